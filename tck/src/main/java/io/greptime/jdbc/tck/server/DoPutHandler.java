@@ -133,12 +133,20 @@ final class DoPutHandler implements StreamObserver<FlightData> {
   private VectorSchemaRoot load(FlightData data) throws IOException {
     Message message = decodeBatchHeader(data.getDataHeader());
     RecordBatch batch = (RecordBatch) message.header(new RecordBatch());
-    try (ArrowBuf body = allocator.buffer(data.getDataBody().size())) {
+    ArrowBuf body = allocator.buffer(data.getDataBody().size());
+    boolean bodyOwned = true;
+    try {
       body.setBytes(0, data.getDataBody().asReadOnlyByteBuffer());
-      try (ArrowRecordBatch arrowBatch = MessageSerializer.deserializeRecordBatch(batch, body)) {
+      // deserializeRecordBatch takes over the body's reference when it succeeds.
+      ArrowRecordBatch arrowBatch = MessageSerializer.deserializeRecordBatch(batch, body);
+      bodyOwned = false;
+      try (arrowBatch) {
         new VectorLoader(root, CommonsCompressionFactory.INSTANCE).load(arrowBatch);
       }
     } catch (IOException | RuntimeException e) {
+      if (bodyOwned) {
+        body.close();
+      }
       throw new GreptimeError(
           StatusCode.INVALID_ARGUMENTS, "Invalid request parameter: failed to decode record batch: " + e);
     }
