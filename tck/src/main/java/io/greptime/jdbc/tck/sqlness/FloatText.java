@@ -7,7 +7,7 @@ import java.math.RoundingMode;
 /**
  * Floats as arrow-rs prints them (it uses the {@code ryu} crate): the shortest digits that read back to the
  * same value, laid out as {@code 50.0}, {@code 0.001234}, {@code 1e-7} or {@code 1.5e20}. Plain notation
- * is used while the decimal point falls within 16 digits (13 for float32) and no more than 5 zeros would
+ * is used while the decimal point falls within 16 digits (13 for float32) and no more than 4 zeros
  * follow the point; {@code NaN}, {@code inf} and {@code -inf} are spelled as Rust does.
  */
 public final class FloatText {
@@ -24,7 +24,8 @@ public final class FloatText {
     if (value == 0) {
       return (1 / value < 0) ? "-0.0" : "0.0";
     }
-    BigDecimal shortest = shortest(value, 17, digits -> Double.parseDouble(digits) == value);
+    double magnitude = Math.abs(value);
+    BigDecimal shortest = shortest(magnitude, 17, digits -> Double.parseDouble(digits) == magnitude);
     return layout(value < 0, shortest, 16);
   }
 
@@ -39,7 +40,8 @@ public final class FloatText {
     if (value == 0) {
       return (1 / value < 0) ? "-0.0" : "0.0";
     }
-    BigDecimal shortest = shortest(value, 9, digits -> Float.parseFloat(digits) == value);
+    float magnitude = Math.abs(value);
+    BigDecimal shortest = shortest(magnitude, 9, digits -> Float.parseFloat(digits) == magnitude);
     return layout(value < 0, shortest, 13);
   }
 
