@@ -84,15 +84,21 @@ public final class FlightSqlnessExecutor implements SqlnessExecutor {
   /** Error code from the trailer, else the Rust client's fallback by gRPC code; message likewise. */
   private static Answer failure(FlightRuntimeException e) {
     CallStatus status = e.status();
-    String codeText = status.metadata() == null ? null : status.metadata().get(StatusCode.ERR_CODE_HEADER);
+    String codeText = trailer(status, StatusCode.ERR_CODE_HEADER);
     int code;
     try {
       code = Integer.parseInt(codeText);
     } catch (NumberFormatException missing) {
       code = fallbackCode(status.code());
     }
-    String msg = status.metadata() == null ? null : status.metadata().get(ERR_MSG_HEADER);
+    String msg = trailer(status, ERR_MSG_HEADER);
     return new Answer.Failure(code, msg != null ? msg : status.description());
+  }
+
+  /** A trailer's value, or null (ErrorFlightMetadata.get throws for an absent key). */
+  private static String trailer(CallStatus status, String key) {
+    var metadata = status.metadata();
+    return metadata != null && metadata.containsKey(key) ? metadata.get(key) : null;
   }
 
   private static int fallbackCode(FlightStatusCode code) {
