@@ -10,10 +10,20 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.protobuf.ByteString;
 import io.greptime.jdbc.proto.v1.FlightMetadata;
+import io.greptime.jdbc.proto.v1.GreptimeRequest;
+import io.greptime.jdbc.proto.v1.RequestHeader;
+import io.greptime.jdbc.proto.v1.Row;
+import io.greptime.jdbc.proto.v1.RowInsertRequest;
+import io.greptime.jdbc.proto.v1.RowInsertRequests;
+import io.greptime.jdbc.proto.v1.Rows;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -129,6 +139,50 @@ class FlightDoGetTest {
   }
 
   @Test
+  void doGet_rowInsertRequestAlsoAnswersOneAffectedRowsFrame() throws Exception {
+    FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
+    GreptimeRequest insert =
+        GreptimeRequest.newBuilder()
+            .setRowInserts(
+                RowInsertRequests.newBuilder()
+                    .addInserts(
+                        RowInsertRequest.newBuilder()
+                            .setTableName("t")
+                            .setRows(
+                                Rows.newBuilder()
+                                    .addRows(Row.getDefaultInstance())
+                                    .addRows(Row.getDefaultInstance())
+                                    .addRows(Row.getDefaultInstance()))))
+            .build();
+    List<Flight.FlightData> frames = new ArrayList<>();
+
+    flight.doGet(ticket(insert)).forEachRemaining(frames::add);
+
+    assertThat(frames).hasSize(1);
+    assertThat(FlightMetadata.parseFrom(frames.get(0).getAppMetadata()).getAffectedRows().getValue()).isEqualTo(3);
+  }
+
+  @Test
+  void doGet_readsHintsFromMetadataAndContextFromTheTicket() {
+    FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
+    Metadata headers = new Metadata();
+    headers.put(RequestContexts.HINTS, "ttl=1h");
+    headers.put(RequestContexts.DB_NAME, "ignored-by-doget");
+    RequestHeader header =
+        RequestHeader.newBuilder().setSchema("Metrics").setTimezone("+08:00").build();
+
+    flight
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
+        .doGet(ticket(sql(header, "INSERT 1")))
+        .forEachRemaining(frame -> {});
+
+    var ctx = engine.lastContext.get();
+    assertThat(ctx.hints()).containsEntry("ttl", "1h");
+    assertThat(ctx.schema()).isEqualTo("metrics");
+    assertThat(ctx.timeZone()).isEqualTo(ZoneOffset.ofHours(8));
+  }
+
+  @Test
   void doGet_undecodableTicketIsInvalidArgument() {
     FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
     Flight.Ticket garbage =
@@ -192,7 +246,7 @@ class FlightDoGetTest {
   @Test
   void doGet_clientCancellingMidStreamLeavesServerServingAndMemoryFree() throws Exception {
     FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
-    io.grpc.Context.CancellableContext cancellable = io.grpc.Context.current().withCancellation();
+    Context.CancellableContext cancellable = Context.current().withCancellation();
     cancellable.run(
         () -> {
           Iterator<Flight.FlightData> it = flight.doGet(ticket(sql("SELECT ROWS 10000000 BATCH 4096")));
