@@ -89,6 +89,38 @@ class FlightDoGetTest {
   }
 
   @Test
+  void doGet_concurrentStreamsEachGetTheirOwnRows() throws Exception {
+    start(true);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try (FlightClient client = flightClient()) {
+      List<java.util.concurrent.Future<Long>> sums = new ArrayList<>();
+      for (int i = 1; i <= 4; i++) {
+        long total = i * 3000L;
+        sums.add(pool.submit(() -> sumOfN(client, "SELECT ROWS " + total + " BATCH 700")));
+      }
+      for (int i = 1; i <= 4; i++) {
+        long total = i * 3000L;
+        assertThat(sums.get(i - 1).get()).isEqualTo(total * (total - 1) / 2);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static long sumOfN(FlightClient client, String sql) throws Exception {
+    long sum = 0;
+    try (FlightStream stream = client.getStream(new Ticket(sql(sql).toByteArray()))) {
+      while (stream.next()) {
+        BigIntVector n = (BigIntVector) stream.getRoot().getVector("n");
+        for (int i = 0; i < stream.getRoot().getRowCount(); i++) {
+          sum += n.get(i);
+        }
+      }
+    }
+    return sum;
+  }
+
+  @Test
   void doGet_rowStreamIsSchemaThenLz4BatchesThenMetrics() {
     List<Flight.FlightData> frames = frames(start(true), "SELECT ROWS 2500 BATCH 1000");
 
