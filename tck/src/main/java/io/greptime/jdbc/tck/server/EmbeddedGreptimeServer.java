@@ -56,6 +56,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   private Server server;
   private Server inProcessServer;
   private int boundPort;
+  private boolean closed;
 
   private EmbeddedGreptimeServer(Builder config) {
     this.config = config;
@@ -79,8 +80,8 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   public EmbeddedGreptimeServer start() {
     lifecycleLock.lock();
     try {
-      if (server != null) {
-        throw new IllegalStateException("already started");
+      if (server != null || closed) {
+        throw new IllegalStateException(closed ? "closed" : "already started");
       }
       List<ServerServiceDefinition> services = services();
       server = buildServer(boundPort, services);
@@ -118,7 +119,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
 
   /** {@code host:port} to connect to. */
   public String address() {
-    return config.host + ":" + boundPort;
+    return (config.host.contains(":") ? "[" + config.host + "]" : config.host) + ":" + boundPort;
   }
 
   public ServerProfile profile() {
@@ -139,6 +140,10 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   public void close() {
     lifecycleLock.lock();
     try {
+      if (closed) {
+        return;
+      }
+      closed = true;
       stopServer();
       streams.shutdownNow();
       awaitStreams();

@@ -11,6 +11,12 @@ import org.apache.arrow.memory.RootAllocator;
  * Runs the embedded GreptimeDB-compatible server standalone (see {@link ServerOptions#USAGE}). Prints
  * one line {@code greptime-embedded-server listening on HOST:PORT} when ready and stops cleanly on
  * SIGTERM / Ctrl-C.
+ *
+ * <p>Check the shaded jar after {@code mvn -pl tck package}: {@code java -jar
+ * tck/target/greptime-embedded-server.jar --port 0} must print the ready line, answer
+ * {@code greptime.v1.HealthCheck/HealthCheck}, and exit on SIGTERM. The manifest carries
+ * {@code Add-Opens: java.base/java.nio}, so {@code java -jar} needs no extra flag; with
+ * {@code java -cp} pass {@code --add-opens=java.base/java.nio=ALL-UNNAMED}.
  */
 public final class EmbeddedServerMain {
   static final String READY_PREFIX = "greptime-embedded-server listening on ";
