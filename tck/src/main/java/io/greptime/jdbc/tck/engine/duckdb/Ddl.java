@@ -64,11 +64,23 @@ final class Ddl {
       }
       meta = src.copyAs(schema, ct.name(), id, now);
     } else {
-      meta = new TableMeta(schema, ct.name(), id, ct.engine(), ct.columns(), ct.timeIndex(), ct.primaryKeys(),
+      meta = new TableMeta(schema, ct.name(), id, ct.engine(), metricOrder(ct), ct.timeIndex(), ct.primaryKeys(),
           ct.options(), now, ct.partitionColumns(), ct.partitionExprs());
     }
     createStorage(call, meta);
     return 0;
+  }
+
+  /** Metric-engine logical tables list their tags first, then the time index, then fields. */
+  private static List<ColumnMeta> metricOrder(CreateTableParser.CreateTable ct) {
+    if (!"metric".equals(ct.engine()) || !ct.options().containsKey("on_physical_table")) {
+      return ct.columns();
+    }
+    List<ColumnMeta> out = new ArrayList<>();
+    for (String sem : List.of(ColumnMeta.TAG, ColumnMeta.TIMESTAMP, ColumnMeta.FIELD)) {
+      ct.columns().stream().filter(c -> c.semantic().equals(sem)).forEach(out::add);
+    }
+    return out;
   }
 
   /** Creates the DuckDB table for {@code meta} and records the metadata. */

@@ -41,6 +41,7 @@ public final class DuckDbEngine implements Engine {
   /** Staging buffers for writes; results go to the caller's allocator. */
   final BufferAllocator staging = new RootAllocator();
   private final DuckDBConnection root;
+  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
   private DuckDbEngine(String attachTarget) {
     try {
@@ -134,6 +135,9 @@ public final class DuckDbEngine implements Engine {
 
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     lock.writeLock().lock();
     try {
       root.close();

@@ -23,7 +23,6 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Copies DuckDB's Arrow export into the Arrow types GreptimeDB emits (protocol.md §7): zone-less
@@ -106,13 +105,17 @@ final class ResultConverter {
   }
 
   private static FieldVector copyVector(FieldVector src, Field field, int rows, BufferAllocator out) {
+    FieldVector dst = field.createVector(out);
     if (src.getField().getType().equals(field.getType())) {
-      FieldVector dst = field.createVector(out);
-      TransferPair tp = src.makeTransferPair(dst);
-      tp.transfer();
+      // Copy, not transfer: DuckDB's buffers are foreign allocations owned by the import allocator.
+      dst.setInitialCapacity(rows);
+      dst.allocateNew();
+      for (int r = 0; r < rows; r++) {
+        dst.copyFromSafe(r, r, src);
+      }
+      dst.setValueCount(rows);
       return dst;
     }
-    FieldVector dst = field.createVector(out);
     dst.allocateNew();
     for (int r = 0; r < rows; r++) {
       if (!src.isNull(r)) {

@@ -52,6 +52,9 @@ final class Show {
       String cols = "schema_name AS \"Database\"" + (full ? ", options AS \"Options\"" : "");
       return filtered(call, t, "SELECT " + cols + " FROM gt_is_schemata", "\"Database\"", "\"Database\"");
     }
+    if (t.accept("table", "status")) {
+      return tableStatus(call, t);
+    }
     if (t.accept("tables")) {
       return tables(call, t, full);
     }
@@ -83,6 +86,25 @@ final class Show {
     String inner = filteredSql(t, sql, col, col);
     String cols = col + (full ? ", \"Table_type\"" : "");
     return Queries.run(call, "SELECT " + cols + " FROM (" + inner + ")", null, List.of());
+  }
+
+  private static Output tableStatus(Call call, Tokens t) throws SQLException {
+    String db = call.schema();
+    if (t.accept("from") || t.accept("in")) {
+      db = t.ident();
+    }
+    if (!call.catalog.databaseExists(db)) {
+      throw Errors.databaseNotFound(db);
+    }
+    InformationSchema.materialize(call.conn, call.catalog, List.of("tables"));
+    String base = "SELECT table_name AS \"Name\", engine AS \"Engine\", version AS \"Version\","
+        + " row_format AS \"Row_format\", table_rows AS \"Rows\", avg_row_length AS \"Avg_row_length\","
+        + " data_length AS \"Data_length\", max_data_length AS \"Max_data_length\","
+        + " index_length AS \"Index_length\", data_free AS \"Data_free\", auto_increment AS \"Auto_increment\","
+        + " create_time AS \"Create_time\", update_time AS \"Update_time\", check_time AS \"Check_time\","
+        + " table_collation AS \"Collation\", checksum AS \"Checksum\", create_options AS \"Create_options\","
+        + " table_comment AS \"Comment\" FROM gt_is_tables WHERE table_schema = " + lit(db);
+    return filtered(call, t, base, "\"Name\"", "\"Name\"");
   }
 
   private static Output filtered(Call call, Tokens t, String base, String likeCol, String order)

@@ -54,8 +54,10 @@ final class Upsert {
     String name = "gt_in_" + STREAMS.incrementAndGet();
     List<VectorSchemaRoot> one = new ArrayList<>();
     VectorSchemaRoot copy = VectorSchemaRoot.create(staged.getSchema(), call.engine.staging);
-    new org.apache.arrow.vector.VectorLoader(copy).load(new org.apache.arrow.vector.VectorUnloader(staged)
-        .getRecordBatch());
+    try (org.apache.arrow.vector.ipc.message.ArrowRecordBatch arb =
+        new org.apache.arrow.vector.VectorUnloader(staged).getRecordBatch()) {
+      new org.apache.arrow.vector.VectorLoader(copy).load(arb);
+    }
     one.add(copy);
     try (MaterializedReader reader = new MaterializedReader(call.engine.staging, staged.getSchema(), one);
         ArrowArrayStream stream = ArrowArrayStream.allocateNew(call.engine.staging)) {
@@ -142,9 +144,11 @@ final class Upsert {
         return;
       }
     }
+    // Metric-engine tables scan in hashed series order in GreptimeDB; descending keys is our stand-in.
+    String dir = "metric".equals(t.engine()) ? " DESC NULLS LAST" : " ASC NULLS FIRST";
     StringBuilder order = new StringBuilder();
     for (String k : t.keyColumns()) {
-      order.append(order.length() == 0 ? "" : ", ").append(Catalog.quote(k)).append(" ASC NULLS FIRST");
+      order.append(order.length() == 0 ? "" : ", ").append(Catalog.quote(k)).append(dir);
     }
     call.exec("CREATE OR REPLACE TEMP TABLE gt_sorted AS SELECT * FROM " + tgt + " ORDER BY " + order);
     call.exec("DELETE FROM " + tgt);
