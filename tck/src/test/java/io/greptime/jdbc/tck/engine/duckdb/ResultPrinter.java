@@ -74,6 +74,21 @@ final class ResultPrinter {
     if (v instanceof VarBinaryVector b) {
       return HexFormat.of().formatHex(b.get(i));
     }
+    if (v instanceof org.apache.arrow.vector.UInt1Vector u) {
+      return Long.toString(u.getValueAsLong(i));
+    }
+    if (v instanceof org.apache.arrow.vector.UInt2Vector u) {
+      return Integer.toString(u.get(i));
+    }
+    if (v instanceof org.apache.arrow.vector.UInt4Vector u) {
+      return Long.toString(u.getValueAsLong(i));
+    }
+    if (v instanceof org.apache.arrow.vector.UInt8Vector u) {
+      return u.getObjectNoOverflow(i).toString();
+    }
+    if (v instanceof org.apache.arrow.vector.DateDayVector d) {
+      return java.time.LocalDate.ofEpochDay(d.get(i)).toString();
+    }
     Object o = v.getObject(i);
     if (o instanceof LocalDateTime ldt) {
       return dateTime(ldt);
