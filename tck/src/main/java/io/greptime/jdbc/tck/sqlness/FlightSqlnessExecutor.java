@@ -1,11 +1,11 @@
 package io.greptime.jdbc.tck.sqlness;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.FlightMetadata;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.QueryRequest;
 import io.greptime.jdbc.proto.v1.RequestHeader;
-import com.google.protobuf.InvalidProtocolBufferException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.CallOption;
