@@ -114,7 +114,7 @@ final class ParameterLiterals {
     }
     switch (targetSqlType) {
       case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT:
-        return SqlLiterals.integer(toBigDecimal(x).toBigIntegerExact());
+        return SqlLiterals.integer(toInteger(x));
       case Types.REAL, Types.FLOAT:
         return SqlLiterals.floatValue(toBigDecimal(x).floatValue());
       case Types.DOUBLE:
@@ -128,6 +128,14 @@ final class ParameterLiterals {
             : x.toString());
       default:
         return of(x);
+    }
+  }
+
+  private static java.math.BigInteger toInteger(Object x) throws SQLException {
+    try {
+      return toBigDecimal(x).toBigIntegerExact();
+    } catch (ArithmeticException e) {
+      throw new SQLException("Cannot convert '" + x + "' to an integer without losing its fraction", "22018", e);
     }
   }
 
