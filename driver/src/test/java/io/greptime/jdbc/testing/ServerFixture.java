@@ -44,6 +44,18 @@ public final class ServerFixture implements AutoCloseable {
     return DriverManager.getConnection(url(suffix), props);
   }
 
+  /**
+   * The server's Arrow memory once calls the client cancelled have wound down (the server learns of a
+   * cancel asynchronously); waits up to 10 s for it to reach zero.
+   */
+  public long serverMemoryWhenIdle() throws InterruptedException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (server.allocatedMemory() != 0 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    return server.allocatedMemory();
+  }
+
   @Override
   public void close() {
     engine.release();
