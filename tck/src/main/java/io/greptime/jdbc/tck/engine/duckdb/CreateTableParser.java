@@ -53,6 +53,9 @@ final class CreateTableParser {
     t.expectSymbol("(");
     if (!t.acceptSymbol(")")) {
       do {
+        if (t.peek().isSymbol(")")) {
+          break;
+        }
         element();
       } while (t.acceptSymbol(","));
       t.expectSymbol(")");

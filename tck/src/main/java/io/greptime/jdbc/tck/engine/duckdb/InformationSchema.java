@@ -73,6 +73,11 @@ final class InformationSchema {
           + " total_cpu_millicores BIGINT, total_memory_bytes BIGINT, cpu_usage_millicores BIGINT,"
           + " memory_usage_bytes BIGINT, version VARCHAR, git_commit VARCHAR, start_time TIMESTAMP_MS,"
           + " uptime VARCHAR, active_time VARCHAR, node_status VARCHAR"),
+      Map.entry("statistics", "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR,"
+          + " non_unique BIGINT, index_schema VARCHAR, index_name VARCHAR, seq_in_index BIGINT,"
+          + " column_name VARCHAR, \"collation\" VARCHAR, cardinality BIGINT, sub_part BIGINT, packed VARCHAR,"
+          + " nullable VARCHAR, index_type VARCHAR, comment VARCHAR, index_comment VARCHAR, is_visible VARCHAR,"
+          + " expression VARCHAR, greptime_index_type VARCHAR"),
       Map.entry("partitions", "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR,"
           + " partition_name VARCHAR, subpartition_name VARCHAR, partition_ordinal_position BIGINT,"
           + " subpartition_ordinal_position BIGINT, partition_method VARCHAR, subpartition_method VARCHAR,"
@@ -146,6 +151,7 @@ final class InformationSchema {
           DuckDbEngine.GREPTIME_VERSION, "", java.time.Instant.ofEpochMilli(DuckDbEngine.START_MILLIS),
           "", "", null});
       case "partitions" -> InformationSchemaRows.partitions(catalog);
+      case "statistics" -> InformationSchemaRows.statistics(catalog);
       default -> new ArrayList<>();
     };
   }

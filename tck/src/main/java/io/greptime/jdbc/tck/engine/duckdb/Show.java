@@ -144,7 +144,8 @@ final class Show {
           + Catalog.CATALOG + "." + schema + "." + n[1] + " is TEMPORARY");
     }
     TableMeta tm = table(call, n);
-    String text = ShowCreate.table(tm);
+    String text = t.accept("for", "postgres_foreign_table") ? ShowCreate.postgresForeignTable(tm)
+        : ShowCreate.table(tm);
     return Queries.run(call, "SELECT " + lit(tm.name()) + " AS \"Table\", " + lit(text) + " AS \"Create Table\"",
         null, List.of());
   }
