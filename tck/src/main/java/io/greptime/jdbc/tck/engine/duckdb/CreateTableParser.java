@@ -37,7 +37,8 @@ final class CreateTableParser {
 
   private CreateTable run() {
     boolean ifNotExists = false;
-    if (t.accept("if")) {
+    if (t.peek().is("if") && !t.peek(1).isSymbol("(") && !t.peek(1).isSymbol(".")) {
+      t.next();
       if (!t.accept("not")) {
         throw new GreptimeError(StatusCode.UNSUPPORTED, "SQL statement is not supported, keyword: EXISTS");
       }

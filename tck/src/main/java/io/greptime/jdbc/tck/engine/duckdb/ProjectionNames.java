@@ -74,23 +74,11 @@ final class ProjectionNames {
       return columnName(last.text(), tables);
     }
     Token fn = t.list.get(from);
-    if (fn.type() == Token.Type.WORD && to - from >= 3 && t.list.get(from + 1).isSymbol("(")
-        && last.isSymbol(")")) {
-      if (to - from == 4 && t.list.get(from + 2).isSymbol("*")) {
-        return fn.text() + "(*)";
-      }
-      if (isColumnRef(t, from + 2, to - 1)) {
-        String col = t.list.get(to - 2).text();
-        TableMeta owner = owner(col, tables);
-        if (owner != null) {
-          return fn.text() + "(" + owner.name() + "." + owner.columnLoose(col).name() + ")";
-        }
-      }
-      if (to - from == 3) {
-        return fn.text() + "()";
-      }
+    if (fn.type() == Token.Type.WORD && to - from == 4 && t.list.get(from + 1).isSymbol("(")
+        && t.list.get(from + 2).isSymbol("*")) {
+      return fn.text() + "(*)";
     }
-    return t.raw(from, to);
+    return ExpressionNames.render(t, from, to, tables);
   }
 
   private static boolean isColumnRef(Tokens t, int from, int to) {
