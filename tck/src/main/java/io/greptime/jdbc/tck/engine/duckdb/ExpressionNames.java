@@ -17,6 +17,18 @@ final class ExpressionNames {
     for (int i = from; i < to; i++) {
       Token tok = t.list.get(i);
       Token next = i + 1 < to ? t.list.get(i + 1) : null;
+      if (tok.is("cast") && next != null && next.isSymbol("(")) {
+        int close = matching(t, i + 1, to);
+        int as = i + 2;
+        int depth = 0;
+        while (as < close && !(depth == 0 && t.list.get(as).is("as"))) {
+          depth += t.list.get(as).isSymbol("(") ? 1 : t.list.get(as).isSymbol(")") ? -1 : 0;
+          as++;
+        }
+        sb.append(render(t, i + 2, as, tables));
+        i = close;
+        continue;
+      }
       if (tok.isSymbol("::")) {
         i = skipType(t, i + 1, to);
         continue;
@@ -30,6 +42,17 @@ final class ExpressionNames {
       sb.append(token(t, i, next, tables));
     }
     return sb.toString().trim();
+  }
+
+  private static int matching(Tokens t, int open, int to) {
+    int depth = 0;
+    for (int j = open; j < to; j++) {
+      depth += t.list.get(j).isSymbol("(") ? 1 : t.list.get(j).isSymbol(")") ? -1 : 0;
+      if (depth == 0) {
+        return j;
+      }
+    }
+    return to - 1;
   }
 
   private static boolean isUnary(Tokens t, int from, int i) {

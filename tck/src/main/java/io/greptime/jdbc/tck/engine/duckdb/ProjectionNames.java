@@ -65,10 +65,8 @@ final class ProjectionNames {
     if (to - from >= 2 && last.type() == Token.Type.QUOTED && !t.list.get(to - 2).isSymbol(".")) {
       return last.text();
     }
-    for (int i = from; i < to; i++) {
-      if (t.list.get(i).isSymbol("*") && !(i > from && t.list.get(i - 1).isSymbol("("))) {
-        return null;
-      }
+    if (last.isSymbol("*") && (to - from == 1 || t.list.get(to - 2).isSymbol("."))) {
+      return null;
     }
     if (isColumnRef(t, from, to)) {
       return columnName(last.text(), tables);
@@ -87,8 +85,16 @@ final class ProjectionNames {
       return t.list.get(from).isIdent() && !t.list.get(from).is("null") && !t.list.get(from).is("true")
           && !t.list.get(from).is("false");
     }
-    return n == 3 && t.list.get(from).isIdent() && t.list.get(from + 1).isSymbol(".")
-        && t.list.get(from + 2).isIdent();
+    if (n != 3 && n != 5) {
+      return false;
+    }
+    for (int i = from; i < to; i++) {
+      boolean ok = (i - from) % 2 == 0 ? t.list.get(i).isIdent() : t.list.get(i).isSymbol(".");
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String columnName(String written, List<TableMeta> tables) {
