@@ -31,6 +31,10 @@ final class Ddl {
     if (t.accept("database") || t.accept("schema")) {
       return createDatabase(call, t);
     }
+    boolean orReplace = t.accept("or", "replace");
+    if (t.accept("view")) {
+      return Views.create(call, t, orReplace);
+    }
     t.accept("external");
     if (!t.accept("table")) {
       throw new GreptimeError(StatusCode.UNSUPPORTED,
@@ -159,6 +163,9 @@ final class Ddl {
     if (t.accept("database") || t.accept("schema")) {
       boolean ifExists = t.accept("if", "exists");
       return dropDatabase(call, t.next().text(), ifExists);
+    }
+    if (t.accept("view")) {
+      return Views.drop(call, t);
     }
     if (!t.accept("table")) {
       throw new GreptimeError(StatusCode.UNSUPPORTED, "SQL statement is not supported, keyword: " + t.peek().text());

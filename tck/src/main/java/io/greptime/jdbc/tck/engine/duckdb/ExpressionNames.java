@@ -29,6 +29,13 @@ final class ExpressionNames {
         i = close;
         continue;
       }
+      if (tok.is("extract") && next != null && next.isSymbol("(") && i + 3 < to && t.list.get(i + 3).is("from")) {
+        int close = matching(t, i + 1, to);
+        sb.append("date_part(Utf8(\"").append(t.list.get(i + 2).text().toUpperCase(Locale.ROOT)).append("\"),")
+            .append(render(t, i + 4, close, tables)).append(')');
+        i = close;
+        continue;
+      }
       if (tok.isSymbol("::")) {
         i = skipType(t, i + 1, to);
         continue;

@@ -152,9 +152,37 @@ final class InformationSchema {
           "", "", null});
       case "partitions" -> InformationSchemaRows.partitions(catalog);
       case "statistics" -> InformationSchemaRows.statistics(catalog);
+      case "views" -> InformationSchemaRows.views(catalog);
       default -> new ArrayList<>();
     };
   }
+
+  /** GreptimeDB-style metadata for an information_schema table, so DESC works on it. */
+  static TableMeta meta(String table) {
+    String ddl = DDL.get(table);
+    if (ddl == null) {
+      return null;
+    }
+    List<ColumnMeta> cols = new ArrayList<>();
+    for (String part : ddl.split(",")) {
+      String[] nt = part.trim().split("\\s+");
+      String type = switch (nt[1]) {
+        case "BIGINT" -> "Int64";
+        case "UINTEGER" -> "UInt32";
+        case "UBIGINT" -> "UInt64";
+        case "TIMESTAMP_S" -> "TimestampSecond";
+        case "TIMESTAMP_MS" -> "TimestampMillisecond";
+        default -> "String";
+      };
+      boolean nullable = !NOT_NULL.contains(table);
+      cols.add(new ColumnMeta(nt[0].replace("\"", ""), type, ColumnMeta.FIELD, nullable, null, null, Map.of()));
+    }
+    return new TableMeta(Catalog.INFORMATION_SCHEMA, table, TABLE_IDS.get(table), "", cols, "", List.of(),
+        new java.util.LinkedHashMap<>(), 0, List.of(), List.of());
+  }
+
+  /** Tables whose columns GreptimeDB declares NOT NULL throughout. */
+  private static final java.util.Set<String> NOT_NULL = java.util.Set.of("table_constraints");
 
   static List<String> allNames() {
     return Arrays.asList(TABLE_IDS.keySet().toArray(new String[0]));

@@ -30,7 +30,8 @@ final class InformationSchemaRows {
       }
       for (TableMeta t : catalog.tables(db)) {
         boolean temp = Catalog.isNumbers(t);
-        rows.add(tableRow(db, t.name(), temp ? "LOCAL TEMPORARY" : "BASE TABLE", t.id(), t.engine(),
+        String type = temp ? "LOCAL TEMPORARY" : Views.isView(t) ? "VIEW" : "BASE TABLE";
+        rows.add(tableRow(db, t.name(), type, t.id(), Views.isView(t) ? null : t.engine(),
             t.createTimeMillis(), t.options().get("comment")));
       }
     }
@@ -150,7 +151,7 @@ final class InformationSchemaRows {
   static List<Object[]> statistics(Catalog catalog) {
     List<Object[]> rows = new ArrayList<>();
     for (TableMeta t : allTables(catalog)) {
-      if (Catalog.isNumbers(t)) {
+      if (Catalog.isNumbers(t) || Views.isView(t)) {
         continue;
       }
       int seq = 1;
@@ -180,10 +181,21 @@ final class InformationSchemaRows {
         null, nullable, type, "", "", "YES", null, gtType};
   }
 
+  static List<Object[]> views(Catalog catalog) {
+    List<Object[]> rows = new ArrayList<>();
+    for (TableMeta t : allTables(catalog)) {
+      if (Views.isView(t)) {
+        rows.add(new Object[] {CAT, t.schema(), t.name(), t.options().get(Views.DEFINITION), null, null, null,
+            null, "utf8", "utf8_bin"});
+      }
+    }
+    return rows;
+  }
+
   static List<Object[]> partitions(Catalog catalog) {
     List<Object[]> rows = new ArrayList<>();
     for (TableMeta t : allTables(catalog)) {
-      if (Catalog.isNumbers(t)) {
+      if (Catalog.isNumbers(t) || Views.isView(t)) {
         continue;
       }
       String cols = String.join(", ", t.partitionColumns());
