@@ -3,7 +3,6 @@ package io.greptime.jdbc.tck.sqlness;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -17,10 +16,10 @@ final class EmbeddedTarget implements SqlnessExecutor {
   private final EmbeddedGreptimeServer server;
   private final SqlnessExecutor executor;
 
-  /** Cleanup failures of every target, in the order they happened. */
-  static final List<String> closeProblems = new CopyOnWriteArrayList<>();
+  private final List<String> closeProblems;
 
-  private EmbeddedTarget(BufferAllocator allocator, boolean wire) {
+  private EmbeddedTarget(BufferAllocator allocator, boolean wire, List<String> closeProblems) {
+    this.closeProblems = closeProblems;
     engine = DuckDbEngine.inMemory();
     if (wire) {
       server = EmbeddedGreptimeServer.builder().engine(engine).port(0).build().start();
@@ -31,8 +30,9 @@ final class EmbeddedTarget implements SqlnessExecutor {
     }
   }
 
-  static EmbeddedTarget start(BufferAllocator allocator, boolean wire) {
-    return new EmbeddedTarget(allocator, wire);
+  /** Starts a target; failures to close it cleanly are appended to {@code closeProblems}. */
+  static EmbeddedTarget start(BufferAllocator allocator, boolean wire, List<String> closeProblems) {
+    return new EmbeddedTarget(allocator, wire, closeProblems);
   }
 
   @Override
@@ -42,8 +42,8 @@ final class EmbeddedTarget implements SqlnessExecutor {
 
   /**
    * Closes the client, the server and the engine. A failure to close cleanly (e.g. memory the engine
-   * or server did not give back) is recorded in {@link #closeProblems} rather than thrown, so one case's
-   * cleanup defect does not hide the replay of the others; the test reports them.
+   * or server did not give back) is recorded rather than thrown, so one case's cleanup defect does not
+   * hide the replay of the others; the test reports them.
    */
   @Override
   public void close() {
@@ -59,7 +59,7 @@ final class EmbeddedTarget implements SqlnessExecutor {
     try {
       closeable.close();
     } catch (Exception e) {
-      closeProblems.add(what + ": " + e.getMessage().strip().replace('\n', ' '));
+      closeProblems.add(what + ": " + String.valueOf(e.getMessage()).strip().replace('\n', ' '));
     }
   }
 }

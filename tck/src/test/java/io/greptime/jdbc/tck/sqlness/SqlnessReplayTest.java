@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * Replays GreptimeDB's own sqlness cases (read from the shared folder, never copied here) against the
  * embedded server, one fresh engine per case. Cases named in {@code sqlness-pass.txt} must match
  * statement for statement; the others are measured and reported in {@code target/sqlness-report.txt}.
+ * A case whose server or engine does not close cleanly (Arrow memory not given back) also fails it.
  * Set {@code -Dsqlness.wire=false} to call the engine directly instead of going through Flight.
  */
 class SqlnessReplayTest {
@@ -31,12 +32,13 @@ class SqlnessReplayTest {
     boolean wire = !"false".equals(System.getProperty("sqlness.wire"));
 
     SqlnessReport report;
+    List<String> cleanup = new ArrayList<>();
     try (BufferAllocator allocator = new RootAllocator()) {
-      report = SqlnessSuite.run(dir, () -> EmbeddedTarget.start(allocator, wire));
+      report = SqlnessSuite.run(dir, () -> EmbeddedTarget.start(allocator, wire, cleanup));
       assertThat(allocator.getAllocatedMemory()).as("Arrow memory left by the replay").isZero();
     }
     System.out.println(report.summary());
-    EmbeddedTarget.closeProblems.forEach(p -> System.out.println("sqlness: cleanup problem: " + p));
+    cleanup.forEach(p -> System.out.println("sqlness: cleanup problem: " + p));
     report.write(Path.of("target", "sqlness-report.txt"));
 
     List<String> failures = new ArrayList<>();
@@ -48,6 +50,7 @@ class SqlnessReplayTest {
         failures.add(describe(result));
       }
     }
+    cleanup.forEach(p -> failures.add("closing a case's server/engine failed (leak?): " + p));
     if (!failures.isEmpty()) {
       fail("cases in sqlness-pass.txt no longer match (details in target/sqlness-report.txt):\n"
           + String.join("\n", failures));
