@@ -97,12 +97,18 @@ public final class SqlnessReplayer {
   }
 
   /**
-   * The runner prints MySQL answers with its own formatter ({@code affected_rows: N}); rows come back as
-   * strings there, which the Flight rendering approximates.
+   * The runner prints MySQL answers with its own formatter: {@code affected_rows: N} for a result without
+   * rows (a query with no rows included), otherwise a table of the values as MySQL text, which the Flight
+   * rendering approximates. MySQL error texts are not reproduced.
    */
   static String render(Answer answer, String protocol) {
-    if (protocol.equals("mysql") && answer instanceof Answer.Affected affected) {
-      return "affected_rows: " + affected.rows();
+    if (protocol.equals("mysql")) {
+      if (answer instanceof Answer.Affected affected) {
+        return "affected_rows: " + affected.rows();
+      }
+      if (answer instanceof Answer.Table table && table.table().rowCount() == 0) {
+        return "affected_rows: 0";
+      }
     }
     return answer.render();
   }

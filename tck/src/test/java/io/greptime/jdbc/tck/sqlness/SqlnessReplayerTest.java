@@ -9,6 +9,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,5 +98,14 @@ class SqlnessReplayerTest {
         "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\n\naffected_rows: 0\n");
 
     assertThat(result.passes()).isTrue();
+  }
+
+  @Test
+  void render_mysqlProtocolQueryWithoutRowsPrintsAffectedRowsZero() {
+    Schema schema = new Schema(List.of(Field.nullable("Variable_name", ArrowType.Utf8.INSTANCE)));
+
+    assertThat(SqlnessReplayer.render(new Answer.Table(new TableText(schema)), "mysql"))
+        .isEqualTo("affected_rows: 0");
+    assertThat(SqlnessReplayer.render(new Answer.Table(new TableText(schema)), "grpc")).isEqualTo("++\n++");
   }
 }
