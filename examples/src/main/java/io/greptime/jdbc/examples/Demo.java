@@ -11,6 +11,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The README's main job: starts the embedded GreptimeDB-compatible server (or uses the GreptimeDB named
@@ -19,9 +21,14 @@ import java.time.Instant;
  * and reads an aggregate back as Arrow-backed rows.
  */
 public final class Demo {
+  // Arrow announces its allocator choice at INFO; the demo's output is the point here. Held in a field
+  // because java.util.logging keeps loggers weakly.
+  private static final Logger ARROW_LOG = Logger.getLogger("org.apache.arrow");
+
   private Demo() {}
 
   public static void main(String[] args) throws Exception {
+    ARROW_LOG.setLevel(Level.WARNING);
     String endpoint = System.getenv("GREPTIMEDB_ENDPOINT");
     if (endpoint != null && !endpoint.isBlank()) {
       run("jdbc:greptime://" + endpoint + "/public");
