@@ -71,11 +71,6 @@ public final class TableText {
     }
   }
 
-  /** The number of rows added. */
-  public int rowCount() {
-    return rows.size();
-  }
-
   /** The number of record batches added. */
   public int batchCount() {
     return batches;

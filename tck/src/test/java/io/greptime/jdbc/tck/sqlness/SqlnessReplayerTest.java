@@ -9,9 +9,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,23 +86,20 @@ class SqlnessReplayerTest {
   }
 
   @Test
-  void replay_mysqlProtocolStatementsPrintTheMysqlAffectedRowsLine() throws IOException {
+  void replay_skipsStatementsTheRunnerSendsOverMysqlWithoutExecutingThem() throws IOException {
     ScriptedExecutor executor = new ScriptedExecutor();
     executor.answers.add(new Answer.Affected(0));
 
     SqlnessReplayer.CaseResult result = replay(executor,
-        "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\n",
-        "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\n\naffected_rows: 0\n");
+        "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\nDROP TABLE t;\n",
+        "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\n\naffected_rows: 0\n\n"
+            + "DROP TABLE t;\n\nAffected Rows: 0\n");
 
+    assertThat(executor.requests).containsExactly("public||DROP TABLE t;");
+    assertThat(result.skipped()).isEqualTo(1);
+    assertThat(result.compared()).isEqualTo(1);
     assertThat(result.passes()).isTrue();
-  }
-
-  @Test
-  void render_mysqlProtocolQueryWithoutRowsPrintsAffectedRowsZero() {
-    Schema schema = new Schema(List.of(Field.nullable("Variable_name", ArrowType.Utf8.INSTANCE)));
-
-    assertThat(SqlnessReplayer.render(new Answer.Table(new TableText(schema)), "mysql"))
-        .isEqualTo("affected_rows: 0");
-    assertThat(SqlnessReplayer.render(new Answer.Table(new TableText(schema)), "grpc")).isEqualTo("++\n++");
+    assertThat(SqlnessReport.caseLine(result))
+        .isEqualTo("sqlness: c: 1 of 1 statements match (1 skipped: MySQL/PostgreSQL protocol)");
   }
 }
