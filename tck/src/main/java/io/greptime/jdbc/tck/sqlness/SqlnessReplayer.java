@@ -77,6 +77,9 @@ public final class SqlnessReplayer {
         results.add(new StatementResult(statement, normalize(expected.get(i)), null));
         continue;
       }
+      if (statement.directives().stream().anyMatch(d -> d instanceof Directive.Arg a && a.restart())) {
+        executor.restart();
+      }
       String sql = statement.sql().endsWith(";") ? statement.sql() : statement.sql() + ";";
       SessionStep step = clientSide(session, sql);
       Answer answer = step.answer != null ? step.answer : executor.execute(session, sql);

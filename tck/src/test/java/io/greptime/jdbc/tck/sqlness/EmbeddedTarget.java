@@ -40,6 +40,14 @@ final class EmbeddedTarget implements SqlnessExecutor {
     return executor.execute(session, sql);
   }
 
+  /** Restarts the server on the same port; the engine (and its data) stays, as GreptimeDB's storage does. */
+  @Override
+  public void restart() {
+    if (server != null) {
+      server.restart();
+    }
+  }
+
   /**
    * Closes the client, the server and the engine. A failure to close cleanly (e.g. memory the engine
    * or server did not give back) is recorded rather than thrown, so one case's cleanup defect does not
