@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -83,9 +84,29 @@ final class IsolatedIngester implements AutoCloseable {
     return Class.forName(className, false, loader);
   }
 
+  /**
+   * Closes the loader once the client's gRPC threads are gone: gRPC releases its shared event loops a
+   * moment after the client shuts down, and a thread still running when its jars close fails to load
+   * classes. A thread is the client's when it carries the client's loader as context loader (inherited
+   * from the driver's calls). The client's two idle scheduled threads ({@code display_self},
+   * {@code metrics.reporter}) never end, so they are not waited for.
+   */
   @Override
-  public void close() throws IOException {
+  public void close() throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    for (Thread thread : grpcThreads()) {
+      long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      if (left > 0) {
+        thread.join(left);
+      }
+    }
     loader.close();
+  }
+
+  private List<Thread> grpcThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getContextClassLoader() == loader && t.getName().startsWith("grpc-"))
+        .collect(Collectors.toList());
   }
 
   private static List<Path> jars(Path lib) throws IOException {
