@@ -1,7 +1,6 @@
 package io.greptime.jdbc.tck.ingester;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.greptime.jdbc.proto.v1.ColumnSchema;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
@@ -10,6 +9,7 @@ import io.greptime.jdbc.proto.v1.RequestHeader;
 import io.greptime.jdbc.proto.v1.RowInsertRequest;
 import io.greptime.jdbc.proto.v1.Value;
 import io.greptime.jdbc.tck.engine.Engine;
+import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,7 +37,6 @@ import org.junit.jupiter.api.Test;
 class IngesterCompatibilityTest {
   private static final int ROWS = 100;
   private static final int STREAM_CHUNK = 25;
-  private static final String DUCKDB_ENGINE = "io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine";
 
   private static IsolatedIngester ingester;
 
@@ -107,7 +106,8 @@ class IngesterCompatibilityTest {
           .as("the stream writer sends one request per table chunk")
           .hasSize(ROWS / STREAM_CHUNK);
       assertThat(engine.contexts)
-          .allSatisfy(ctx -> assertThat(ctx.catalog() + "." + ctx.schema()).isEqualTo("greptime.public"));
+          .allSatisfy(
+              ctx -> assertThat(ctx.catalog() + "." + ctx.schema()).isEqualTo("greptime.public"));
     } finally {
       engine.close();
     }
@@ -115,9 +115,7 @@ class IngesterCompatibilityTest {
 
   @Test
   void unaryAndStreamWrites_readBackThroughPlainFlight() throws Exception {
-    Engine engine = duckDbEngineIfPresent();
-    assumeTrue(engine != null, DUCKDB_ENGINE + " is not on this branch yet (it lands from the engine work)");
-    try (engine;
+    try (Engine engine = DuckDbEngine.inMemory();
         EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().engine(engine).build()) {
       server.start();
       List<List<Object>> unaryRows = rows(1_700_000_000_000L);
@@ -128,14 +126,6 @@ class IngesterCompatibilityTest {
 
       assertThat(readBack(server, "ingest_unary")).isEqualTo(unaryRows);
       assertThat(readBack(server, "ingest_stream")).isEqualTo(streamRows);
-    }
-  }
-
-  private static Engine duckDbEngineIfPresent() throws ReflectiveOperationException {
-    try {
-      return (Engine) Class.forName(DUCKDB_ENGINE).getMethod("inMemory").invoke(null);
-    } catch (ClassNotFoundException notYetMerged) {
-      return null;
     }
   }
 
@@ -150,7 +140,8 @@ class IngesterCompatibilityTest {
     List<List<Object>> rows = new ArrayList<>();
     try (BufferAllocator allocator = new RootAllocator();
         FlightClient client =
-            FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port())).build();
+            FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
+                .build();
         FlightStream stream = client.getStream(new Ticket(query.toByteArray()))) {
       while (stream.next()) {
         VectorSchemaRoot root = stream.getRoot();

@@ -29,10 +29,9 @@ public final class IngesterDriver implements Function<Map<String, Object>, Long>
 
   @Override
   public Long apply(Map<String, Object> args) {
+    String[] endpoints = {(String) args.get("endpoint")};
     GreptimeOptions options =
-        GreptimeOptions.newBuilder(new String[] {(String) args.get("endpoint")}, (String) args.get("database"))
-            .writeMaxRetries(0)
-            .build();
+        GreptimeOptions.newBuilder(endpoints, (String) args.get("database")).writeMaxRetries(0).build();
     GreptimeDB client = GreptimeDB.create(options);
     try {
       TableSchema schema =
@@ -55,7 +54,8 @@ public final class IngesterDriver implements Function<Map<String, Object>, Long>
     }
   }
 
-  private static int unary(GreptimeDB client, TableSchema schema, List<List<Object>> rows) throws Exception {
+  private static int unary(GreptimeDB client, TableSchema schema, List<List<Object>> rows)
+      throws Exception {
     Table table = Table.from(schema);
     rows.forEach(row -> table.addRow(row.toArray()));
     Result<WriteOk, Err> result = client.write(table).get(60, TimeUnit.SECONDS);
@@ -70,7 +70,9 @@ public final class IngesterDriver implements Function<Map<String, Object>, Long>
     StreamWriter<Table, WriteOk> writer = client.streamWriter();
     for (int from = 0; from < rows.size(); from += chunk) {
       Table table = Table.from(schema);
-      rows.subList(from, Math.min(rows.size(), from + chunk)).forEach(row -> table.addRow(row.toArray()));
+      for (List<Object> row : rows.subList(from, Math.min(rows.size(), from + chunk))) {
+        table.addRow(row.toArray());
+      }
       writer.write(table);
     }
     return writer.completed().get(60, TimeUnit.SECONDS).getSuccess();
