@@ -1,25 +1,34 @@
 package io.greptime.jdbc.proto.jsonb;
 
 /**
- * GreptimeDB's binary JSON (the datafuselabs "jsonb" encoding), which is how JSON columns travel in
- * Flight results: Binary values with field metadata {@code greptime:type=Json}.
+ * GreptimeDB's binary JSON (the datafuselabs/databendlabs {@code jsonb} crate's encoding, version 0.4,
+ * which GreptimeDB links), which is how JSON columns travel in Flight results: Binary values with field
+ * metadata {@code greptime:type=Json}.
  *
- * <p>PLACEHOLDER: the codec is being written on the {@code proto} branch; until it lands both methods
- * throw. The signatures are the contract other modules code against.
+ * <p>{@link #encode} writes the bytes the crate's {@code parse_value(text).to_vec()} writes (so object
+ * keys come out sorted by UTF-8 bytes, duplicates keeping the last value); {@link #decode} prints what
+ * GreptimeDB prints for a JSON value, with the departures needed to stay valid JSON (see
+ * {@code JsonStringText}). Both are thread-safe and never recurse, so nesting depth is limited only by
+ * memory.
  */
 public final class Jsonb {
   private Jsonb() {}
 
-  /** Encodes JSON text as JSONB; {@link IllegalArgumentException} when the text is not valid JSON. */
+  /**
+   * Encodes JSON text as JSONB; {@link IllegalArgumentException} when the text is not valid JSON (RFC
+   * 8259, stricter than the crate: no raw control characters in strings, no extra whitespace kinds).
+   */
   public static byte[] encode(String jsonText) {
-    throw new UnsupportedOperationException("JSONB encoder not yet implemented");
+    return JsonbWriter.write(JsonTextParser.parse(jsonText));
   }
 
   /**
-   * Decodes JSONB to compact JSON text (no insignificant whitespace, object keys in stored order);
-   * {@link IllegalArgumentException} when the bytes are not valid JSONB.
+   * Decodes JSONB to compact JSON text (no insignificant whitespace, object keys in stored order,
+   * numbers as the crate prints them: integers plainly, doubles shortest-round-trip in Rust's layout such
+   * as {@code 1.0} and {@code 1e20}); {@link IllegalArgumentException} when the bytes are not valid
+   * JSONB.
    */
   public static String decode(byte[] jsonb) {
-    throw new UnsupportedOperationException("JSONB decoder not yet implemented");
+    return JsonbReader.toText(jsonb);
   }
 }

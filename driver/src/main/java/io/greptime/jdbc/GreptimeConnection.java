@@ -1,0 +1,27 @@
+package io.greptime.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.ZoneId;
+import java.util.Map;
+
+/**
+ * GreptimeDB-specific features of a connection, reached with {@code connection.unwrap(GreptimeConnection.class)}.
+ *
+ * <p>GreptimeDB keeps no session over gRPC: the database, time zone, credentials and hints below live in
+ * the driver and travel with every request.
+ */
+public interface GreptimeConnection extends Connection {
+
+  /** The session time zone: used by the server for timestamp literals and by getters for wall clocks. */
+  ZoneId getSessionTimeZone() throws SQLException;
+
+  /** Changes the session time zone (the same as executing {@code SET time_zone = '...'}). */
+  void setSessionTimeZone(ZoneId zone) throws SQLException;
+
+  /** The hints sent as {@code x-greptime-hints} with every call. */
+  Map<String, String> getHints() throws SQLException;
+
+  /** Replaces the hints sent with every call (e.g. {@code ttl}, {@code append_mode} for auto-created tables). */
+  void setHints(Map<String, String> hints) throws SQLException;
+}

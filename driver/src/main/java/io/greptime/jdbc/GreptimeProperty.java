@@ -1,0 +1,194 @@
+package io.greptime.jdbc;
+
+import io.greptime.jdbc.internal.config.HintsFormat;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The single registry of connection properties (design rule 1). URL parsing, {@code getPropertyInfo},
+ * {@link GreptimeDataSource} and {@code driver/PROPERTIES.md} are all derived from these constants.
+ *
+ * <p>Precedence: a value given in the {@link java.util.Properties} passed to {@code connect} (or set on
+ * the DataSource) overrides the same key in the URL query string, which overrides the default. The URL
+ * path ({@code /database}) is the same as the {@code database} key in the query string; giving both
+ * with different values is an error.
+ */
+public enum GreptimeProperty {
+  USER("user", Type.STRING, null, "User name for Basic authentication (only needed when the server has auth on).", false),
+  PASSWORD("password", Type.STRING, null, "Password for Basic authentication. Never logged or shown in messages.", true),
+  DATABASE("database", Type.STRING, "public",
+      "Database (schema) to use; `catalog-schema` names are sent as GreptimeDB spells them.", false),
+  TIMEZONE("timezone", Type.ZONE, null,
+      "Session time zone sent with every request (IANA id or offset such as +08:00); default: the JVM zone.", false),
+  CONNECT_TIMEOUT("connectTimeout", Type.INT, "10000", "TCP connect timeout in milliseconds (0 = system default).", false),
+  QUERY_TIMEOUT("queryTimeout", Type.INT, "0",
+      "Default statement timeout in seconds, applied as a gRPC deadline (0 = none).", false),
+  FETCH_SIZE("fetchSize", Type.INT, "0", "Default fetch size hint for statements (0 = driver default).", false),
+  MAX_RESULT_MEMORY("maxResultMemory", Type.SIZE, "1073741824",
+      "Upper bound in bytes (suffixes k, m, g accepted) of Arrow memory one result set may hold.", false),
+  MAX_INBOUND_MESSAGE_SIZE("maxInboundMessageSize", Type.SIZE, "536870912",
+      "Largest gRPC message accepted from the server, in bytes (suffixes k, m, g accepted).", false),
+  TLS("tls", Type.BOOLEAN, "false", "Use TLS for the gRPC connection.", false),
+  TLS_ROOT_CERT("tlsRootCert", Type.STRING, null,
+      "PEM file with the CA certificate(s) to trust; default: the JVM trust store.", false),
+  TLS_CLIENT_CERT("tlsClientCert", Type.STRING, null, "PEM client certificate chain for mutual TLS.", false),
+  TLS_CLIENT_KEY("tlsClientKey", Type.STRING, null, "PEM (PKCS#8) private key for mutual TLS.", false),
+  TLS_SERVER_NAME("tlsServerName", Type.STRING, null,
+      "Host name to verify in the server certificate, when it differs from the URL host.", false),
+  COMPRESSION("compression", Type.CHOICE, "none", "gRPC transport compression of requests.", false, "none", "gzip"),
+  HINTS("hints", Type.HINTS, null,
+      "GreptimeDB hints sent as `x-greptime-hints` on every call, e.g. `ttl=7d,append_mode=true`.", false),
+  APPLICATION_NAME("applicationName", Type.STRING, null, "Name of the application, sent in the gRPC user agent.", false);
+
+  /** The value types a property may have; each knows how to check a string. */
+  public enum Type {
+    STRING, BOOLEAN, INT, SIZE, ZONE, CHOICE, HINTS
+  }
+
+  /** The release that introduced every property listed here. */
+  private static final String FIRST_RELEASE = "0.1.0";
+
+  private final String key;
+  private final Type type;
+  private final String defaultValue;
+  private final String description;
+  private final boolean sensitive;
+  private final List<String> choices;
+
+  GreptimeProperty(String key, Type type, String defaultValue, String description, boolean sensitive,
+      String... choices) {
+    this.key = key;
+    this.type = type;
+    this.defaultValue = defaultValue;
+    this.description = description;
+    this.sensitive = sensitive;
+    this.choices = List.of(choices);
+  }
+
+  /** The key used in URLs and {@code Properties}. */
+  public String key() {
+    return key;
+  }
+
+  public Type type() {
+    return type;
+  }
+
+  /** The default as a string, or null when the property has no default. */
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** The driver version that introduced the property. */
+  public String since() {
+    return FIRST_RELEASE;
+  }
+
+  /** Sensitive values never appear in messages, logs or {@code toString()}. */
+  public boolean sensitive() {
+    return sensitive;
+  }
+
+  /** The allowed values of a {@link Type#CHOICE} or {@link Type#BOOLEAN} property, else empty. */
+  public List<String> choices() {
+    return type == Type.BOOLEAN ? List.of("true", "false") : choices;
+  }
+
+  /** The constant for a key (exact spelling), or null. */
+  public static GreptimeProperty forKey(String key) {
+    for (GreptimeProperty p : values()) {
+      if (p.key.equals(key)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Checks a raw value and returns it converted: String, Boolean, Integer, Long (SIZE), ZoneId, the
+   * lower-cased choice or the hints as an ordered Map.
+   *
+   * @throws IllegalArgumentException with a message that names the key and (unless sensitive) the value
+   */
+  public Object parse(String raw) {
+    String shown = sensitive ? "***" : raw;
+    switch (type) {
+      case STRING:
+        return raw;
+      case BOOLEAN:
+        if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
+          return Boolean.valueOf(raw);
+        }
+        throw bad(shown, "expected true or false");
+      case INT:
+        return parseInt(shown, raw);
+      case SIZE:
+        return parseSize(shown, raw);
+      case ZONE:
+        return parseZone(shown, raw);
+      case CHOICE:
+        String lower = raw.toLowerCase(Locale.ROOT);
+        if (choices.contains(lower)) {
+          return lower;
+        }
+        throw bad(shown, "expected one of " + choices);
+      case HINTS:
+        try {
+          return HintsFormat.parse(raw);
+        } catch (IllegalArgumentException e) {
+          throw bad(shown, e.getMessage());
+        }
+      default:
+        throw new AssertionError(type);
+    }
+  }
+
+  private Integer parseInt(String shown, String raw) {
+    try {
+      int v = Integer.parseInt(raw.trim());
+      if (v < 0) {
+        throw bad(shown, "must not be negative");
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw bad(shown, "expected a whole number");
+    }
+  }
+
+  private Long parseSize(String shown, String raw) {
+    String s = raw.trim().toLowerCase(Locale.ROOT);
+    long unit = 1;
+    if (s.endsWith("k") || s.endsWith("m") || s.endsWith("g")) {
+      char suffix = s.charAt(s.length() - 1);
+      unit = suffix == 'k' ? 1L << 10 : suffix == 'm' ? 1L << 20 : 1L << 30;
+      s = s.substring(0, s.length() - 1);
+    }
+    try {
+      long v = Math.multiplyExact(Long.parseLong(s), unit);
+      if (v <= 0) {
+        throw bad(shown, "must be positive");
+      }
+      return v;
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw bad(shown, "expected a byte count such as 268435456 or 256m");
+    }
+  }
+
+  private ZoneId parseZone(String shown, String raw) {
+    try {
+      return ZoneId.of(raw.trim());
+    } catch (DateTimeException e) {
+      throw bad(shown, "expected an IANA zone id such as Asia/Shanghai or an offset such as +08:00");
+    }
+  }
+
+  private IllegalArgumentException bad(String shown, String why) {
+    return new IllegalArgumentException(key + "=" + shown + ": " + why);
+  }
+}

@@ -1,0 +1,137 @@
+package io.greptime.jdbc.internal.client;
+
+import io.greptime.jdbc.GreptimeSqlException;
+import io.greptime.jdbc.proto.StatusCode;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLInvalidAuthorizationSpecException;
+import java.sql.SQLSyntaxErrorException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
+import java.sql.SQLTransientException;
+import java.util.function.Function;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.grpc.StatusUtils;
+
+/**
+ * Turns a failed gRPC or Flight call into a {@link SQLException}: GreptimeDB's status code (trailer
+ * {@code x-greptime-err-code}) becomes the vendor code and picks the SQLState (protocol.md §6.3); when
+ * no code came, the gRPC code decides.
+ *
+ * <p>Retryable errors (the v1.2+ {@code x-greptime-err-retry-hint: retryable}, a code retryable on older
+ * servers, or gRPC UNAVAILABLE) are {@link SQLTransientException}s: {@link SQLTransientConnectionException}
+ * {@code 08006} for UNAVAILABLE, SQLState {@code 53000} for exhausted resources, {@code 40000} otherwise.
+ */
+public final class ErrorTranslator {
+  private static final Metadata.Key<String> ERR_CODE =
+      Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
+  private static final Metadata.Key<String> RETRY_HINT =
+      Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER);
+
+  private final String secret;
+
+  /** @param secret a value (the password) to mask if a server ever echoes it; may be null */
+  public ErrorTranslator(String secret) {
+    this.secret = secret == null || secret.isEmpty() ? null : secret;
+  }
+
+  /** What we know of a failed call, independent of how it surfaced. */
+  record Failure(Status.Code grpcCode, String text, String errCode, String retryHint, Throwable cause) {}
+
+  /** Translates any exception thrown by a gRPC stub or a Flight stream. */
+  public SQLException translate(Throwable t) {
+    if (t instanceof SQLException e) {
+      return e;
+    }
+    Failure f = describe(t);
+    if (f == null) {
+      String text = mask(String.valueOf(t.getMessage()));
+      return new SQLException("Communication with GreptimeDB failed: " + text, "08006", t);
+    }
+    return translate(f);
+  }
+
+  /** Translates a gRPC status with its trailers (which may be null). */
+  public SQLException translate(Status status, Metadata trailers) {
+    Function<Metadata.Key<String>, String> get = k -> trailers == null ? null : trailers.get(k);
+    return translate(new Failure(status.getCode(), status.getDescription(), get.apply(ERR_CODE),
+        get.apply(RETRY_HINT), status.asRuntimeException(trailers)));
+  }
+
+  private static Failure describe(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof FlightRuntimeException fre) {
+        var st = fre.status();
+        return new Failure(StatusUtils.toGrpcStatusCode(st.code()), st.description(),
+            st.metadata() == null ? null : st.metadata().get(StatusCode.ERR_CODE_HEADER),
+            st.metadata() == null ? null : st.metadata().get(StatusCode.RETRY_HINT_HEADER), t);
+      }
+      if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
+        Status s = Status.fromThrowable(c);
+        Metadata m = Status.trailersFromThrowable(c);
+        return new Failure(s.getCode(), s.getDescription(), m == null ? null : m.get(ERR_CODE),
+            m == null ? null : m.get(RETRY_HINT), t);
+      }
+    }
+    return null;
+  }
+
+  SQLException translate(Failure f) {
+    int code = parseCode(f.errCode());
+    StatusCode status = StatusCode.fromCode(code);
+    String text = mask(f.text() == null || f.text().isEmpty() ? f.grpcCode().name() : f.text());
+    String message = code > 0 ? text + " [GreptimeDB status " + code + ", gRPC " + f.grpcCode() + "]"
+        : text + " [gRPC " + f.grpcCode() + "]";
+    SQLException e = build(f, status, code, message);
+    e.initCause(f.cause());
+    return e;
+  }
+
+  private static SQLException build(Failure f, StatusCode status, int code, String message) {
+    String state = SqlStates.forStatus(status, f.grpcCode());
+    if (f.grpcCode() == Status.Code.DEADLINE_EXCEEDED || status == StatusCode.DEADLINE_EXCEEDED) {
+      return new SQLTimeoutException(message, "HYT00", code);
+    }
+    if (state.equals("28000")) {
+      return new SQLInvalidAuthorizationSpecException(message, state, code);
+    }
+    if (isRetryable(f, status)) {
+      return f.grpcCode() == Status.Code.UNAVAILABLE
+          ? new SQLTransientConnectionException(message, "08006", code)
+          : new SQLTransientException(message,
+              f.grpcCode() == Status.Code.RESOURCE_EXHAUSTED ? "53000" : "40000", code);
+    }
+    if (state.equals("0A000")) {
+      return new SQLFeatureNotSupportedException(message, state, code);
+    }
+    if (state.startsWith("42")) {
+      return new SQLSyntaxErrorException(message, state, code);
+    }
+    return new GreptimeSqlException(message, state, code, f.grpcCode().name());
+  }
+
+  private static boolean isRetryable(Failure f, StatusCode status) {
+    if (f.retryHint() != null) {
+      // v1.2+: the server decides per error; UNAVAILABLE still means the connection failed.
+      return f.retryHint().trim().equalsIgnoreCase("retryable") || f.grpcCode() == Status.Code.UNAVAILABLE;
+    }
+    return f.grpcCode() == Status.Code.UNAVAILABLE || (status != null && status.legacyRetryable());
+  }
+
+  private static int parseCode(String raw) {
+    if (raw == null) {
+      return 0;
+    }
+    try {
+      return Integer.parseInt(raw.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private String mask(String text) {
+    return secret == null || text == null ? text : text.replace(secret, "***");
+  }
+}

@@ -1,0 +1,220 @@
+package io.greptime.jdbc.internal.client;
+
+import io.greptime.jdbc.GreptimeProperty;
+import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.config.HintsFormat;
+import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
+import io.greptime.jdbc.proto.v1.GreptimeRequest;
+import io.greptime.jdbc.proto.v1.GreptimeResponse;
+import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
+import io.greptime.jdbc.proto.v1.HealthCheckRequest;
+import io.greptime.jdbc.proto.v1.QueryRequest;
+import io.grpc.Context;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.GrpcSslContexts;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
+import io.netty.channel.ChannelOption;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.File;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
+import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.FlightCallHeaders;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightGrpcUtils;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.HeaderCallOption;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * One connection's gRPC channel and the three calls a JDBC connection needs: {@code Handle} for
+ * statements answering a row count, Flight {@code DoGet} for statements answering rows, and
+ * {@code HealthCheck}. Thread-safe: calls may run concurrently on the one channel.
+ */
+public final class GreptimeClient implements AutoCloseable {
+  private static final Metadata.Key<String> HINTS_KEY =
+      Metadata.Key.of("x-greptime-hints", Metadata.ASCII_STRING_MARSHALLER);
+  private static final String VERSION = "0.1.0";
+
+  private final ManagedChannel channel;
+  private final String compression;
+  private final ErrorTranslator errors;
+
+  private GreptimeClient(ManagedChannel channel, String compression, ErrorTranslator errors) {
+    this.channel = channel;
+    this.compression = compression;
+    this.errors = errors;
+  }
+
+  /** Opens a channel to the first endpoint of the configuration (the channel connects lazily). */
+  public static GreptimeClient open(ConnectionConfig config) throws SQLException {
+    JdbcUrl.Endpoint ep = config.primaryEndpoint();
+    NettyChannelBuilder b = NettyChannelBuilder.forAddress(ep.host(), ep.port())
+        .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
+        .userAgent(userAgent(config.applicationName()));
+    if (config.connectTimeoutMillis() > 0) {
+      b.withOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis());
+    }
+    if (config.tls()) {
+      configureTls(b, config);
+    } else {
+      b.usePlaintext();
+    }
+    return new GreptimeClient(b.build(), config.compression(), new ErrorTranslator(config.password()));
+  }
+
+  private static String userAgent(String applicationName) {
+    return "greptime-jdbc/" + VERSION + (applicationName == null ? "" : " " + applicationName);
+  }
+
+  private static void configureTls(NettyChannelBuilder b, ConnectionConfig config) throws SQLException {
+    try {
+      SslContextBuilder ssl = GrpcSslContexts.forClient();
+      String root = config.string(GreptimeProperty.TLS_ROOT_CERT);
+      if (root != null) {
+        ssl.trustManager(new File(root));
+      }
+      String cert = config.string(GreptimeProperty.TLS_CLIENT_CERT);
+      String key = config.string(GreptimeProperty.TLS_CLIENT_KEY);
+      if (cert != null && key != null) {
+        ssl.keyManager(new File(cert), new File(key));
+      }
+      b.sslContext(ssl.build()).useTransportSecurity();
+      String serverName = config.string(GreptimeProperty.TLS_SERVER_NAME);
+      if (serverName != null) {
+        b.overrideAuthority(serverName);
+      }
+    } catch (SSLException | IllegalArgumentException e) {
+      throw new SQLException("Cannot set up TLS: " + e.getMessage(), "08001", e);
+    }
+  }
+
+  /** The translator for this connection's errors (masks its password). */
+  public ErrorTranslator errors() {
+    return errors;
+  }
+
+  /** A request carrying one SQL statement. */
+  public static GreptimeRequest sqlRequest(RequestSession session, String sql) {
+    return GreptimeRequest.newBuilder().setHeader(session.toHeader())
+        .setQuery(QueryRequest.newBuilder().setSql(sql)).build();
+  }
+
+  /**
+   * Runs a statement through {@code GreptimeDatabase/Handle} and returns the affected rows.
+   *
+   * @param timeoutMillis deadline of the call, 0 for none
+   */
+  public long handle(RequestSession session, String sql, long timeoutMillis, CancelHook hook) throws SQLException {
+    GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub stub = GreptimeDatabaseGrpc.newBlockingStub(channel)
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
+    if (timeoutMillis > 0) {
+      stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
+    }
+    if (!compression.equals("none")) {
+      stub = stub.withCompression(compression);
+    }
+    GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub call = stub;
+    GreptimeRequest request = sqlRequest(session, sql);
+    Context.CancellableContext ctx = Context.current().withCancellation();
+    hook.onCancel(() -> ctx.cancel(new CancellationException("cancelled by Statement.cancel()")));
+    try {
+      GreptimeResponse response = ctx.call(() -> call.handle(request));
+      checkInBand(response);
+      return response.getAffectedRows().getValue() & 0xFFFFFFFFL;
+    } catch (SQLException e) {
+      throw e;
+    } catch (Exception e) {
+      throw errors.translate(e);
+    } finally {
+      ctx.close();
+    }
+  }
+
+  /** The server only sends status 0 in-band, but the official client treats non-zero as an error. */
+  private void checkInBand(GreptimeResponse response) throws SQLException {
+    if (response.hasHeader() && response.getHeader().hasStatus()
+        && response.getHeader().getStatus().getStatusCode() != 0) {
+      var st = response.getHeader().getStatus();
+      throw errors.translate(io.grpc.Status.UNKNOWN.withDescription(st.getErrMsg()),
+          trailerWithCode(st.getStatusCode()));
+    }
+  }
+
+  private static Metadata trailerWithCode(int code) {
+    Metadata m = new Metadata();
+    m.put(Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER),
+        Integer.toString(code));
+    return m;
+  }
+
+  private static Metadata hintHeaders(Map<String, String> hints) {
+    Metadata m = new Metadata();
+    if (!hints.isEmpty()) {
+      m.put(HINTS_KEY, HintsFormat.format(hints));
+    }
+    return m;
+  }
+
+  /**
+   * Starts a Flight {@code DoGet} for one statement. The stream allocates from {@code allocator}, which
+   * the caller owns and closes after the returned stream.
+   */
+  public QueryStream doGet(RequestSession session, String sql, long timeoutMillis, CancelHook hook,
+      BufferAllocator allocator) throws SQLException {
+    FlightClient flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
+    FlightCallHeaders headers = new FlightCallHeaders();
+    if (!session.hints().isEmpty()) {
+      headers.insert(HINTS_KEY.name(), HintsFormat.format(session.hints()));
+    }
+    CallOption[] options = timeoutMillis > 0
+        ? new CallOption[] {new HeaderCallOption(headers),
+            org.apache.arrow.flight.CallOptions.timeout(timeoutMillis, TimeUnit.MILLISECONDS)}
+        : new CallOption[] {new HeaderCallOption(headers)};
+    try {
+      FlightStream stream = flight.getStream(new Ticket(sqlRequest(session, sql).toByteArray()), options);
+      return QueryStream.start(stream, flight, hook, errors);
+    } catch (RuntimeException e) {
+      closeQuietly(flight);
+      throw errors.translate(e);
+    }
+  }
+
+  static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception ignored) {
+      // closing after a failure: the original error is what the caller needs to see
+    }
+  }
+
+  /** A {@code HealthCheck} call with this deadline; false on any failure. */
+  public boolean healthCheck(long timeoutMillis) {
+    try {
+      HealthCheckGrpc.newBlockingStub(channel).withDeadlineAfter(Math.max(1, timeoutMillis), TimeUnit.MILLISECONDS)
+          .healthCheck(HealthCheckRequest.getDefaultInstance());
+      return true;
+    } catch (StatusRuntimeException e) {
+      return false;
+    }
+  }
+
+  /** Closes the channel, cancelling calls still running. */
+  @Override
+  public void close() {
+    channel.shutdownNow();
+    try {
+      channel.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,177 @@
+package io.greptime.jdbc.internal.config;
+
+import io.greptime.jdbc.GreptimeProperty;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The validated, typed configuration of one connection. Immutable.
+ *
+ * <p>Values come from, in increasing precedence: property defaults, the URL (path and query string),
+ * the {@link Properties} given to {@code connect}. Unknown keys and bad values are all collected into one
+ * {@link ConfigException}.
+ */
+public final class ConnectionConfig {
+  private final List<JdbcUrl.Endpoint> endpoints;
+  private final Map<GreptimeProperty, Object> values;
+
+  private ConnectionConfig(List<JdbcUrl.Endpoint> endpoints, Map<GreptimeProperty, Object> values) {
+    this.endpoints = List.copyOf(endpoints);
+    this.values = values;
+  }
+
+  /** Parses and validates a URL with extra properties (which may be null). */
+  public static ConnectionConfig of(String url, Properties info) throws ConfigException {
+    List<String> problems = new ArrayList<>();
+    JdbcUrl parsed;
+    try {
+      parsed = JdbcUrl.parse(url);
+    } catch (ConfigException e) {
+      problems.addAll(e.problems());
+      parsed = null;
+    }
+    Map<GreptimeProperty, String> raw = new EnumMap<>(GreptimeProperty.class);
+    if (parsed != null) {
+      collect(parsed.parameters(), "URL", raw, problems);
+      mergePathDatabase(parsed.database(), raw, problems);
+    }
+    if (info != null) {
+      Map<String, String> props = new java.util.LinkedHashMap<>();
+      for (String name : info.stringPropertyNames()) {
+        props.put(name, info.getProperty(name));
+      }
+      collect(props, "Properties", raw, problems);
+    }
+    Map<GreptimeProperty, Object> typed = convert(raw, problems);
+    if (!problems.isEmpty()) {
+      throw new ConfigException(problems);
+    }
+    return new ConnectionConfig(parsed.endpoints(), typed);
+  }
+
+  private static void collect(Map<String, String> source, String origin, Map<GreptimeProperty, String> raw,
+      List<String> problems) {
+    source.forEach((key, value) -> {
+      GreptimeProperty p = GreptimeProperty.forKey(key);
+      if (p == null) {
+        problems.add("unknown property '" + key + "' in " + origin);
+      } else {
+        raw.put(p, value);
+      }
+    });
+  }
+
+  private static void mergePathDatabase(String pathDb, Map<GreptimeProperty, String> raw, List<String> problems) {
+    if (pathDb == null) {
+      return;
+    }
+    String fromQuery = raw.get(GreptimeProperty.DATABASE);
+    if (fromQuery != null && !fromQuery.equals(pathDb)) {
+      problems.add("database given twice in the URL: '" + pathDb + "' and database=" + fromQuery);
+    }
+    raw.put(GreptimeProperty.DATABASE, pathDb);
+  }
+
+  private static Map<GreptimeProperty, Object> convert(Map<GreptimeProperty, String> raw, List<String> problems) {
+    Map<GreptimeProperty, Object> typed = new EnumMap<>(GreptimeProperty.class);
+    for (GreptimeProperty p : GreptimeProperty.values()) {
+      String value = raw.getOrDefault(p, p.defaultValue());
+      if (value == null) {
+        continue;
+      }
+      try {
+        typed.put(p, p.parse(value));
+      } catch (IllegalArgumentException e) {
+        problems.add(e.getMessage());
+      }
+    }
+    if (typed.get(GreptimeProperty.DATABASE) instanceof String db && db.isBlank()) {
+      problems.add("database must not be empty");
+    }
+    return typed;
+  }
+
+  public List<JdbcUrl.Endpoint> endpoints() {
+    return endpoints;
+  }
+
+  /** The first endpoint; failover over the rest comes later. */
+  public JdbcUrl.Endpoint primaryEndpoint() {
+    return endpoints.get(0);
+  }
+
+  public String user() {
+    return (String) values.get(GreptimeProperty.USER);
+  }
+
+  /** The password, or null. Callers must never print it. */
+  public String password() {
+    return (String) values.get(GreptimeProperty.PASSWORD);
+  }
+
+  public String database() {
+    return (String) values.get(GreptimeProperty.DATABASE);
+  }
+
+  /** The session zone: the property when set, else the JVM's default zone. */
+  public ZoneId timeZone() {
+    Object z = values.get(GreptimeProperty.TIMEZONE);
+    return z == null ? ZoneId.systemDefault() : (ZoneId) z;
+  }
+
+  public int connectTimeoutMillis() {
+    return (Integer) values.get(GreptimeProperty.CONNECT_TIMEOUT);
+  }
+
+  public int queryTimeoutSeconds() {
+    return (Integer) values.get(GreptimeProperty.QUERY_TIMEOUT);
+  }
+
+  public int fetchSize() {
+    return (Integer) values.get(GreptimeProperty.FETCH_SIZE);
+  }
+
+  public long maxResultMemory() {
+    return (Long) values.get(GreptimeProperty.MAX_RESULT_MEMORY);
+  }
+
+  public long maxInboundMessageSize() {
+    return (Long) values.get(GreptimeProperty.MAX_INBOUND_MESSAGE_SIZE);
+  }
+
+  public boolean tls() {
+    return (Boolean) values.get(GreptimeProperty.TLS);
+  }
+
+  /** A string-valued property (TLS paths, server name), or null. */
+  public String string(GreptimeProperty p) {
+    Object v = values.get(p);
+    return v == null ? null : v.toString();
+  }
+
+  public String compression() {
+    return (String) values.get(GreptimeProperty.COMPRESSION);
+  }
+
+  @SuppressWarnings("unchecked")
+  public Map<String, String> hints() {
+    Object h = values.get(GreptimeProperty.HINTS);
+    return h == null ? Map.of() : (Map<String, String>) h;
+  }
+
+  public String applicationName() {
+    return (String) values.get(GreptimeProperty.APPLICATION_NAME);
+  }
+
+  /** Lists endpoints and every set property, with sensitive values masked. */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("ConnectionConfig").append(endpoints);
+    values.forEach((p, v) -> sb.append(' ').append(p.key()).append('=').append(p.sensitive() ? "***" : v));
+    return sb.toString();
+  }
+}

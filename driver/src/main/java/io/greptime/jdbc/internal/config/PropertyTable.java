@@ -1,0 +1,50 @@
+package io.greptime.jdbc.internal.config;
+
+import io.greptime.jdbc.GreptimeProperty;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Renders the connection-property table of the documentation from {@link GreptimeProperty}, so the
+ * docs cannot drift from the code (design rule 1). {@code driver/PROPERTIES.md} is this output; a test
+ * fails when they differ. Regenerate with
+ * {@code java -cp driver/target/classes:... io.greptime.jdbc.internal.config.PropertyTable driver/PROPERTIES.md}
+ * or by running that test with {@code -Dgreptime.updateDocs=true}.
+ */
+public final class PropertyTable {
+  private PropertyTable() {}
+
+  /** The whole PROPERTIES.md text. */
+  public static String render() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# Connection properties\n\n")
+        .append("<!-- Generated from io.greptime.jdbc.GreptimeProperty by PropertyTable; do not edit. -->\n\n")
+        .append("URL: `jdbc:greptime://host1[:port][,host2[:port]...][/database][?key=value&...]` ")
+        .append("(default port 4001, default database `public`; values are percent-decoded).\n\n")
+        .append("Precedence: `Properties` passed to `DriverManager.getConnection` (or set on ")
+        .append("`GreptimeDataSource`) override the URL's query string, which overrides the defaults. ")
+        .append("Unknown keys and bad values fail the connection with one SQLException (SQLState `08001`) ")
+        .append("that lists every problem.\n\n")
+        .append("| key | type | default | since | description |\n")
+        .append("|---|---|---|---|---|\n");
+    for (GreptimeProperty p : GreptimeProperty.values()) {
+      sb.append("| `").append(p.key()).append("` | ").append(typeText(p)).append(" | ")
+          .append(p.defaultValue() == null ? "" : "`" + p.defaultValue() + "`").append(" | ")
+          .append(p.since()).append(" | ").append(p.description().replace("|", "\\|"))
+          .append(p.sensitive() ? " (sensitive)" : "").append(" |\n");
+    }
+    return sb.toString();
+  }
+
+  private static String typeText(GreptimeProperty p) {
+    return p.choices().isEmpty() ? p.type().name().toLowerCase(java.util.Locale.ROOT)
+        : String.join(" \\| ", p.choices());
+  }
+
+  /** Writes the table to the file given as the only argument. */
+  public static void main(String[] args) throws IOException {
+    Files.writeString(Path.of(args[0]), render(), StandardCharsets.UTF_8);
+  }
+}

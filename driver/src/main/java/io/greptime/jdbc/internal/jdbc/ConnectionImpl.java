@@ -1,0 +1,287 @@
+package io.greptime.jdbc.internal.jdbc;
+
+import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.internal.client.CancelHook;
+import io.greptime.jdbc.internal.client.GreptimeClient;
+import io.greptime.jdbc.internal.client.QueryStream;
+import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.config.ConnectionConfig;
+import java.sql.SQLClientInfoException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLWarning;
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * A connection: one gRPC channel and the session state GreptimeDB expects with every request. GreptimeDB
+ * has no transactions: auto-commit is always on; {@code setAutoCommit(false)} is accepted (frameworks
+ * call it) and {@code commit}/{@code rollback} do nothing, because every statement is already durable.
+ */
+public final class ConnectionImpl extends ConnectionSettings implements GreptimeConnection {
+  private final ConnectionConfig config;
+  private final String url;
+  private final GreptimeClient client;
+  private final BufferAllocator allocator;
+  private final AtomicReference<RequestSession> session;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
+
+  private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator) {
+    this.config = config;
+    this.url = url;
+    this.client = client;
+    this.allocator = allocator;
+    this.session = new AtomicReference<>(new RequestSession(config.database(), config.timeZone(), config.user(),
+        config.password(), config.hints()));
+  }
+
+  /**
+   * Opens a connection and checks the server answers (a HealthCheck within the connect timeout) and,
+   * when credentials are configured, that it accepts them.
+   */
+  public static ConnectionImpl open(ConnectionConfig config, String url) throws SQLException {
+    GreptimeClient client = GreptimeClient.open(config);
+    BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
+    ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator);
+    try {
+      conn.verify();
+      return conn;
+    } catch (SQLException | RuntimeException e) {
+      conn.close();
+      throw e;
+    }
+  }
+
+  private void verify() throws SQLException {
+    long timeout = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
+    if (!client.healthCheck(timeout)) {
+      throw new SQLNonTransientConnectionException("Cannot reach GreptimeDB at " + config.primaryEndpoint()
+          + " within " + timeout + " ms", "08001");
+    }
+    if (config.user() != null) {
+      // Credentials travel in each request; a trivial query checks them (and access to the database) now.
+      try (BufferAllocator probe = newResultAllocator();
+          QueryStream s = client.doGet(session(), "SELECT 1", timeout, CancelHook.NONE, probe)) {
+        while (!s.isUpdateCount() && s.nextBatch() != null) {
+          // drain
+        }
+      }
+    }
+  }
+
+  ConnectionConfig config() {
+    return config;
+  }
+
+  GreptimeClient client() {
+    return client;
+  }
+
+  RequestSession session() {
+    return session.get();
+  }
+
+  BufferAllocator allocator() {
+    return allocator;
+  }
+
+  /** A child allocator for one result set, bounded by {@code maxResultMemory}. */
+  BufferAllocator newResultAllocator() {
+    return allocator.newChildAllocator("result-set", 0, config.maxResultMemory());
+  }
+
+  void switchDatabase(String database) {
+    session.updateAndGet(s -> s.withDatabase(database));
+  }
+
+  void switchTimeZone(ZoneId zone) {
+    session.updateAndGet(s -> s.withTimeZone(zone));
+  }
+
+  void statementClosed(StatementImpl statement) {
+    statements.remove(statement);
+  }
+
+  <T extends StatementImpl> T register(T statement) {
+    statements.add(statement);
+    return statement;
+  }
+
+  @Override
+  void checkOpen() throws SQLException {
+    if (closed.get()) {
+      throw new SQLNonTransientConnectionException("Connection is closed", "08003");
+    }
+  }
+
+  @Override
+  String url() {
+    return url;
+  }
+
+  @Override
+  String user() {
+    return config.user();
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  @Override
+  public java.sql.Statement createStatement() throws SQLException {
+    checkOpen();
+    return register(new StatementImpl(this));
+  }
+
+  @Override
+  public java.sql.PreparedStatement prepareStatement(String sql) throws SQLException {
+    checkOpen();
+    return register(new PreparedStatementImpl(this, sql));
+  }
+
+  // ---------------------------------------------------------------- session
+
+  @Override
+  public void setSchema(String schema) throws SQLException {
+    checkOpen();
+    if (schema == null || schema.isBlank()) {
+      throw new SQLException("Schema must not be empty", "3F000");
+    }
+    switchDatabase(schema);
+  }
+
+  @Override
+  public String getSchema() throws SQLException {
+    checkOpen();
+    String db = session().database();
+    int dash = db.indexOf('-');
+    return dash < 0 ? db : db.substring(dash + 1);
+  }
+
+  /** GreptimeDB's catalog: {@code greptime} unless the database is spelled {@code catalog-schema}. */
+  @Override
+  public String getCatalog() throws SQLException {
+    checkOpen();
+    String db = session().database();
+    int dash = db.indexOf('-');
+    return dash < 0 ? "greptime" : db.substring(0, dash);
+  }
+
+  @Override
+  public void setCatalog(String catalog) throws SQLException {
+    checkOpen();
+    // JDBC lets a driver ignore this; the catalog is chosen through the database name.
+  }
+
+  @Override
+  public ZoneId getSessionTimeZone() throws SQLException {
+    checkOpen();
+    return session().timeZone();
+  }
+
+  @Override
+  public void setSessionTimeZone(ZoneId zone) throws SQLException {
+    checkOpen();
+    switchTimeZone(java.util.Objects.requireNonNull(zone, "zone"));
+  }
+
+  @Override
+  public Map<String, String> getHints() throws SQLException {
+    checkOpen();
+    return session().hints();
+  }
+
+  @Override
+  public void setHints(Map<String, String> hints) throws SQLException {
+    checkOpen();
+    RequestSession s = session();
+    session.set(new RequestSession(s.database(), s.timeZone(), s.user(), s.password(), hints));
+  }
+
+  /** A HealthCheck call with this deadline. */
+  @Override
+  public boolean isValid(int timeoutSeconds) throws SQLException {
+    if (timeoutSeconds < 0) {
+      throw new SQLException("Timeout must not be negative: " + timeoutSeconds, "22023");
+    }
+    return !closed.get() && client.healthCheck(timeoutSeconds == 0 ? 30_000L : timeoutSeconds * 1000L);
+  }
+
+  @Override
+  public java.sql.DatabaseMetaData getMetaData() throws SQLException {
+    checkOpen();
+    return MinimalDatabaseMetaData.create(this);
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  /** Closes every statement (and so every result set), then the channel and the Arrow memory. */
+  @Override
+  public void close() throws SQLException {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      for (StatementImpl s : statements) {
+        s.closeQuietly();
+      }
+      statements.clear();
+    } finally {
+      client.close();
+      closeAllocator();
+    }
+  }
+
+  private void closeAllocator() throws SQLException {
+    try {
+      allocator.close();
+    } catch (IllegalStateException e) {
+      throw new SQLException("Internal error: Arrow memory left allocated at close: " + e.getMessage(), "XX000", e);
+    }
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed.get();
+  }
+
+  @Override
+  public void abort(Executor executor) throws SQLException {
+    if (executor == null) {
+      throw new SQLException("abort needs an executor", "HY009");
+    }
+    if (!closed.get()) {
+      executor.execute(() -> {
+        try {
+          close();
+        } catch (SQLException ignored) {
+          // abort is best effort by definition
+        }
+      });
+    }
+  }
+
+  @Override
+  public void setClientInfo(String name, String value) throws SQLClientInfoException {
+    clientInfo().setProperty(name, value == null ? "" : value);
+  }
+
+  @Override
+  public void setClientInfo(Properties properties) throws SQLClientInfoException {
+    clientInfo().clear();
+    clientInfo().putAll(properties);
+  }
+
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return warnings();
+  }
+}

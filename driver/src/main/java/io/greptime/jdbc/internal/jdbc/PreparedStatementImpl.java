@@ -1,0 +1,468 @@
+package io.greptime.jdbc.internal.jdbc;
+
+import java.io.InputStream;
+import java.io.Reader;
+import java.math.BigDecimal;
+import java.net.URL;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Date;
+import java.sql.NClob;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.Ref;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.RowId;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLType;
+import java.sql.SQLXML;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Calendar;
+import java.util.List;
+
+/**
+ * A prepared statement bound on the client: GreptimeDB has no prepared statements over gRPC, so each
+ * execution substitutes the parameters as SQL literals ({@link SqlLiterals}) into the text, at the
+ * {@code ?} markers {@link PlaceholderScanner} found outside strings, quoted names and comments.
+ * Values are rendered when set, so a bad value fails at the setter.
+ */
+public final class PreparedStatementImpl extends StatementImpl implements PreparedStatement {
+  private final String sql;
+  private final int[] markers;
+  private final String[] literals;
+  private final List<String[]> batch = new ArrayList<>();
+  private ParameterMetaData parameterMetaData;
+
+  PreparedStatementImpl(ConnectionImpl connection, String sql) throws SQLException {
+    super(connection);
+    this.sql = sql;
+    StatementClassifier.singleStatement(sql);
+    this.markers = PlaceholderScanner.scan(sql);
+    this.literals = new String[markers.length];
+  }
+
+  private void bind(int index, String literal) throws SQLException {
+    checkOpen();
+    if (index < 1 || index > literals.length) {
+      throw new SQLException("Parameter index " + index + " is out of range 1.." + literals.length, "07009");
+    }
+    literals[index - 1] = literal;
+  }
+
+  /** The statement text with the current parameters; 07001 when one is missing. */
+  String boundSql() throws SQLException {
+    for (int i = 0; i < literals.length; i++) {
+      if (literals[i] == null) {
+        throw new SQLException("No value specified for parameter " + (i + 1), "07001");
+      }
+    }
+    return PlaceholderScanner.substitute(sql, markers, literals);
+  }
+
+  @Override
+  public ResultSet executeQuery() throws SQLException {
+    return doQuery(boundSql());
+  }
+
+  @Override
+  public int executeUpdate() throws SQLException {
+    return clampCount(doUpdate(boundSql()));
+  }
+
+  @Override
+  public long executeLargeUpdate() throws SQLException {
+    return doUpdate(boundSql());
+  }
+
+  @Override
+  public boolean execute() throws SQLException {
+    return doExecute(boundSql());
+  }
+
+  private static SQLException notOnPrepared(String method) {
+    return new SQLException(method + "(String) cannot be called on a PreparedStatement", "HY000");
+  }
+
+  @Override
+  public ResultSet executeQuery(String sql) throws SQLException {
+    throw notOnPrepared("executeQuery");
+  }
+
+  @Override
+  public int executeUpdate(String sql) throws SQLException {
+    throw notOnPrepared("executeUpdate");
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql) throws SQLException {
+    throw notOnPrepared("executeLargeUpdate");
+  }
+
+  @Override
+  public boolean execute(String sql) throws SQLException {
+    throw notOnPrepared("execute");
+  }
+
+  @Override
+  public void addBatch(String sql) throws SQLException {
+    throw notOnPrepared("addBatch");
+  }
+
+  // ---------------------------------------------------------------- batches
+
+  @Override
+  public void addBatch() throws SQLException {
+    boundSql();
+    batch.add(literals.clone());
+  }
+
+  @Override
+  public void clearBatch() throws SQLException {
+    checkOpen();
+    batch.clear();
+  }
+
+  /** Runs the parameter sets in order, one request each; the first failure stops the batch. */
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
+    checkOpen();
+    List<String[]> work = new ArrayList<>(batch);
+    batch.clear();
+    long[] counts = new long[work.size()];
+    for (int i = 0; i < work.size(); i++) {
+      try {
+        counts[i] = doUpdate(PlaceholderScanner.substitute(sql, markers, work.get(i)));
+      } catch (SQLException e) {
+        throw batchFailure(e, Arrays.copyOf(counts, i));
+      }
+    }
+    return counts;
+  }
+
+  @Override
+  public int[] executeBatch() throws SQLException {
+    long[] large = executeLargeBatch();
+    int[] counts = new int[large.length];
+    for (int i = 0; i < large.length; i++) {
+      counts[i] = clampCount(large[i]);
+    }
+    return counts;
+  }
+
+  @Override
+  public void clearParameters() throws SQLException {
+    checkOpen();
+    Arrays.fill(literals, null);
+  }
+
+  // ---------------------------------------------------------------- setters
+
+  @Override
+  public void setNull(int parameterIndex, int sqlType) throws SQLException {
+    bind(parameterIndex, SqlLiterals.NULL);
+  }
+
+  @Override
+  public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
+    bind(parameterIndex, SqlLiterals.NULL);
+  }
+
+  @Override
+  public void setBoolean(int parameterIndex, boolean x) throws SQLException {
+    bind(parameterIndex, SqlLiterals.bool(x));
+  }
+
+  @Override
+  public void setByte(int parameterIndex, byte x) throws SQLException {
+    bind(parameterIndex, SqlLiterals.integer(x));
+  }
+
+  @Override
+  public void setShort(int parameterIndex, short x) throws SQLException {
+    bind(parameterIndex, SqlLiterals.integer(x));
+  }
+
+  @Override
+  public void setInt(int parameterIndex, int x) throws SQLException {
+    bind(parameterIndex, SqlLiterals.integer(x));
+  }
+
+  @Override
+  public void setLong(int parameterIndex, long x) throws SQLException {
+    bind(parameterIndex, SqlLiterals.integer(x));
+  }
+
+  @Override
+  public void setFloat(int parameterIndex, float x) throws SQLException {
+    bind(parameterIndex, SqlLiterals.floatValue(x));
+  }
+
+  @Override
+  public void setDouble(int parameterIndex, double x) throws SQLException {
+    bind(parameterIndex, SqlLiterals.doubleValue(x));
+  }
+
+  @Override
+  public void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
+    bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.decimal(x));
+  }
+
+  @Override
+  public void setString(int parameterIndex, String x) throws SQLException {
+    bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.string(x));
+  }
+
+  @Override
+  public void setNString(int parameterIndex, String value) throws SQLException {
+    setString(parameterIndex, value);
+  }
+
+  @Override
+  public void setBytes(int parameterIndex, byte[] x) throws SQLException {
+    bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.bytes(x));
+  }
+
+  @Override
+  public void setDate(int parameterIndex, Date x) throws SQLException {
+    bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.date(x.toLocalDate()));
+  }
+
+  /** The calendar's zone decides which day the {@code Date}'s millisecond value falls on. */
+  @Override
+  public void setDate(int parameterIndex, Date x, Calendar cal) throws SQLException {
+    if (x == null || cal == null) {
+      setDate(parameterIndex, x);
+      return;
+    }
+    ZoneId zone = cal.getTimeZone().toZoneId();
+    bind(parameterIndex, SqlLiterals.date(Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalDate()));
+  }
+
+  @Override
+  public void setTime(int parameterIndex, Time x) throws SQLException {
+    bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.time(x.toLocalTime()));
+  }
+
+  @Override
+  public void setTime(int parameterIndex, Time x, Calendar cal) throws SQLException {
+    if (x == null || cal == null) {
+      setTime(parameterIndex, x);
+      return;
+    }
+    ZoneId zone = cal.getTimeZone().toZoneId();
+    bind(parameterIndex, SqlLiterals.time(Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalTime()));
+  }
+
+  /** A Timestamp is an instant and is sent as one (UTC with an explicit Z). */
+  @Override
+  public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
+    bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.instant(x.toInstant()));
+  }
+
+  /** GreptimeDB timestamps are instants, so the calendar cannot change which instant is meant. */
+  @Override
+  public void setTimestamp(int parameterIndex, Timestamp x, Calendar cal) throws SQLException {
+    setTimestamp(parameterIndex, x);
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x) throws SQLException {
+    bind(parameterIndex, ParameterLiterals.of(x));
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+    bind(parameterIndex, ParameterLiterals.of(x, targetSqlType));
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+    if (x instanceof BigDecimal d && (targetSqlType == java.sql.Types.DECIMAL
+        || targetSqlType == java.sql.Types.NUMERIC)) {
+      x = d.setScale(scaleOrLength, java.math.RoundingMode.HALF_UP);
+    }
+    setObject(parameterIndex, x, targetSqlType);
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x, SQLType targetSqlType) throws SQLException {
+    setObject(parameterIndex, x, vendorNumber(targetSqlType));
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x, SQLType targetSqlType, int scaleOrLength)
+      throws SQLException {
+    setObject(parameterIndex, x, vendorNumber(targetSqlType), scaleOrLength);
+  }
+
+  private static int vendorNumber(SQLType type) throws SQLException {
+    if (type == null || type.getVendorTypeNumber() == null) {
+      throw new SQLFeatureNotSupportedException("SQLType " + type + " has no java.sql.Types number", "0A000");
+    }
+    return type.getVendorTypeNumber();
+  }
+
+  @Override
+  public void setAsciiStream(int parameterIndex, InputStream x, int length) throws SQLException {
+    setAsciiStream(parameterIndex, x, (long) length);
+  }
+
+  @Override
+  public void setAsciiStream(int parameterIndex, InputStream x, long length) throws SQLException {
+    setString(parameterIndex, x == null ? null
+        : new String(ParameterLiterals.read(x, length), java.nio.charset.StandardCharsets.US_ASCII));
+  }
+
+  @Override
+  public void setAsciiStream(int parameterIndex, InputStream x) throws SQLException {
+    setAsciiStream(parameterIndex, x, -1L);
+  }
+
+  @Override
+  @Deprecated
+  public void setUnicodeStream(int parameterIndex, InputStream x, int length) throws SQLException {
+    setString(parameterIndex, x == null ? null
+        : new String(ParameterLiterals.read(x, length), java.nio.charset.StandardCharsets.UTF_16BE));
+  }
+
+  @Override
+  public void setBinaryStream(int parameterIndex, InputStream x, int length) throws SQLException {
+    setBinaryStream(parameterIndex, x, (long) length);
+  }
+
+  @Override
+  public void setBinaryStream(int parameterIndex, InputStream x, long length) throws SQLException {
+    setBytes(parameterIndex, x == null ? null : ParameterLiterals.read(x, length));
+  }
+
+  @Override
+  public void setBinaryStream(int parameterIndex, InputStream x) throws SQLException {
+    setBinaryStream(parameterIndex, x, -1L);
+  }
+
+  @Override
+  public void setCharacterStream(int parameterIndex, Reader reader, int length) throws SQLException {
+    setCharacterStream(parameterIndex, reader, (long) length);
+  }
+
+  @Override
+  public void setCharacterStream(int parameterIndex, Reader reader, long length) throws SQLException {
+    setString(parameterIndex, reader == null ? null : ParameterLiterals.read(reader, length));
+  }
+
+  @Override
+  public void setCharacterStream(int parameterIndex, Reader reader) throws SQLException {
+    setCharacterStream(parameterIndex, reader, -1L);
+  }
+
+  @Override
+  public void setNCharacterStream(int parameterIndex, Reader value, long length) throws SQLException {
+    setCharacterStream(parameterIndex, value, length);
+  }
+
+  @Override
+  public void setNCharacterStream(int parameterIndex, Reader value) throws SQLException {
+    setCharacterStream(parameterIndex, value, -1L);
+  }
+
+  @Override
+  public void setBlob(int parameterIndex, Blob x) throws SQLException {
+    setBytes(parameterIndex, x == null ? null : x.getBytes(1, (int) x.length()));
+  }
+
+  @Override
+  public void setBlob(int parameterIndex, InputStream inputStream, long length) throws SQLException {
+    setBinaryStream(parameterIndex, inputStream, length);
+  }
+
+  @Override
+  public void setBlob(int parameterIndex, InputStream inputStream) throws SQLException {
+    setBinaryStream(parameterIndex, inputStream, -1L);
+  }
+
+  @Override
+  public void setClob(int parameterIndex, Clob x) throws SQLException {
+    setString(parameterIndex, x == null ? null : x.getSubString(1, (int) x.length()));
+  }
+
+  @Override
+  public void setClob(int parameterIndex, Reader reader, long length) throws SQLException {
+    setCharacterStream(parameterIndex, reader, length);
+  }
+
+  @Override
+  public void setClob(int parameterIndex, Reader reader) throws SQLException {
+    setCharacterStream(parameterIndex, reader, -1L);
+  }
+
+  @Override
+  public void setNClob(int parameterIndex, NClob value) throws SQLException {
+    setClob(parameterIndex, value);
+  }
+
+  @Override
+  public void setNClob(int parameterIndex, Reader reader, long length) throws SQLException {
+    setCharacterStream(parameterIndex, reader, length);
+  }
+
+  @Override
+  public void setNClob(int parameterIndex, Reader reader) throws SQLException {
+    setCharacterStream(parameterIndex, reader, -1L);
+  }
+
+  @Override
+  public void setURL(int parameterIndex, URL x) throws SQLException {
+    setString(parameterIndex, x == null ? null : x.toString());
+  }
+
+  private static SQLFeatureNotSupportedException unsupported(String method) {
+    return new SQLFeatureNotSupportedException("PreparedStatement." + method + " is not supported", "0A000");
+  }
+
+  @Override
+  public void setRef(int parameterIndex, Ref x) throws SQLException {
+    throw unsupported("setRef");
+  }
+
+  @Override
+  public void setArray(int parameterIndex, Array x) throws SQLException {
+    throw unsupported("setArray");
+  }
+
+  @Override
+  public void setRowId(int parameterIndex, RowId x) throws SQLException {
+    throw unsupported("setRowId");
+  }
+
+  @Override
+  public void setSQLXML(int parameterIndex, SQLXML xmlObject) throws SQLException {
+    throw unsupported("setSQLXML");
+  }
+
+  // ---------------------------------------------------------------- metadata
+
+  /** Unknown before execution (the server describes nothing without running the statement). */
+  @Override
+  public ResultSetMetaData getMetaData() throws SQLException {
+    checkOpen();
+    ResultSet rs = getResultSet();
+    return rs == null ? null : rs.getMetaData();
+  }
+
+  @Override
+  public ParameterMetaData getParameterMetaData() throws SQLException {
+    checkOpen();
+    if (parameterMetaData == null) {
+      parameterMetaData = ParameterMetaDataImpl.describe(connection, sql, markers.length);
+    }
+    return parameterMetaData;
+  }
+}

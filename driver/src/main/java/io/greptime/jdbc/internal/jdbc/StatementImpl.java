@@ -1,0 +1,595 @@
+package io.greptime.jdbc.internal.jdbc;
+
+import io.greptime.jdbc.internal.client.QueryStream;
+import io.greptime.jdbc.internal.client.RequestSession;
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * A statement: each execution sends one GreptimeRequest (DoGet for statements answering rows, Handle for
+ * the rest) carrying the connection's session. An execution stays current until its result set is
+ * closed, so {@link #cancel()} from another thread also stops a result still streaming.
+ */
+public class StatementImpl implements Statement {
+  final ConnectionImpl connection;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final AtomicReference<Execution> current = new AtomicReference<>();
+  private final List<String> batch = new ArrayList<>();
+  private volatile ResultSetImpl resultSet;
+  private volatile long updateCount = -1;
+  private volatile int queryTimeoutSeconds;
+  private volatile long maxRows;
+  private volatile int fetchSize;
+  private volatile int maxFieldSize;
+  private volatile boolean closeOnCompletion;
+  private volatile boolean poolable;
+
+  StatementImpl(ConnectionImpl connection) {
+    this.connection = connection;
+    this.queryTimeoutSeconds = connection.config().queryTimeoutSeconds();
+    this.fetchSize = connection.config().fetchSize();
+  }
+
+  void checkOpen() throws SQLException {
+    if (closed.get()) {
+      throw new SQLException("Statement is closed", "HY010");
+    }
+    connection.checkOpen();
+  }
+
+  // ---------------------------------------------------------------- execution
+
+  /** Runs one statement and leaves its result (rows or count) current; true when it answered rows. */
+  boolean run(String sql) throws SQLException {
+    checkOpen();
+    closeResult();
+    StatementClassifier.Classified c = StatementClassifier.classify(sql);
+    Execution exec = begin();
+    boolean keepRunning = false;
+    try {
+      keepRunning = dispatch(c, exec);
+      return keepRunning;
+    } catch (SQLException e) {
+      throw exec.wasCancelled() ? cancelled(e) : e;
+    } finally {
+      if (!keepRunning) {
+        end(exec);
+      }
+    }
+  }
+
+  private boolean dispatch(StatementClassifier.Classified c, Execution exec) throws SQLException {
+    RequestSession session = connection.session();
+    long timeout = queryTimeoutSeconds * 1000L;
+    switch (c.kind()) {
+      case ROWS:
+        return query(c.sql(), session, timeout, exec);
+      case USE:
+        updateCount = connection.client().handle(session, c.sql(), timeout, exec);
+        connection.switchDatabase(c.argument());
+        return false;
+      case SET_TIME_ZONE:
+        ZoneId zone = TimeZones.resolve(c.argument());
+        updateCount = connection.client().handle(session, c.sql(), timeout, exec);
+        connection.switchTimeZone(zone);
+        return false;
+      default:
+        updateCount = connection.client().handle(session, c.sql(), timeout, exec);
+        return false;
+    }
+  }
+
+  private boolean query(String sql, RequestSession session, long timeout, Execution exec) throws SQLException {
+    BufferAllocator allocator = connection.newResultAllocator();
+    QueryStream stream;
+    try {
+      stream = connection.client().doGet(session, sql, timeout, exec, allocator);
+    } catch (SQLException | RuntimeException e) {
+      allocator.close();
+      throw e;
+    }
+    if (stream.isUpdateCount()) {
+      updateCount = stream.affectedRows();
+      stream.close();
+      allocator.close();
+      return false;
+    }
+    resultSet = new ResultSetImpl(this, new StreamSource(stream, allocator, exec), session.timeZone(), maxRows,
+        rs -> resultClosed(rs, exec));
+    return true;
+  }
+
+  private Execution begin() throws SQLException {
+    Execution exec = new Execution();
+    Execution previous = current.get();
+    boolean busy = previous != null && previous.phase() != Execution.Phase.DONE;
+    if (busy || !current.compareAndSet(previous, exec)) {
+      throw new SQLException("The statement is already executing; use another Statement for concurrent work",
+          "HY010");
+    }
+    return exec;
+  }
+
+  private void end(Execution exec) {
+    exec.finish();
+    current.compareAndSet(exec, null);
+  }
+
+  private static SQLException cancelled(SQLException cause) {
+    SQLException e = new SQLException("Statement was cancelled: " + cause.getMessage(), "57014",
+        cause.getErrorCode());
+    e.initCause(cause);
+    return e;
+  }
+
+  private void resultClosed(ResultSetImpl rs, Execution exec) {
+    end(exec);
+    // Only a result set the application closed completes the statement; one closed because the statement
+    // runs again (closeResult clears the field first) must not close it.
+    boolean closedByApplication = resultSet == rs;
+    if (closedByApplication) {
+      resultSet = null;
+      if (closeOnCompletion) {
+        closeQuietly();
+      }
+    }
+  }
+
+  private void closeResult() throws SQLException {
+    ResultSetImpl rs = resultSet;
+    resultSet = null;
+    updateCount = -1;
+    if (rs != null) {
+      rs.close();
+    }
+  }
+
+  /** The batches of a DoGet, with the result set's allocator and execution ending when it closes. */
+  private static final class StreamSource implements RowSource {
+    private final QueryStream stream;
+    private final BufferAllocator allocator;
+    private final Execution exec;
+    private boolean closed;
+
+    StreamSource(QueryStream stream, BufferAllocator allocator, Execution exec) {
+      this.stream = stream;
+      this.allocator = allocator;
+      this.exec = exec;
+    }
+
+    @Override
+    public Schema schema() {
+      return stream.schema();
+    }
+
+    @Override
+    public VectorSchemaRoot nextBatch() throws SQLException {
+      try {
+        return stream.nextBatch();
+      } catch (SQLException e) {
+        throw exec.wasCancelled() ? cancelled(e) : e;
+      }
+    }
+
+    @Override
+    public void close() {
+      if (!closed) {
+        closed = true;
+        exec.finish();
+        stream.close();
+        allocator.close();
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- java.sql.Statement
+
+  @Override
+  public ResultSet executeQuery(String sql) throws SQLException {
+    return doQuery(sql);
+  }
+
+  /** executeQuery without virtual dispatch, for subclasses that forbid the String overloads. */
+  final ResultSet doQuery(String sql) throws SQLException {
+    checkOpen();
+    if (StatementClassifier.classify(sql).kind() != StatementClassifier.Kind.ROWS) {
+      throw new SQLException("executeQuery needs a statement that returns rows (SELECT, SHOW, DESC, TQL...); "
+          + "use executeUpdate or execute", "02000");
+    }
+    if (!run(sql)) {
+      throw new SQLException("The statement returned an update count, not rows", "02000");
+    }
+    return resultSet;
+  }
+
+  @Override
+  public int executeUpdate(String sql) throws SQLException {
+    return clampCount(doUpdate(sql));
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql) throws SQLException {
+    return doUpdate(sql);
+  }
+
+  /** executeLargeUpdate without virtual dispatch, for subclasses that forbid the String overloads. */
+  final long doUpdate(String sql) throws SQLException {
+    checkOpen();
+    if (StatementClassifier.classify(sql).kind() == StatementClassifier.Kind.ROWS) {
+      throw new SQLException("executeUpdate cannot run a statement that returns rows; use executeQuery",
+          "0100E");
+    }
+    run(sql);
+    return updateCount;
+  }
+
+  static int clampCount(long n) {
+    return n > Integer.MAX_VALUE ? SUCCESS_NO_INFO : (int) n;
+  }
+
+  @Override
+  public boolean execute(String sql) throws SQLException {
+    return run(sql);
+  }
+
+  final boolean doExecute(String sql) throws SQLException {
+    return run(sql);
+  }
+
+  @Override
+  public ResultSet getResultSet() throws SQLException {
+    checkOpen();
+    return resultSet;
+  }
+
+  @Override
+  public int getUpdateCount() throws SQLException {
+    return clampCount(getLargeUpdateCount());
+  }
+
+  @Override
+  public long getLargeUpdateCount() throws SQLException {
+    checkOpen();
+    return resultSet != null ? -1 : updateCount;
+  }
+
+  @Override
+  public boolean getMoreResults() throws SQLException {
+    return getMoreResults(CLOSE_CURRENT_RESULT);
+  }
+
+  /** There is only ever one result per execution: the next is "no more results". */
+  @Override
+  public boolean getMoreResults(int current) throws SQLException {
+    checkOpen();
+    if (current != KEEP_CURRENT_RESULT) {
+      closeResult();
+    } else {
+      resultSet = null;
+    }
+    updateCount = -1;
+    return false;
+  }
+
+  @Override
+  public void cancel() throws SQLException {
+    checkOpen();
+    Execution exec = current.get();
+    if (exec != null) {
+      exec.cancel();
+    }
+  }
+
+  @Override
+  public void close() throws SQLException {
+    if (closed.compareAndSet(false, true)) {
+      try {
+        Execution exec = current.get();
+        if (exec != null) {
+          exec.cancel();
+        }
+        closeResult();
+      } finally {
+        connection.statementClosed(this);
+      }
+    }
+  }
+
+  void closeQuietly() {
+    try {
+      close();
+    } catch (SQLException ignored) {
+      // closing on completion or with the connection: nothing useful to report
+    }
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed.get();
+  }
+
+  // ---------------------------------------------------------------- batches
+
+  @Override
+  public void addBatch(String sql) throws SQLException {
+    checkOpen();
+    batch.add(sql);
+  }
+
+  @Override
+  public void clearBatch() throws SQLException {
+    checkOpen();
+    batch.clear();
+  }
+
+  @Override
+  public int[] executeBatch() throws SQLException {
+    long[] large = executeLargeBatch();
+    int[] counts = new int[large.length];
+    for (int i = 0; i < large.length; i++) {
+      counts[i] = clampCount(large[i]);
+    }
+    return counts;
+  }
+
+  /** Runs the batch in order; the first failure stops it with the counts of what ran before. */
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
+    checkOpen();
+    List<String> work = new ArrayList<>(batch);
+    batch.clear();
+    long[] counts = new long[work.size()];
+    for (int i = 0; i < work.size(); i++) {
+      try {
+        counts[i] = doUpdate(work.get(i));
+      } catch (SQLException e) {
+        throw batchFailure(e, java.util.Arrays.copyOf(counts, i));
+      }
+    }
+    return counts;
+  }
+
+  static BatchUpdateException batchFailure(SQLException cause, long[] done) {
+    return new BatchUpdateException("Batch entry " + done.length + " failed: " + cause.getMessage(),
+        cause.getSQLState(), cause.getErrorCode(), done, cause);
+  }
+
+  // ---------------------------------------------------------------- settings
+
+  @Override
+  public int getQueryTimeout() throws SQLException {
+    checkOpen();
+    return queryTimeoutSeconds;
+  }
+
+  /** Applied as the gRPC deadline of each call, covering the whole result stream. */
+  @Override
+  public void setQueryTimeout(int seconds) throws SQLException {
+    checkOpen();
+    if (seconds < 0) {
+      throw new SQLException("Query timeout must not be negative: " + seconds, "22023");
+    }
+    queryTimeoutSeconds = seconds;
+  }
+
+  @Override
+  public int getMaxRows() throws SQLException {
+    return (int) Math.min(Integer.MAX_VALUE, getLargeMaxRows());
+  }
+
+  @Override
+  public void setMaxRows(int max) throws SQLException {
+    setLargeMaxRows(max);
+  }
+
+  @Override
+  public long getLargeMaxRows() throws SQLException {
+    checkOpen();
+    return maxRows;
+  }
+
+  @Override
+  public void setLargeMaxRows(long max) throws SQLException {
+    checkOpen();
+    if (max < 0) {
+      throw new SQLException("Max rows must not be negative: " + max, "22023");
+    }
+    maxRows = max;
+  }
+
+  @Override
+  public int getFetchSize() throws SQLException {
+    checkOpen();
+    return fetchSize;
+  }
+
+  /**
+   * Recorded as a hint: GreptimeDB sends record batches of its own size and the result set holds one
+   * batch at a time, which already bounds memory.
+   */
+  @Override
+  public void setFetchSize(int rows) throws SQLException {
+    checkOpen();
+    if (rows < 0) {
+      throw new SQLException("Fetch size must not be negative: " + rows, "22023");
+    }
+    fetchSize = rows;
+  }
+
+  @Override
+  public int getMaxFieldSize() throws SQLException {
+    checkOpen();
+    return maxFieldSize;
+  }
+
+  @Override
+  public void setMaxFieldSize(int max) throws SQLException {
+    checkOpen();
+    if (max < 0) {
+      throw new SQLException("Max field size must not be negative: " + max, "22023");
+    }
+    maxFieldSize = max;
+  }
+
+  @Override
+  public void setEscapeProcessing(boolean enable) throws SQLException {
+    checkOpen();
+  }
+
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return null;
+  }
+
+  @Override
+  public void clearWarnings() throws SQLException {
+    checkOpen();
+  }
+
+  @Override
+  public void setCursorName(String name) throws SQLException {
+    throw new SQLFeatureNotSupportedException("Statement.setCursorName is not supported", "0A000");
+  }
+
+  @Override
+  public void setFetchDirection(int direction) throws SQLException {
+    checkOpen();
+    if (direction != ResultSet.FETCH_FORWARD) {
+      throw new SQLFeatureNotSupportedException("Only FETCH_FORWARD is supported", "0A000");
+    }
+  }
+
+  @Override
+  public int getFetchDirection() throws SQLException {
+    checkOpen();
+    return ResultSet.FETCH_FORWARD;
+  }
+
+  @Override
+  public int getResultSetConcurrency() throws SQLException {
+    checkOpen();
+    return ResultSet.CONCUR_READ_ONLY;
+  }
+
+  @Override
+  public int getResultSetType() throws SQLException {
+    checkOpen();
+    return ResultSet.TYPE_FORWARD_ONLY;
+  }
+
+  @Override
+  public int getResultSetHoldability() throws SQLException {
+    checkOpen();
+    return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+  }
+
+  @Override
+  public Connection getConnection() throws SQLException {
+    checkOpen();
+    return connection;
+  }
+
+  /** GreptimeDB generates no keys: always an empty result. */
+  @Override
+  public ResultSet getGeneratedKeys() throws SQLException {
+    checkOpen();
+    VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), connection.allocator());
+    return new ResultSetImpl(this, RowSource.of(empty), connection.session().timeZone(), 0, rs -> {});
+  }
+
+  @Override
+  public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+    return executeUpdate(sql);
+  }
+
+  @Override
+  public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+    return executeUpdate(sql);
+  }
+
+  @Override
+  public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+    return executeUpdate(sql);
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+    return executeLargeUpdate(sql);
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+    return executeLargeUpdate(sql);
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+    return executeLargeUpdate(sql);
+  }
+
+  @Override
+  public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+    return execute(sql);
+  }
+
+  @Override
+  public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+    return execute(sql);
+  }
+
+  @Override
+  public boolean execute(String sql, String[] columnNames) throws SQLException {
+    return execute(sql);
+  }
+
+  @Override
+  public void setPoolable(boolean poolable) throws SQLException {
+    checkOpen();
+    this.poolable = poolable;
+  }
+
+  @Override
+  public boolean isPoolable() throws SQLException {
+    checkOpen();
+    return poolable;
+  }
+
+  @Override
+  public void closeOnCompletion() throws SQLException {
+    checkOpen();
+    closeOnCompletion = true;
+  }
+
+  @Override
+  public boolean isCloseOnCompletion() throws SQLException {
+    checkOpen();
+    return closeOnCompletion;
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    if (iface.isInstance(this)) {
+      return iface.cast(this);
+    }
+    throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> iface) {
+    return iface.isInstance(this);
+  }
+}

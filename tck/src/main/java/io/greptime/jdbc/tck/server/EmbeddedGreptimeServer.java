@@ -1,0 +1,335 @@
+package io.greptime.jdbc.tck.server;
+
+import io.greptime.jdbc.tck.engine.Engine;
+import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.ServerInterceptors;
+import io.grpc.netty.NettyServerBuilder;
+import io.netty.channel.ChannelOption;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.security.PrivateKey;
+import java.security.cert.X509Certificate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.CompressionUtil;
+import org.apache.arrow.vector.compression.NoCompressionCodec;
+
+/**
+ * A GreptimeDB-compatible gRPC + Arrow Flight endpoint on one port, in front of an {@link Engine}: the
+ * wire behaviour of protocol.md (services, headers, auth, errors, stream shapes), so that a client
+ * tested against it also works against a real GreptimeDB.
+ *
+ * <pre>{@code
+ * try (EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().engine(engine).build()) {
+ *   server.start();
+ *   connect to server.address() ...
+ * }
+ * }</pre>
+ *
+ * <p>The engine belongs to the caller, who closes it after the server. The server owns its Arrow
+ * allocator and checks on {@link #close()} that every call gave its memory back.
+ */
+public final class EmbeddedGreptimeServer implements AutoCloseable {
+  /** GreptimeDB's default {@code grpc.max_recv_message_size}. */
+  public static final int DEFAULT_MAX_INBOUND_MESSAGE_SIZE = 512 * 1024 * 1024;
+
+  private final Builder config;
+  private final ErrorStatuses errors;
+  private final FaultInjector faults;
+  private final BufferAllocator allocator = new RootAllocator();
+  private final ExecutorService streams;
+  private final ReentrantLock lifecycleLock = new ReentrantLock();
+  private Server server;
+  private Server inProcessServer;
+  private int boundPort;
+  private boolean closed;
+
+  private EmbeddedGreptimeServer(Builder config) {
+    this.config = config;
+    this.errors = new ErrorStatuses(config.profile);
+    this.faults = new FaultInjector(errors);
+    this.boundPort = config.port;
+    this.streams =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "greptime-embedded-doget");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Binds and starts serving; with port 0 the chosen port is then {@link #port()}. */
+  public EmbeddedGreptimeServer start() {
+    lifecycleLock.lock();
+    try {
+      if (server != null || closed) {
+        throw new IllegalStateException(closed ? "closed" : "already started");
+      }
+      List<ServerServiceDefinition> services = services();
+      server = buildServer(boundPort, services);
+      server.start();
+      boundPort = server.getPort();
+      if (config.inProcessName != null) {
+        InProcessServerBuilder builder = InProcessServerBuilder.forName(config.inProcessName);
+        services.forEach(builder::addService);
+        inProcessServer = builder.maxInboundMessageSize(config.maxInboundMessageSize).build().start();
+      }
+      return this;
+    } catch (IOException e) {
+      stopServer();
+      throw new UncheckedIOException("cannot bind " + config.host + ":" + boundPort, e);
+    } finally {
+      lifecycleLock.unlock();
+    }
+  }
+
+  /** Stops (cancelling every call in flight, like a crash) and starts again on the same port. */
+  public void restart() {
+    lifecycleLock.lock();
+    try {
+      stopServer();
+      start();
+    } finally {
+      lifecycleLock.unlock();
+    }
+  }
+
+  /** The bound port, once started. */
+  public int port() {
+    return boundPort;
+  }
+
+  /** {@code host:port} to connect to. */
+  public String address() {
+    return (config.host.contains(":") ? "[" + config.host + "]" : config.host) + ":" + boundPort;
+  }
+
+  public ServerProfile profile() {
+    return config.profile;
+  }
+
+  /** Fault injection, off by default. */
+  public FaultInjector faults() {
+    return faults;
+  }
+
+  /** Arrow memory still held by calls in flight (0 when idle). */
+  public long allocatedMemory() {
+    return allocator.getAllocatedMemory();
+  }
+
+  @Override
+  public void close() {
+    lifecycleLock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      stopServer();
+      streams.shutdownNow();
+      awaitStreams();
+      allocator.close();
+    } finally {
+      lifecycleLock.unlock();
+    }
+  }
+
+  private void awaitStreams() {
+    try {
+      streams.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void stopServer() {
+    for (Server s : new Server[] {server, inProcessServer}) {
+      if (s == null) {
+        continue;
+      }
+      s.shutdownNow();
+      try {
+        s.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    server = null;
+    inProcessServer = null;
+  }
+
+  /** The in-process transport name the server also answers on, or null. */
+  public String inProcessName() {
+    return config.inProcessName;
+  }
+
+  /** Fresh service instances for one start; the TCP and in-process servers share them. */
+  private List<ServerServiceDefinition> services() {
+    Authenticator auth = new Authenticator(config.users);
+    RequestExecutor executor = new RequestExecutor(config.engine, auth);
+    CompressionCodec codec =
+        config.compression
+            ? CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.LZ4_FRAME)
+            : NoCompressionCodec.INSTANCE;
+    FlightService flight =
+        new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
+    return List.of(
+        withInterceptors(new DatabaseService(executor, errors, allocator).bindService()),
+        withInterceptors(flight.bindService()),
+        withInterceptors(new SideServices.Health().bindService()),
+        withInterceptors(new SideServices.Prometheus().bindService()));
+  }
+
+  private Server buildServer(int port, List<ServerServiceDefinition> services) throws IOException {
+    NettyServerBuilder builder =
+        NettyServerBuilder.forAddress(new InetSocketAddress(config.host, port))
+            .withChildOption(ChannelOption.TCP_NODELAY, true)
+            .withOption(ChannelOption.SO_REUSEADDR, true)
+            .maxInboundMessageSize(config.maxInboundMessageSize);
+    services.forEach(builder::addService);
+    if (config.tls != null) {
+      builder.sslContext(config.tls.sslContext());
+    }
+    return builder.build();
+  }
+
+  private ServerServiceDefinition withInterceptors(ServerServiceDefinition service) {
+    // The last interceptor listed runs first: faults see the call before anything else.
+    return ServerInterceptors.intercept(service, new CallMetadata(), faults.interceptor());
+  }
+
+  /** Configuration of an {@link EmbeddedGreptimeServer}; only the engine is required. */
+  public static final class Builder {
+    private int port;
+    private String host = "127.0.0.1";
+    private Engine engine;
+    private final Map<String, String> users = new LinkedHashMap<>();
+    private ServerTls tls;
+    private ServerProfile profile = ServerProfile.V1_2;
+    private boolean compression = true;
+    private int maxInboundMessageSize = DEFAULT_MAX_INBOUND_MESSAGE_SIZE;
+    private String inProcessName;
+
+    private Builder() {}
+
+    private Builder copy() {
+      Builder b = new Builder();
+      b.port = port;
+      b.host = host;
+      b.engine = engine;
+      b.users.putAll(users);
+      b.tls = tls;
+      b.profile = profile;
+      b.compression = compression;
+      b.maxInboundMessageSize = maxInboundMessageSize;
+      b.inProcessName = inProcessName;
+      return b;
+    }
+
+    /**
+     * Also serve on grpc-java's in-process transport under this name (connect with
+     * {@code InProcessChannelBuilder.forName(name)}); the TCP port is served as well.
+     */
+    public Builder inProcess(String name) {
+      this.inProcessName = Objects.requireNonNull(name);
+      return this;
+    }
+
+    /** 0 (the default) picks a free port. */
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
+
+    /** Bind address; 127.0.0.1 by default. */
+    public Builder host(String host) {
+      this.host = Objects.requireNonNull(host);
+      return this;
+    }
+
+    public Builder engine(Engine engine) {
+      this.engine = engine;
+      return this;
+    }
+
+    /** Adds a user of the static user provider; authentication is on once any user exists. */
+    public Builder user(String name, String password) {
+      users.put(Objects.requireNonNull(name), Objects.requireNonNull(password));
+      return this;
+    }
+
+    /** TLS from PEM files: the certificate chain and its PKCS#8 private key. */
+    public Builder tls(File certChainPem, File privateKeyPem) {
+      tls = ServerTls.ofFiles(certChainPem, privateKeyPem);
+      return this;
+    }
+
+    /** TLS from objects. */
+    public Builder tls(PrivateKey key, X509Certificate... certChain) {
+      tls = ServerTls.ofObjects(key, certChain);
+      return this;
+    }
+
+    /** Requires client certificates signed by this CA (PEM); needs {@link #tls} first. */
+    public Builder clientCa(File caPem) {
+      requireTls().requireClientCertificates(caPem);
+      return this;
+    }
+
+    /** Requires client certificates signed by one of these CAs; needs {@link #tls} first. */
+    public Builder clientCa(X509Certificate... cas) {
+      requireTls().requireClientCertificates(cas);
+      return this;
+    }
+
+    public Builder profile(ServerProfile profile) {
+      this.profile = Objects.requireNonNull(profile);
+      return this;
+    }
+
+    /** LZ4_FRAME IPC compression of DoGet batches (on by default, as GreptimeDB). */
+    public Builder compression(boolean lz4Frame) {
+      this.compression = lz4Frame;
+      return this;
+    }
+
+    public Builder maxInboundMessageSize(int bytes) {
+      this.maxInboundMessageSize = bytes;
+      return this;
+    }
+
+    public EmbeddedGreptimeServer build() {
+      if (engine == null) {
+        throw new IllegalStateException("an Engine is required");
+      }
+      // A snapshot, so that reusing the builder cannot change a built server.
+      return new EmbeddedGreptimeServer(copy());
+    }
+
+    private ServerTls requireTls() {
+      if (tls == null) {
+        throw new IllegalStateException("configure tls(...) before clientCa(...)");
+      }
+      return tls;
+    }
+  }
+}
