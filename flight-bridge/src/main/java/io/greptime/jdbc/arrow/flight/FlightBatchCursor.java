@@ -36,8 +36,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <p>{@link #close()} cancels the call if the stream was not drained, then closes the stream, the
  * per-result Flight client and the allocator (which fails loudly on a leak). Not thread-safe, like
- * the ResultSet over it; {@code close} may be called from another thread only through the
- * statement's cancel path, which should cancel the call first.
+ * the ResultSet over it, except {@link #cancel}, which any thread may call (Statement.cancel):
+ * the reading thread then gets a CANCELLED {@link FlightCallException} from {@link #nextBatch()}.
  */
 public final class FlightBatchCursor implements AutoCloseable {
   private final FlightStream stream;
@@ -49,7 +49,9 @@ public final class FlightBatchCursor implements AutoCloseable {
 
   private boolean firstStepPending;
   private boolean finished;
-  private boolean cancelled;
+  /** Set by {@link #cancel} from any thread (Statement.cancel), read by the reading thread. */
+  private final java.util.concurrent.atomic.AtomicBoolean cancelled =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private boolean closed;
   private long rowsDelivered;
   private int batchRows;
@@ -133,7 +135,7 @@ public final class FlightBatchCursor implements AutoCloseable {
 
   /** Column metadata of the result, in order; empty for an update count. */
   public List<ColumnMetadata> columns() {
-    return schema == null ? List.of() : ColumnMetadata.of(schema);
+    return schema == null ? List.of() : ColumnMetadata.of(schema, stream.getDictionaryProvider());
   }
 
   /**
@@ -193,9 +195,17 @@ public final class FlightBatchCursor implements AutoCloseable {
     return Optional.ofNullable(messages.metricsJson());
   }
 
-  /** Whether the cursor stopped the server's stream early ({@code maxRows} or close). */
+  /** Whether the cursor stopped the server's stream early ({@code maxRows}, cancel or close). */
   public boolean wasCancelled() {
-    return cancelled;
+    return cancelled.get();
+  }
+
+  /**
+   * Cancels the DoGet call; safe from any thread and idempotent. The reading thread's next
+   * {@link #nextBatch()} fails with status CANCELLED unless the stream had already ended.
+   */
+  public void cancel() {
+    cancel("cancelled by the client");
   }
 
   private boolean advance() throws FlightCallException {
@@ -225,8 +235,7 @@ public final class FlightBatchCursor implements AutoCloseable {
   }
 
   private void cancel(String reason) {
-    if (!cancelled) {
-      cancelled = true;
+    if (cancelled.compareAndSet(false, true)) {
       stream.cancel(reason, null);
     }
   }

@@ -3,7 +3,11 @@ package io.greptime.jdbc.arrow.meta;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -16,21 +20,47 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public record ColumnMetadata(String name, JdbcColumnType type, boolean nullable, boolean timeIndex) {
 
-  /** Describes one field; dictionary-encoded fields are described by their value type. */
+  /** Describes one field as sent on the wire (a dictionary field carries its value type). */
   public static ColumnMetadata of(Field field) {
+    return of(field, null);
+  }
+
+  /**
+   * Describes one field; a dictionary-encoded field is described by its dictionary's value type.
+   * Arrow's in-memory schemas (a FlightStream's root) give such a field its index type, so the
+   * value type comes from {@code dictionaries} when given.
+   */
+  public static ColumnMetadata of(Field field, DictionaryProvider dictionaries) {
     return new ColumnMetadata(
         field.getName(),
-        JdbcTypeMapper.map(field),
+        JdbcTypeMapper.map(valueField(field, dictionaries)),
         field.isNullable(),
         GreptimeFieldMetadata.isTimeIndex(field));
   }
 
   /** Describes every column of a result schema, in order. */
   public static List<ColumnMetadata> of(Schema schema) {
+    return of(schema, null);
+  }
+
+  /** Describes every column of a result schema, dictionary columns by their value types. */
+  public static List<ColumnMetadata> of(Schema schema, DictionaryProvider dictionaries) {
     List<ColumnMetadata> columns = new ArrayList<>(schema.getFields().size());
     for (Field field : schema.getFields()) {
-      columns.add(of(field));
+      columns.add(of(field, dictionaries));
     }
     return List.copyOf(columns);
+  }
+
+  private static Field valueField(Field field, DictionaryProvider dictionaries) {
+    DictionaryEncoding encoding = field.getDictionary();
+    Dictionary dictionary =
+        encoding == null || dictionaries == null ? null : dictionaries.lookup(encoding.getId());
+    if (dictionary == null) {
+      return field;
+    }
+    Field values = dictionary.getVector().getField();
+    FieldType type = new FieldType(field.isNullable(), values.getType(), null, field.getMetadata());
+    return new Field(field.getName(), type, values.getChildren());
   }
 }

@@ -36,7 +36,10 @@ public final class JdbcTypeMapper implements ArrowType.ArrowTypeVisitor<JdbcColu
     this.field = field;
   }
 
-  /** The JDBC view of a field's type (a dictionary-encoded field is described by its values). */
+  /**
+   * The JDBC view of a field's own Arrow type. For a dictionary-encoded field in Arrow's in-memory
+   * form (index type), use {@link ColumnMetadata#of(Field, org.apache.arrow.vector.dictionary.DictionaryProvider)}.
+   */
   public static JdbcColumnType map(Field field) {
     return field.getType().accept(new JdbcTypeMapper(field));
   }

@@ -22,11 +22,16 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeStampMilliVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.message.ArrowDictionaryBatch;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -306,6 +311,65 @@ class FlightBatchCursorTest {
       assertThatThrownBy(() -> cursor.readers().get(1).getInt(0))
           .isInstanceOfSatisfying(SQLException.class,
               e -> assertThat(e.getSQLState()).isEqualTo("22018"));
+    }
+  }
+
+  @Test
+  void dictionaryBatches_areDecodedThroughTheStreamsDictionary() throws Exception {
+    DictionaryEncoding encoding = new DictionaryEncoding(1L, false, new ArrowType.Int(32, true));
+    Field host = new Field("host", new FieldType(true, ArrowType.Utf8.INSTANCE, encoding), null);
+    Schema schema = new Schema(List.of(host));
+    server.script("dictionary", frames -> {
+      frames.schema(schema);
+      try (VarCharVector values = new VarCharVector("values", serverAllocator);
+          IntVector indices = new IntVector("host", serverAllocator)) {
+        values.allocateNew();
+        values.setSafe(0, "cpu".getBytes(StandardCharsets.UTF_8));
+        values.setSafe(1, "mem".getBytes(StandardCharsets.UTF_8));
+        values.setValueCount(2);
+        try (VectorSchemaRoot dictionaryRoot = VectorSchemaRoot.of(values);
+            ArrowRecordBatch data = new VectorUnloader(dictionaryRoot).getRecordBatch();
+            ArrowDictionaryBatch batch = new ArrowDictionaryBatch(1L, data)) {
+          frames.dictionary(batch);
+        }
+        indices.allocateNew(3);
+        indices.set(0, 1);
+        indices.setNull(1);
+        indices.set(2, 0);
+        indices.setValueCount(3);
+        try (VectorSchemaRoot root = VectorSchemaRoot.of(indices)) {
+          frames.batch(root);
+        }
+      }
+      frames.complete();
+    });
+    try (FlightBatchCursor cursor = open("dictionary", 0, MIB)) {
+      assertThat(cursor.columns().get(0).type().typeName()).isEqualTo("String");
+      assertThat(cursor.nextBatch()).isTrue();
+      ColumnReader reader = cursor.readers().get(0);
+      assertThat(reader.getString(0)).isEqualTo("mem");
+      assertThat(reader.getString(1)).isNull();
+      assertThat(reader.isNull(1)).isTrue();
+      assertThat(reader.getObject(2)).isEqualTo("cpu");
+      assertThat(cursor.nextBatch()).isFalse();
+    }
+  }
+
+  @Test
+  void cancelFromAnotherThread_failsTheReaderWithCancelled() throws Exception {
+    scriptMetricsRows("cancelled", 500, 500, 500, 500, 500, 500, 500, 500, 500, 500, 500, 500);
+    try (FlightBatchCursor cursor = open("cancelled", 0, 16 * MIB)) {
+      assertThat(cursor.nextBatch()).isTrue();
+      Thread canceller = new Thread(cursor::cancel);
+      canceller.start();
+      canceller.join();
+      assertThat(cursor.wasCancelled()).isTrue();
+      assertThatThrownBy(() -> {
+        while (cursor.nextBatch()) {
+          // batches already queued before the cancel may still arrive
+        }
+      }).isInstanceOfSatisfying(FlightCallException.class,
+          e -> assertThat(e.statusCode()).isEqualTo(FlightStatusCode.CANCELLED));
     }
   }
 }
