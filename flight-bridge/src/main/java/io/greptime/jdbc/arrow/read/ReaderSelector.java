@@ -50,7 +50,7 @@ final class ReaderSelector implements ArrowType.ArrowTypeVisitor<ColumnReader> {
     List<ColumnReader> fields = new ArrayList<>();
     for (Field child : vector.getField().getChildren()) {
       names.add(child.getName());
-      fields.add(factory.create((FieldVector) struct.getChild(child.getName()), dictionaries));
+      fields.add(factory.create(struct.getChild(child.getName()), dictionaries));
     }
     return new StructReader(vector, names, fields, typeName);
   }

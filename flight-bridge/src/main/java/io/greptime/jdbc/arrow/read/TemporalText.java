@@ -19,9 +19,10 @@ final class TemporalText {
     return text.toString();
   }
 
-  /** A zoned value: the wall clock followed by the offset ({@code Z} for UTC, else {@code +08:00}). */
+  /** A zoned value: the wall clock followed by the offset, always {@code ±hh:mm} (UTC is +00:00). */
   static String dateTime(LocalDateTime value, int fractionDigits, ZoneOffset offset) {
-    return dateTime(value, fractionDigits) + offset.getId();
+    String id = offset.equals(ZoneOffset.UTC) ? "+00:00" : offset.getId();
+    return dateTime(value, fractionDigits) + id;
   }
 
   static String time(LocalTime value, int fractionDigits) {

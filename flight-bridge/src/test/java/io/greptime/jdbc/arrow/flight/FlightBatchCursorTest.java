@@ -329,7 +329,7 @@ class FlightBatchCursorTest {
         values.setValueCount(2);
         try (VectorSchemaRoot dictionaryRoot = VectorSchemaRoot.of(values);
             ArrowRecordBatch data = new VectorUnloader(dictionaryRoot).getRecordBatch();
-            ArrowDictionaryBatch batch = new ArrowDictionaryBatch(1L, data)) {
+            ArrowDictionaryBatch batch = new ArrowDictionaryBatch(1L, data, false)) {
           frames.dictionary(batch);
         }
         indices.allocateNew(3);

@@ -66,6 +66,7 @@ class TemporalConformanceTest {
         1_577_841_825_123_456_789L, 1_577_841_825_123_456_780L);
     longs("ts_tz", new ArrowType.Timestamp(TimeUnit.MILLISECOND, "+08:00"),
         1_672_531_200_123L, 0L);
+    longs("ts_utc", new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC"), 1_672_531_200_123L, 0L);
     ints("date32", new ArrowType.Date(DateUnit.DAY), 19_358, -1); // 2023-01-01, 1969-12-31
     longs("date64", new ArrowType.Date(DateUnit.MILLISECOND), 1_672_531_200_000L, 0L);
     ints("time_s", new ArrowType.Time(TimeUnit.SECOND, 32), 5_025, 0); // 01:23:45
@@ -167,7 +168,9 @@ class TemporalConformanceTest {
         c("ts_tz", 0, "getObject", OffsetDateTime.parse("2023-01-01T08:00:00.123+08:00")),
         c("ts_tz", 0, "getTimestamp", at("2023-01-01T00:00:00.123Z")),
         c("ts_tz", 0, "as:LocalDateTime", LocalDateTime.parse("2023-01-01T08:00:00.123")),
-        c("ts_tz", 2, "getString", "1970-01-01T08:00:00.000+08:00"));
+        c("ts_tz", 2, "getString", "1970-01-01T08:00:00.000+08:00"),
+        c("ts_utc", 0, "getString", "2023-01-01T00:00:00.123+00:00"),
+        c("ts_utc", 0, "getObject", OffsetDateTime.parse("2023-01-01T00:00:00.123Z")));
   }
 
   static Stream<Arguments> datesAndTimes() {
