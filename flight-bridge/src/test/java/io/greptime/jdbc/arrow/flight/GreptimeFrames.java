@@ -10,7 +10,6 @@ import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.compression.CommonsCompressionFactory;
@@ -143,9 +142,5 @@ final class GreptimeFrames {
     if (!observer.isCancelled()) {
       observer.onNext(frame);
     }
-  }
-
-  static String utf8(byte[] bytes) {
-    return new String(bytes, StandardCharsets.UTF_8);
   }
 }
