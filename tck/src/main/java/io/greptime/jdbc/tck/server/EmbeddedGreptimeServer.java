@@ -2,6 +2,8 @@ package io.greptime.jdbc.tck.server;
 
 import io.greptime.jdbc.tck.engine.Engine;
 import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
 import io.netty.channel.ChannelOption;
@@ -12,6 +14,7 @@ import java.net.InetSocketAddress;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
@@ -51,7 +54,9 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   private final ExecutorService streams;
   private final ReentrantLock lifecycleLock = new ReentrantLock();
   private Server server;
+  private Server inProcessServer;
   private int boundPort;
+  private boolean closed;
 
   private EmbeddedGreptimeServer(Builder config) {
     this.config = config;
@@ -75,15 +80,21 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   public EmbeddedGreptimeServer start() {
     lifecycleLock.lock();
     try {
-      if (server != null) {
-        throw new IllegalStateException("already started");
+      if (server != null || closed) {
+        throw new IllegalStateException(closed ? "closed" : "already started");
       }
-      server = buildServer(boundPort);
+      List<ServerServiceDefinition> services = services();
+      server = buildServer(boundPort, services);
       server.start();
       boundPort = server.getPort();
+      if (config.inProcessName != null) {
+        InProcessServerBuilder builder = InProcessServerBuilder.forName(config.inProcessName);
+        services.forEach(builder::addService);
+        inProcessServer = builder.maxInboundMessageSize(config.maxInboundMessageSize).build().start();
+      }
       return this;
     } catch (IOException e) {
-      server = null;
+      stopServer();
       throw new UncheckedIOException("cannot bind " + config.host + ":" + boundPort, e);
     } finally {
       lifecycleLock.unlock();
@@ -108,7 +119,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
 
   /** {@code host:port} to connect to. */
   public String address() {
-    return config.host + ":" + boundPort;
+    return (config.host.contains(":") ? "[" + config.host + "]" : config.host) + ":" + boundPort;
   }
 
   public ServerProfile profile() {
@@ -129,6 +140,10 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   public void close() {
     lifecycleLock.lock();
     try {
+      if (closed) {
+        return;
+      }
+      closed = true;
       stopServer();
       streams.shutdownNow();
       awaitStreams();
@@ -147,19 +162,28 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   }
 
   private void stopServer() {
-    if (server == null) {
-      return;
-    }
-    server.shutdownNow();
-    try {
-      server.awaitTermination(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    for (Server s : new Server[] {server, inProcessServer}) {
+      if (s == null) {
+        continue;
+      }
+      s.shutdownNow();
+      try {
+        s.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     server = null;
+    inProcessServer = null;
   }
 
-  private Server buildServer(int port) throws IOException {
+  /** The in-process transport name the server also answers on, or null. */
+  public String inProcessName() {
+    return config.inProcessName;
+  }
+
+  /** Fresh service instances for one start; the TCP and in-process servers share them. */
+  private List<ServerServiceDefinition> services() {
     Authenticator auth = new Authenticator(config.users);
     RequestExecutor executor = new RequestExecutor(config.engine, auth);
     CompressionCodec codec =
@@ -168,22 +192,27 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             : NoCompressionCodec.INSTANCE;
     FlightService flight =
         new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
+    return List.of(
+        withInterceptors(new DatabaseService(executor, errors, allocator).bindService()),
+        withInterceptors(flight.bindService()),
+        withInterceptors(new SideServices.Health().bindService()),
+        withInterceptors(new SideServices.Prometheus().bindService()));
+  }
+
+  private Server buildServer(int port, List<ServerServiceDefinition> services) throws IOException {
     NettyServerBuilder builder =
         NettyServerBuilder.forAddress(new InetSocketAddress(config.host, port))
             .withChildOption(ChannelOption.TCP_NODELAY, true)
             .withOption(ChannelOption.SO_REUSEADDR, true)
-            .maxInboundMessageSize(config.maxInboundMessageSize)
-            .addService(withInterceptors(new DatabaseService(executor, errors, allocator).bindService()))
-            .addService(withInterceptors(flight.bindService()))
-            .addService(withInterceptors(new SideServices.Health().bindService()))
-            .addService(withInterceptors(new SideServices.Prometheus().bindService()));
+            .maxInboundMessageSize(config.maxInboundMessageSize);
+    services.forEach(builder::addService);
     if (config.tls != null) {
       builder.sslContext(config.tls.sslContext());
     }
     return builder.build();
   }
 
-  private io.grpc.ServerServiceDefinition withInterceptors(io.grpc.ServerServiceDefinition service) {
+  private ServerServiceDefinition withInterceptors(ServerServiceDefinition service) {
     // The last interceptor listed runs first: faults see the call before anything else.
     return ServerInterceptors.intercept(service, new CallMetadata(), faults.interceptor());
   }
@@ -198,8 +227,32 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private ServerProfile profile = ServerProfile.V1_2;
     private boolean compression = true;
     private int maxInboundMessageSize = DEFAULT_MAX_INBOUND_MESSAGE_SIZE;
+    private String inProcessName;
 
     private Builder() {}
+
+    private Builder copy() {
+      Builder b = new Builder();
+      b.port = port;
+      b.host = host;
+      b.engine = engine;
+      b.users.putAll(users);
+      b.tls = tls;
+      b.profile = profile;
+      b.compression = compression;
+      b.maxInboundMessageSize = maxInboundMessageSize;
+      b.inProcessName = inProcessName;
+      return b;
+    }
+
+    /**
+     * Also serve on grpc-java's in-process transport under this name (connect with
+     * {@code InProcessChannelBuilder.forName(name)}); the TCP port is served as well.
+     */
+    public Builder inProcess(String name) {
+      this.inProcessName = Objects.requireNonNull(name);
+      return this;
+    }
 
     /** 0 (the default) picks a free port. */
     public Builder port(int port) {
@@ -268,7 +321,8 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
       if (engine == null) {
         throw new IllegalStateException("an Engine is required");
       }
-      return new EmbeddedGreptimeServer(this);
+      // A snapshot, so that reusing the builder cannot change a built server.
+      return new EmbeddedGreptimeServer(copy());
     }
 
     private ServerTls requireTls() {

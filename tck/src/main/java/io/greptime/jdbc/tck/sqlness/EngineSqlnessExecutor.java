@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -16,7 +17,7 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 /**
  * Calls an {@link Engine} directly, skipping the wire: useful to replay cases before the gRPC/Flight front
  * exists, and to tell engine mismatches from wire mismatches. It builds the {@link QueryContext} the way
- * the front does from a request header (invalid or empty zone → UTC).
+ * the front does from a request header (schema lower-cased, invalid or empty zone → UTC).
  */
 public final class EngineSqlnessExecutor implements SqlnessExecutor {
   private final Engine engine;
@@ -30,8 +31,9 @@ public final class EngineSqlnessExecutor implements SqlnessExecutor {
 
   @Override
   public Answer execute(SqlnessSession session, String sql) {
-    QueryContext ctx = new QueryContext(
-        QueryContext.DEFAULT_CATALOG, session.schema(), zone(session.timeZone()), Map.of(), null);
+    // The front lower-cases the header's schema (protocol.md §2.1); an empty one means public.
+    String schema = session.schema().isEmpty() ? QueryContext.DEFAULT_SCHEMA : session.schema().toLowerCase(Locale.ROOT);
+    QueryContext ctx = new QueryContext(QueryContext.DEFAULT_CATALOG, schema, zone(session.timeZone()), Map.of(), null);
     try {
       Output output = engine.execute(ctx, sql, allocator);
       if (output instanceof Output.AffectedRows affected) {

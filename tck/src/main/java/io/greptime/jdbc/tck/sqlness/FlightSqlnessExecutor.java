@@ -1,12 +1,15 @@
 package io.greptime.jdbc.tck.sqlness;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.FlightMetadata;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.QueryRequest;
 import io.greptime.jdbc.proto.v1.RequestHeader;
-import com.google.protobuf.InvalidProtocolBufferException;
 import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightRuntimeException;
@@ -26,6 +29,9 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class FlightSqlnessExecutor implements SqlnessExecutor {
   private static final String ERR_MSG_HEADER = "x-greptime-err-msg";
 
+  /** A statement that hangs fails alone (DeadlineExceeded) instead of stalling the whole replay. */
+  private static final CallOption DEADLINE = CallOptions.timeout(60, TimeUnit.SECONDS);
+
   private final BufferAllocator allocator;
   private final FlightClient client;
 
@@ -44,7 +50,7 @@ public final class FlightSqlnessExecutor implements SqlnessExecutor {
             .setTimezone(session.timeZone()))
         .setQuery(QueryRequest.newBuilder().setSql(sql))
         .build();
-    try (FlightStream stream = client.getStream(new Ticket(request.toByteArray()))) {
+    try (FlightStream stream = client.getStream(new Ticket(request.toByteArray()), DEADLINE)) {
       return read(stream);
     } catch (FlightRuntimeException e) {
       return failure(e);

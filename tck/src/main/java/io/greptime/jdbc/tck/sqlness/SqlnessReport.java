@@ -17,6 +17,15 @@ public final class SqlnessReport {
     this.cases = List.copyOf(cases);
   }
 
+  /** The result of case {@code name}, or null when it was not replayed. */
+  public SqlnessReplayer.CaseResult find(String name) {
+    return cases.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+  }
+
+  public List<SqlnessReplayer.CaseResult> cases() {
+    return cases;
+  }
+
   public long matching() {
     return cases.stream().mapToLong(SqlnessReplayer.CaseResult::matching).sum();
   }

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.greptime.jdbc.proto.v1.AuthHeader;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
+import io.greptime.jdbc.proto.v1.GreptimeResponse;
 import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
 import io.greptime.jdbc.proto.v1.HealthCheckRequest;
 import io.greptime.jdbc.proto.v1.RequestHeader;
@@ -17,9 +18,13 @@ import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.impl.FlightServiceGrpc;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -100,7 +105,7 @@ class AuthTest {
     StatusRuntimeException e =
         failure(
             () ->
-                db.withInterceptors(io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(headers))
+                db.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
                     .handle(sql("INSERT 1")));
 
     assertThat(errCode(e)).isEqualTo("7003");
@@ -111,11 +116,41 @@ class AuthTest {
     FlightServiceGrpc.FlightServiceBlockingStub flight = FlightServiceGrpc.newBlockingStub(channel);
 
     StatusRuntimeException e = failure(() -> flight.doGet(ticket(sql("INSERT 1"))).hasNext());
-    List<?> frames = com.google.common.collect.ImmutableList.copyOf(
-        flight.doGet(ticket(sql(basic("alice", "s3cret"), "INSERT 1"))));
+    List<Object> frames = new java.util.ArrayList<>();
+    flight.doGet(ticket(sql(basic("alice", "s3cret"), "INSERT 1"))).forEachRemaining(frames::add);
 
     assertThat(errCode(e)).isEqualTo("7003");
     assertThat(frames).hasSize(1);
+  }
+
+  @Test
+  void handleRequests_authenticatesEveryMessage() throws Exception {
+    CompletableFuture<Object> result = new CompletableFuture<>();
+    var out =
+        GreptimeDatabaseGrpc.newStub(channel)
+            .handleRequests(
+                new StreamObserver<GreptimeResponse>() {
+                  @Override
+                  public void onNext(GreptimeResponse value) {
+                    result.complete(value);
+                  }
+
+                  @Override
+                  public void onError(Throwable t) {
+                    result.complete(t);
+                  }
+
+                  @Override
+                  public void onCompleted() {}
+                });
+    out.onNext(sql(basic("alice", "s3cret"), "INSERT 1"));
+    out.onNext(sql("INSERT 2"));
+    out.onCompleted();
+
+    Object outcome = result.get(10, TimeUnit.SECONDS);
+    assertThat(outcome).isInstanceOf(StatusRuntimeException.class);
+    assertThat(errCode((StatusRuntimeException) outcome)).isEqualTo("7003");
+    assertThat(engine.statements).containsExactly("INSERT 1");
   }
 
   @Test

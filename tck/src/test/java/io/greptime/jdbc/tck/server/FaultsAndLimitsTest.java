@@ -11,6 +11,7 @@ import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.inprocess.InProcessChannelBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -105,6 +106,21 @@ class FaultsAndLimitsTest {
 
     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
     assertThat(db.handle(sql("INSERT 5")).getAffectedRows().getValue()).isEqualTo(5);
+  }
+
+  @Test
+  void inProcess_servesTheSameServicesWithoutASocketAndSurvivesRestart() throws Exception {
+    String name = "embedded-" + System.nanoTime();
+    start(EmbeddedGreptimeServer.builder().inProcess(name));
+    ManagedChannel local = InProcessChannelBuilder.forName(name).build();
+    try {
+      var db = GreptimeDatabaseGrpc.newBlockingStub(local);
+      assertThat(db.handle(sql("INSERT 9")).getAffectedRows().getValue()).isEqualTo(9);
+      server.restart();
+      assertThat(db.handle(sql("INSERT 10")).getAffectedRows().getValue()).isEqualTo(10);
+    } finally {
+      WireFixture.shutdown(local);
+    }
   }
 
   @Test

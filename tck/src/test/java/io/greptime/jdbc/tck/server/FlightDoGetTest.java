@@ -10,10 +10,20 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.protobuf.ByteString;
 import io.greptime.jdbc.proto.v1.FlightMetadata;
+import io.greptime.jdbc.proto.v1.GreptimeRequest;
+import io.greptime.jdbc.proto.v1.RequestHeader;
+import io.greptime.jdbc.proto.v1.Row;
+import io.greptime.jdbc.proto.v1.RowInsertRequest;
+import io.greptime.jdbc.proto.v1.RowInsertRequests;
+import io.greptime.jdbc.proto.v1.Rows;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -79,6 +89,38 @@ class FlightDoGetTest {
   }
 
   @Test
+  void doGet_concurrentStreamsEachGetTheirOwnRows() throws Exception {
+    start(true);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try (FlightClient client = flightClient()) {
+      List<java.util.concurrent.Future<Long>> sums = new ArrayList<>();
+      for (int i = 1; i <= 4; i++) {
+        long total = i * 3000L;
+        sums.add(pool.submit(() -> sumOfN(client, "SELECT ROWS " + total + " BATCH 700")));
+      }
+      for (int i = 1; i <= 4; i++) {
+        long total = i * 3000L;
+        assertThat(sums.get(i - 1).get()).isEqualTo(total * (total - 1) / 2);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static long sumOfN(FlightClient client, String sql) throws Exception {
+    long sum = 0;
+    try (FlightStream stream = client.getStream(new Ticket(sql(sql).toByteArray()))) {
+      while (stream.next()) {
+        BigIntVector n = (BigIntVector) stream.getRoot().getVector("n");
+        for (int i = 0; i < stream.getRoot().getRowCount(); i++) {
+          sum += n.get(i);
+        }
+      }
+    }
+    return sum;
+  }
+
+  @Test
   void doGet_rowStreamIsSchemaThenLz4BatchesThenMetrics() {
     List<Flight.FlightData> frames = frames(start(true), "SELECT ROWS 2500 BATCH 1000");
 
@@ -126,6 +168,50 @@ class FlightDoGetTest {
     FlightMetadata metadata = FlightMetadata.parseFrom(frames.get(0).getAppMetadata());
     assertThat(metadata.getAffectedRows().getValue()).isEqualTo(42);
     assertThat(metadata.hasMetrics()).isFalse();
+  }
+
+  @Test
+  void doGet_rowInsertRequestAlsoAnswersOneAffectedRowsFrame() throws Exception {
+    FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
+    GreptimeRequest insert =
+        GreptimeRequest.newBuilder()
+            .setRowInserts(
+                RowInsertRequests.newBuilder()
+                    .addInserts(
+                        RowInsertRequest.newBuilder()
+                            .setTableName("t")
+                            .setRows(
+                                Rows.newBuilder()
+                                    .addRows(Row.getDefaultInstance())
+                                    .addRows(Row.getDefaultInstance())
+                                    .addRows(Row.getDefaultInstance()))))
+            .build();
+    List<Flight.FlightData> frames = new ArrayList<>();
+
+    flight.doGet(ticket(insert)).forEachRemaining(frames::add);
+
+    assertThat(frames).hasSize(1);
+    assertThat(FlightMetadata.parseFrom(frames.get(0).getAppMetadata()).getAffectedRows().getValue()).isEqualTo(3);
+  }
+
+  @Test
+  void doGet_readsHintsFromMetadataAndContextFromTheTicket() {
+    FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
+    Metadata headers = new Metadata();
+    headers.put(RequestContexts.HINTS, "ttl=1h");
+    headers.put(RequestContexts.DB_NAME, "ignored-by-doget");
+    RequestHeader header =
+        RequestHeader.newBuilder().setSchema("Metrics").setTimezone("+08:00").build();
+
+    flight
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
+        .doGet(ticket(sql(header, "INSERT 1")))
+        .forEachRemaining(frame -> {});
+
+    var ctx = engine.lastContext.get();
+    assertThat(ctx.hints()).containsEntry("ttl", "1h");
+    assertThat(ctx.schema()).isEqualTo("metrics");
+    assertThat(ctx.timeZone()).isEqualTo(ZoneOffset.ofHours(8));
   }
 
   @Test
@@ -192,7 +278,7 @@ class FlightDoGetTest {
   @Test
   void doGet_clientCancellingMidStreamLeavesServerServingAndMemoryFree() throws Exception {
     FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
-    io.grpc.Context.CancellableContext cancellable = io.grpc.Context.current().withCancellation();
+    Context.CancellableContext cancellable = Context.current().withCancellation();
     cancellable.run(
         () -> {
           Iterator<Flight.FlightData> it = flight.doGet(ticket(sql("SELECT ROWS 10000000 BATCH 4096")));

@@ -2,11 +2,11 @@ package io.greptime.jdbc.tck.sqlness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.ByteString;
 import io.greptime.jdbc.proto.v1.AffectedRows;
 import io.greptime.jdbc.proto.v1.FlightMetadata;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.Metrics;
-import com.google.protobuf.ByteString;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

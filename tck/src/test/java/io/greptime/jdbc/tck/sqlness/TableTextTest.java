@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.sqlness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.greptime.jdbc.proto.jsonb.Jsonb;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -35,6 +36,7 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -243,17 +245,23 @@ class TableTextTest {
   }
 
   @Test
-  void cells_jsonMarkedBinaryIsNotPrintedAsHex() {
+  void cells_jsonMarkedBinaryPrintsItsJsonText() {
     Field json = new Field("j", new FieldType(true, ArrowType.Binary.INSTANCE, null,
         Map.of("greptime:type", "Json")), null);
-    try (VectorSchemaRoot root = VectorSchemaRoot.create(new org.apache.arrow.vector.types.pojo.Schema(List.of(json)),
-        allocator)) {
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(json)), allocator)) {
       VarBinaryVector v = (VarBinaryVector) root.getVector(0);
       v.allocateNew();
-      v.setSafe(0, new byte[] {0x01});
-      root.setRowCount(1);
+      v.setSafe(0, Jsonb.encode("{\"a\": [1, true, null]}"));
+      v.setNull(1);
+      root.setRowCount(2);
 
-      assertThat(render(root)).doesNotContain("| 01 ");
+      assertThat(render(root)).isEqualTo(String.join("\n",
+          "+---------------------+",
+          "| j                   |",
+          "+---------------------+",
+          "| {\"a\":[1,true,null]} |",
+          "|                     |",
+          "+---------------------+"));
     }
   }
 }

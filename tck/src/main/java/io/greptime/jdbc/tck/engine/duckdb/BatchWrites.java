@@ -1,0 +1,67 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.GreptimeError;
+import java.sql.SQLException;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/** DoPut record batches: columns matched by name, upsert semantics, all-or-nothing per batch. */
+final class BatchWrites {
+  private BatchWrites() {}
+
+  static long put(Call call, String table, VectorSchemaRoot batch) {
+    try {
+      call.write();
+      TableMeta tm = call.catalog.table(call.schema(), table);
+      if (tm == null) {
+        throw Errors.tableNotFound(call.schema(), table);
+      }
+      List<ColumnMeta> targets = new ArrayList<>();
+      List<FieldVector> vectors = new ArrayList<>();
+      for (FieldVector v : batch.getFieldVectors()) {
+        ColumnMeta c = tm.column(v.getName());
+        if (c == null) {
+          throw new GreptimeError(StatusCode.TABLE_COLUMN_NOT_FOUND,
+              "Column " + v.getName() + " not found in table " + tm.name());
+        }
+        targets.add(c);
+        vectors.add(v);
+      }
+      if (!targets.contains(tm.column(tm.timeIndex()))) {
+        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
+      }
+      List<Object[]> rows = new ArrayList<>(batch.getRowCount());
+      for (int r = 0; r < batch.getRowCount(); r++) {
+        Object[] given = new Object[vectors.size()];
+        for (int i = 0; i < given.length; i++) {
+          given[i] = value(vectors.get(i), r);
+        }
+        rows.add(RowAssembler.assemble(tm, targets, given, ZoneOffset.UTC));
+      }
+      long n = Upsert.write(call, tm, rows);
+      call.commit();
+      return n;
+    } catch (SQLException e) {
+      throw Errors.map(e, call.schema());
+    }
+  }
+
+  private static Object value(FieldVector v, int r) {
+    if (v.isNull(r)) {
+      return null;
+    }
+    if (v instanceof TimeStampVector ts) {
+      return ts.get(r);
+    }
+    Object o = v.getObject(r);
+    if (o instanceof org.apache.arrow.vector.util.Text t) {
+      return t.toString();
+    }
+    return o;
+  }
+}

@@ -1,0 +1,151 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.proto.v1.DdlRequest;
+import io.greptime.jdbc.proto.v1.DeleteRequests;
+import io.greptime.jdbc.proto.v1.InsertRequests;
+import io.greptime.jdbc.proto.v1.RowDeleteRequests;
+import io.greptime.jdbc.proto.v1.RowInsertRequests;
+import io.greptime.jdbc.tck.engine.Engine;
+import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.QueryContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * GreptimeDB's SQL and write semantics over an embedded DuckDB database. GreptimeDB databases are DuckDB
+ * schemas of the attached catalog {@code greptime}; GreptimeDB metadata lives beside them in
+ * {@code greptime.main}. Queries run concurrently; writes and DDL are serialized by {@link #lock}.
+ */
+public final class DuckDbEngine implements Engine {
+  /** The GreptimeDB version this engine imitates. */
+  static final String GREPTIME_VERSION = "1.3.0";
+  /** What {@code version()} answers, shaped like GreptimeDB's MySQL-compatible version string. */
+  static final String VERSION = "8.4.2-greptimedb-" + GREPTIME_VERSION;
+  static final long START_MILLIS = System.currentTimeMillis();
+
+  final Catalog catalog = new Catalog();
+  /** Readers share it; DDL and writes take it exclusively (DuckDB would otherwise abort conflicting upserts). */
+  final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  /** Staging buffers for writes; results go to the caller's allocator. */
+  final BufferAllocator staging = new RootAllocator();
+  private final DuckDBConnection root;
+  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+  private DuckDbEngine(String attachTarget) {
+    try {
+      root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
+      try (Statement st = root.createStatement()) {
+        st.execute("ATTACH " + attachTarget + " AS greptime");
+        st.execute("USE greptime");
+        st.execute("CREATE SCHEMA IF NOT EXISTS greptime.public");
+        st.execute("CREATE SCHEMA IF NOT EXISTS greptime.greptime_private");
+      }
+      catalog.open(root);
+    } catch (SQLException e) {
+      staging.close();
+      throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Failed to open storage: " + e.getMessage(), e);
+    }
+  }
+
+  /** An engine whose data lives only in memory. */
+  public static DuckDbEngine inMemory() {
+    return new DuckDbEngine("':memory:'");
+  }
+
+  /** An engine whose data (and metadata) persist in {@code dataDirectory}; reopening restores them. */
+  public static DuckDbEngine open(Path dataDirectory) {
+    try {
+      Files.createDirectories(dataDirectory);
+    } catch (java.io.IOException e) {
+      throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Cannot create " + dataDirectory, e);
+    }
+    String file = dataDirectory.resolve("greptime.duckdb").toAbsolutePath().toString();
+    return new DuckDbEngine("'" + file.replace("'", "''") + "'");
+  }
+
+  DuckDBConnection newConnection() throws SQLException {
+    DuckDBConnection c = (DuckDBConnection) root.duplicate();
+    try (Statement st = c.createStatement()) {
+      st.execute("USE greptime.public");
+    }
+    return c;
+  }
+
+  private <T> T call(QueryContext ctx, BufferAllocator out, Function<Call, T> body) {
+    try (Call call = new Call(this, ctx, out)) {
+      return body.apply(call);
+    }
+  }
+
+  @Override
+  public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
+    return call(ctx, allocator, c -> SqlStatements.execute(c, sql));
+  }
+
+  @Override
+  public long insertRows(QueryContext ctx, RowInsertRequests requests) {
+    return call(ctx, staging, c -> ProtoWrites.insertRows(c, requests));
+  }
+
+  @Override
+  public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
+    return call(ctx, staging, c -> ProtoWrites.deleteRows(c, requests));
+  }
+
+  @Override
+  public long insertColumns(QueryContext ctx, InsertRequests requests) {
+    return call(ctx, staging, c -> ProtoWrites.insertColumns(c, requests));
+  }
+
+  @Override
+  public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
+    return call(ctx, staging, c -> ProtoWrites.deleteColumns(c, requests));
+  }
+
+  @Override
+  public long ddl(QueryContext ctx, DdlRequest request) {
+    return call(ctx, staging, c -> ProtoDdl.execute(c, request));
+  }
+
+  @Override
+  public Schema tableSchema(QueryContext ctx, String table) {
+    TableMeta t = catalog.table(ctx.schema(), table);
+    if (t == null) {
+      throw Errors.tableNotFound(ctx.schema(), table);
+    }
+    return Schemas.tableSchema(t);
+  }
+
+  @Override
+  public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
+    return call(ctx, staging, c -> BatchWrites.put(c, table, batch));
+  }
+
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    lock.writeLock().lock();
+    try {
+      root.close();
+    } catch (SQLException ignored) {
+      // nothing left to flush: every write committed already
+    } finally {
+      lock.writeLock().unlock();
+      staging.close();
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import java.util.Map;
+
+/** GreptimeDB's normalized DDL text for SHOW CREATE TABLE / DATABASE. */
+final class ShowCreate {
+  private ShowCreate() {}
+
+  static String table(TableMeta t) {
+    StringBuilder sb = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(Catalog.quote(t.name()))
+        .append(" (\n");
+    for (ColumnMeta c : t.columns()) {
+      sb.append("  ").append(Catalog.quote(c.name())).append(' ').append(c.type().sql())
+          .append(c.nullable() ? " NULL" : " NOT NULL");
+      if (c.defaultSql() != null) {
+        sb.append(" DEFAULT ").append(c.defaultSql());
+      }
+      if (c.comment() != null) {
+        sb.append(" COMMENT '").append(c.comment().replace("'", "''")).append('\'');
+      }
+      for (Map.Entry<String, String> o : c.options().entrySet()) {
+        sb.append(' ').append(o.getKey().toUpperCase(java.util.Locale.ROOT)).append(" INDEX");
+        if (!o.getValue().isEmpty()) {
+          sb.append(" WITH").append(o.getValue());
+        }
+      }
+      sb.append(",\n");
+    }
+    sb.append("  TIME INDEX (").append(Catalog.quote(t.timeIndex())).append(")");
+    if (!t.primaryKeys().isEmpty()) {
+      sb.append(",\n  PRIMARY KEY (");
+      for (int i = 0; i < t.primaryKeys().size(); i++) {
+        sb.append(i == 0 ? "" : ", ").append(Catalog.quote(t.primaryKeys().get(i)));
+      }
+      sb.append(")");
+    }
+    sb.append("\n)\n");
+    if (!t.partitionColumns().isEmpty()) {
+      sb.append("PARTITION ON COLUMNS (");
+      for (int i = 0; i < t.partitionColumns().size(); i++) {
+        sb.append(i == 0 ? "" : ", ").append(Catalog.quote(t.partitionColumns().get(i)));
+      }
+      sb.append(") (\n");
+      for (int i = 0; i < t.partitionExprs().size(); i++) {
+        sb.append("  ").append(t.partitionExprs().get(i)).append(i + 1 < t.partitionExprs().size() ? ",\n" : "\n");
+      }
+      sb.append(")\n");
+    } else {
+      sb.append('\n');
+    }
+    sb.append("ENGINE=").append(t.engine()).append('\n');
+    sb.append(with(t.options()));
+    return sb.toString();
+  }
+
+  private static String with(Map<String, String> options) {
+    if (options.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder("WITH(\n");
+    int i = 0;
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      sb.append("  ").append(TableOptions.render(e.getKey(), e.getValue()))
+          .append(++i < options.size() ? ",\n" : "\n");
+    }
+    return sb.append(')').toString();
+  }
+
+  static String database(Catalog.Database d) {
+    String text = "CREATE DATABASE IF NOT EXISTS " + d.name();
+    return d.options().isEmpty() ? text : text + "\n" + with(d.options());
+  }
+}
