@@ -269,6 +269,7 @@ final class FlowBridge implements FlowHost {
       // date_bin (DataFusion's, used by flows for time windows) bins from the Unix epoch by default.
       call.exec("CREATE OR REPLACE MACRO greptime.main.gt_date_bin(i, t) AS time_bucket(i, t, TIMESTAMP '1970-01-01'),"
           + " (i, t, o) AS time_bucket(i, t, CAST(o AS TIMESTAMP))");
+      call.exec("CREATE OR REPLACE MACRO greptime.main.gt_regexp_like(s, p) AS regexp_matches(s, p)");
       try (Statement st = call.conn.createStatement();
           ResultSet rs = st.executeQuery("SELECT meta FROM greptime.main.gt_flows")) {
         while (rs.next()) {

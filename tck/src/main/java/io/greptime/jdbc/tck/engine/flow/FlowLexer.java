@@ -42,6 +42,9 @@ final class FlowLexer {
         while (i < n && sql.charAt(i) != '\n') {
           i++;
         }
+      } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+        int close = sql.indexOf("*/", i + 2);
+        i = close < 0 ? n : close + 2;
       } else if (c == '\'' || c == '"' || c == '`') {
         i = quoted(sql, i, c, out);
       } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(sql.charAt(i + 1)))) {

@@ -195,17 +195,28 @@ final class FlowQuery {
   private static String render(List<Tok> list) {
     StringBuilder sb = new StringBuilder();
     Tok prev = null;
+    Tok before = null;
     for (Tok t : list) {
       if (t.isSymbol(";")) {
         continue;
       }
-      if (prev != null && space(prev, t)) {
+      if (prev != null && space(prev, t) && !unarySign(before, prev)) {
         sb.append(' ');
       }
+      before = prev;
       sb.append(t.kind() == Kind.WORD && KEYWORDS.contains(t.text()) ? t.text().toUpperCase(Locale.ROOT) : t.raw());
       prev = t;
     }
     return sb.toString();
+  }
+
+  /** A sign that follows an operator, keyword, comma or parenthesis binds to its operand ({@code > -2}). */
+  private static boolean unarySign(Tok before, Tok sign) {
+    if (!sign.isSymbol("-") && !sign.isSymbol("+")) {
+      return false;
+    }
+    return before == null || before.kind() == Kind.SYMBOL && !before.isSymbol(")")
+        || before.kind() == Kind.WORD && KEYWORDS.contains(before.text());
   }
 
   private static boolean space(Tok prev, Tok t) {

@@ -102,6 +102,7 @@ final class FlowScheduler implements AutoCloseable {
         return n;
       } catch (RuntimeException e) {
         s.restore(w);
+        s.failedAtMillis = System.currentTimeMillis();
         s.lastError = e.getMessage();
         LOG.log(System.Logger.Level.WARNING, "flow " + s.def.name() + " pass failed: " + e.getMessage());
         if (rethrow) {
@@ -120,7 +121,9 @@ final class FlowScheduler implements AutoCloseable {
   private void schedule(FlowState s, boolean leftOver) {
     long now = System.currentTimeMillis();
     FlowDefinition f = s.def;
-    if (f.evalIntervalSeconds() != null) {
+    if (s.failedAtMillis >= now - 1000 && s.lastError != null) {
+      s.nextRunAtMillis = now + MIN_REFRESH_MILLIS;
+    } else if (f.evalIntervalSeconds() != null) {
       s.nextRunAtMillis = now + f.evalIntervalSeconds() * 1000;
     } else if (f.streaming() || leftOver) {
       s.nextRunAtMillis = now;

@@ -31,6 +31,7 @@ final class FlowState {
   volatile long lastExecutionMillis = -1;
   volatile long lastDurationMillis;
   volatile String lastError;
+  volatile long failedAtMillis;
 
   FlowState(FlowDefinition def) {
     this.def = def;

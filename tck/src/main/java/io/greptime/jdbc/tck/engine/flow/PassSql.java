@@ -77,7 +77,9 @@ final class PassSql {
     StringBuilder sb = new StringBuilder("EXISTS (SELECT 1 FROM ").append(buffer).append(" AS gt_b WHERE ");
     for (int i = 0; i < keys.size(); i++) {
       String k = quote(keys.get(i));
-      sb.append(i == 0 ? "" : " AND ").append("gt_b.").append(k).append(" IS NOT DISTINCT FROM gt_src.").append(k);
+      // Spelled without IS NOT DISTINCT FROM: the engine's rewriter reads a name after FROM as a table.
+      sb.append(i == 0 ? "" : " AND ").append("(gt_b.").append(k).append(" = gt_src.").append(k)
+          .append(" OR gt_b.").append(k).append(" IS NULL AND gt_src.").append(k).append(" IS NULL)");
     }
     return sb.append(')').toString();
   }
