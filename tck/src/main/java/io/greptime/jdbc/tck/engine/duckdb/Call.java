@@ -29,8 +29,22 @@ final class Call implements AutoCloseable {
     this.out = out;
     try {
       this.conn = engine.newConnection();
+      applyTimeZone();
     } catch (SQLException e) {
       throw new GreptimeError(StatusCode.INTERNAL, "Internal error: " + e.getMessage(), e);
+    }
+  }
+
+  /** DuckDB's TIMESTAMPTZ conversions follow the request's zone (needs ICU; skipped without it). */
+  private void applyTimeZone() {
+    String id = ctx.timeZone().getId();
+    if (id.equals("Z")) {
+      id = "UTC";
+    }
+    try (Statement st = conn.createStatement()) {
+      st.execute("SET TimeZone = '" + id.replace("'", "''") + "'");
+    } catch (SQLException ignored) {
+      // an offset zone DuckDB cannot name: TIMESTAMPTZ casts fall back to UTC
     }
   }
 
