@@ -65,8 +65,7 @@ public final class ErrorTranslator {
       if (c instanceof FlightRuntimeException fre) {
         var st = fre.status();
         return new Failure(StatusUtils.toGrpcStatusCode(st.code()), st.description(),
-            st.metadata() == null ? null : st.metadata().get(StatusCode.ERR_CODE_HEADER),
-            st.metadata() == null ? null : st.metadata().get(StatusCode.RETRY_HINT_HEADER), t);
+            header(st.metadata(), StatusCode.ERR_CODE_HEADER), header(st.metadata(), StatusCode.RETRY_HINT_HEADER), t);
       }
       if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
         Status s = Status.fromThrowable(c);
@@ -76,6 +75,11 @@ public final class ErrorTranslator {
       }
     }
     return null;
+  }
+
+  /** ErrorFlightMetadata.get throws for a missing key, so ask first. */
+  private static String header(org.apache.arrow.flight.ErrorFlightMetadata m, String key) {
+    return m != null && m.containsKey(key) ? m.get(key) : null;
   }
 
   SQLException translate(Failure f) {

@@ -82,6 +82,12 @@ record ColumnType(int sqlType, String typeName, String className, int precision,
     }
   }
 
+  /** Time32 and Time64 vectors share no reading interface; their raw value is one int or long. */
+  private static long rawTime(FieldVector v, int row, int bitWidth) {
+    var data = v.getDataBuffer();
+    return bitWidth == 32 ? data.getInt((long) row * 4) : data.getLong((long) row * 8);
+  }
+
   private static long nanosPer(TimeUnit unit) {
     return unit == TimeUnit.SECOND ? 1_000_000_000L : unit == TimeUnit.MILLISECOND ? 1_000_000L
         : unit == TimeUnit.MICROSECOND ? 1000L : 1L;
@@ -215,8 +221,7 @@ record ColumnType(int sqlType, String typeName, String className, int precision,
     public ColumnType visit(ArrowType.Time type) {
       long per = nanosPer(type.getUnit());
       return new ColumnType(Types.TIME, "Time", java.sql.Time.class.getName(), 18, 0, false,
-          v -> row -> v.isNull(row) ? null
-              : LocalTime.ofNanoOfDay(((BaseIntVector) v).getValueAsLong(row) * per));
+          v -> row -> v.isNull(row) ? null : LocalTime.ofNanoOfDay(rawTime(v, row, type.getBitWidth()) * per));
     }
 
     @Override

@@ -131,6 +131,15 @@ class ErrorTranslatorTest {
   }
 
   @Test
+  void flightExceptionsWithoutTrailers_fallBackToTheGrpcCode() {
+    // ErrorFlightMetadata.get throws for absent keys; a cancelled or timed-out stream has none.
+    var flight = StatusUtils.fromGrpcStatus(Status.DEADLINE_EXCEEDED.withDescription("deadline")).toRuntimeException();
+    SQLException e = translator.translate(flight);
+    assertThat((Throwable) e).isInstanceOf(SQLTimeoutException.class);
+    assertThat(e.getErrorCode()).isZero();
+  }
+
+  @Test
   void password_isMaskedEvenIfTheServerEchoesIt() {
     SQLException e = fromServer(StatusCode.USER_PASSWORD_MISMATCH, "password hunter2 does not match", null);
     assertThat(e.getMessage()).doesNotContain("hunter2").contains("***");

@@ -193,10 +193,17 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     FlightService flight =
         new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
     return List.of(
-        withInterceptors(new DatabaseService(executor, errors, allocator).bindService()),
-        withInterceptors(flight.bindService()),
+        withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
+        withInterceptors(compressed(flight.bindService())),
         withInterceptors(new SideServices.Health().bindService()),
-        withInterceptors(new SideServices.Prometheus().bindService()));
+        withInterceptors(compressed(new SideServices.Prometheus().bindService())));
+  }
+
+  /** GreptimeDB registers HealthCheck without compression and every other service with it. */
+  private ServerServiceDefinition compressed(ServerServiceDefinition service) {
+    return config.transportCompression
+        ? ServerInterceptors.intercept(service, new TransportCompression())
+        : service;
   }
 
   private Server buildServer(int port, List<ServerServiceDefinition> services) throws IOException {
@@ -228,6 +235,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private boolean compression = true;
     private int maxInboundMessageSize = DEFAULT_MAX_INBOUND_MESSAGE_SIZE;
     private String inProcessName;
+    private boolean transportCompression;
 
     private Builder() {}
 
@@ -242,6 +250,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
       b.compression = compression;
       b.maxInboundMessageSize = maxInboundMessageSize;
       b.inProcessName = inProcessName;
+      b.transportCompression = transportCompression;
       return b;
     }
 
@@ -309,6 +318,15 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     /** LZ4_FRAME IPC compression of DoGet batches (on by default, as GreptimeDB). */
     public Builder compression(boolean lz4Frame) {
       this.compression = lz4Frame;
+      return this;
+    }
+
+    /**
+     * gzip-compress responses for clients that accept it, as a real GreptimeDB does. Off by default
+     * because it costs CPU on every DoGet batch and is transparent to gRPC clients.
+     */
+    public Builder transportCompression(boolean gzipWhenAccepted) {
+      this.transportCompression = gzipWhenAccepted;
       return this;
     }
 
