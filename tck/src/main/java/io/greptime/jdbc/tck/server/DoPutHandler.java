@@ -11,17 +11,11 @@ import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
-import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.flight.impl.Flight.FlightData;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.VectorLoader;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -38,7 +32,7 @@ final class DoPutHandler implements StreamObserver<FlightData> {
   private final ServerProfile profile;
   private final BufferAllocator allocator;
   private String table;
-  private VectorSchemaRoot root;
+  private PutBatchDecoder decoder;
   private boolean done;
 
   DoPutHandler(
@@ -98,7 +92,7 @@ final class DoPutHandler implements StreamObserver<FlightData> {
     }
     Schema schema = decodeSchema(data.getDataHeader());
     table = descriptor.getPath(0);
-    root = VectorSchemaRoot.create(schema, allocator);
+    decoder = new PutBatchDecoder(schema, allocator);
     if (!profile.acksPutImmediately()) {
       responses.onNext(result(requestId(data.getAppMetadata()), 0, 0.0));
     }
@@ -124,51 +118,62 @@ final class DoPutHandler implements StreamObserver<FlightData> {
 
   private void acceptBatch(FlightData data) throws IOException {
     long start = System.nanoTime();
-    long rows = engine.putBatch(ctx, table, load(data));
+    Message message = decodeHeader(data.getDataHeader());
+    if (message.headerType() == MessageHeader.DictionaryBatch) {
+      decoding(() -> decoder.loadDictionary(message, data.getDataBody()));
+      return;
+    }
+    long rows;
+    try (DictionaryDecoding.Decoded batch = decoding(() -> decoder.loadBatch(message, data.getDataBody()))) {
+      rows = engine.putBatch(ctx, table, batch.rows());
+    }
     double elapsed = (System.nanoTime() - start) / 1e9;
     responses.onNext(result(requestId(data.getAppMetadata()), rows, elapsed));
   }
 
-  /** Loads one RecordBatch message (any IPC compression) into the call's root. */
-  private VectorSchemaRoot load(FlightData data) throws IOException {
-    Message message = decodeBatchHeader(data.getDataHeader());
-    RecordBatch batch = (RecordBatch) message.header(new RecordBatch());
-    ArrowBuf body = allocator.buffer(data.getDataBody().size());
-    boolean bodyOwned = true;
-    try {
-      body.setBytes(0, data.getDataBody().asReadOnlyByteBuffer());
-      // deserializeRecordBatch takes over the body's reference when it succeeds.
-      ArrowRecordBatch arrowBatch = MessageSerializer.deserializeRecordBatch(batch, body);
-      bodyOwned = false;
-      try (arrowBatch) {
-        new VectorLoader(root, CommonsCompressionFactory.INSTANCE).load(arrowBatch);
-      }
-    } catch (IOException | RuntimeException e) {
-      if (bodyOwned) {
-        body.close();
-      }
-      throw new GreptimeError(
-          StatusCode.INVALID_ARGUMENTS, "Invalid request parameter: failed to decode record batch: " + e);
-    }
-    return root;
+  private interface Decoding<T> {
+    T run() throws IOException;
   }
 
-  private static Message decodeBatchHeader(ByteString header) {
-    Message message;
+  private interface VoidDecoding {
+    void run() throws IOException;
+  }
+
+  private static void decoding(VoidDecoding step) {
+    decoding(
+        () -> {
+          step.run();
+          return null;
+        });
+  }
+
+  /** Arrow decode failures are the client's fault: InvalidArguments, as GreptimeDB answers them. */
+  private static <T> T decoding(Decoding<T> step) {
     try {
-      message = Message.getRootAsMessage(header.asReadOnlyByteBuffer());
-      if (header.isEmpty() || message.headerType() == MessageHeader.NONE) {
-        throw new IllegalArgumentException("empty IPC message");
-      }
-    } catch (RuntimeException e) {
+      return step.run();
+    } catch (GreptimeError e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
       throw new GreptimeError(
           StatusCode.INVALID_ARGUMENTS, "Invalid request parameter: failed to decode record batch: " + e);
     }
-    if (message.headerType() != MessageHeader.RecordBatch) {
-      // GreptimeDB v1.x decodes dictionary batches; the embedded server does not (yet).
+  }
+
+  private static Message decodeHeader(ByteString header) {
+    Message message =
+        decoding(
+            () -> {
+              Message m = Message.getRootAsMessage(header.asReadOnlyByteBuffer());
+              if (header.isEmpty() || m.headerType() == MessageHeader.NONE) {
+                throw new IllegalArgumentException("empty IPC message");
+              }
+              return m;
+            });
+    if (message.headerType() != MessageHeader.RecordBatch
+        && message.headerType() != MessageHeader.DictionaryBatch) {
       throw new GreptimeError(
-          StatusCode.UNSUPPORTED,
-          "Not supported: IPC message type " + MessageHeader.name(message.headerType()) + " in DoPut");
+          StatusCode.INVALID_ARGUMENTS,
+          "Invalid request parameter: unexpected IPC message " + MessageHeader.name(message.headerType()));
     }
     return message;
   }
@@ -215,9 +220,9 @@ final class DoPutHandler implements StreamObserver<FlightData> {
       return;
     }
     done = true;
-    if (root != null) {
-      root.close();
-      root = null;
+    if (decoder != null) {
+      decoder.close();
+      decoder = null;
     }
     allocator.close();
   }

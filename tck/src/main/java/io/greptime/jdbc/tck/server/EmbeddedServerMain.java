@@ -1,6 +1,7 @@
 package io.greptime.jdbc.tck.server;
 
 import io.greptime.jdbc.tck.engine.Engine;
+import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 import org.apache.arrow.memory.ArrowBuf;
@@ -52,8 +53,8 @@ public final class EmbeddedServerMain {
   /** Starts a server and its engine; the caller closes the result. */
   static Running start(ServerOptions options, PrintStream out) {
     checkArrow();
-    // TODO(server): use new DuckDbEngine(options.dataDir) once the engine lands on main.
-    Engine engine = new UnavailableEngine();
+    Engine engine =
+        options.dataDir == null ? DuckDbEngine.inMemory() : DuckDbEngine.open(options.dataDir.toPath());
     try {
       EmbeddedGreptimeServer server = options.toBuilder().engine(engine).build().start();
       out.println(READY_PREFIX + server.address());

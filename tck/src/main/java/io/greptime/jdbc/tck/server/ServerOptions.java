@@ -18,7 +18,7 @@ final class ServerOptions {
           "  --tls-cert FILE          server certificate chain (PEM); with --tls-key enables TLS",
           "  --tls-key FILE           server private key (PKCS#8 PEM)",
           "  --tls-client-ca FILE     require client certificates signed by this CA (PEM)",
-          "  --data-dir DIR           where the engine keeps its data (default: in memory)",
+          "  --data-dir DIR           where DuckDB keeps the data, kept across restarts (default: in memory)",
           "  --profile v1.2|v0.17     GreptimeDB version to imitate (default v1.2)",
           "  --no-compression         send DoGet batches without LZ4_FRAME IPC compression");
 

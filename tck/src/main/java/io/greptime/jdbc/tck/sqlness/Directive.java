@@ -161,8 +161,13 @@ public sealed interface Directive {
     }
   }
 
-  /** {@code ARG key=value}: runner arguments such as {@code restart=true}; state survives, so a no-op. */
-  record Arg(String args) implements Directive {}
+  /** {@code ARG key=value}: runner arguments such as {@code restart=true}. */
+  record Arg(String args) implements Directive {
+    /** Whether the runner restarts the server before the statement. */
+    public boolean restart() {
+      return args.replace(" ", "").equalsIgnoreCase("restart=true");
+    }
+  }
 
   /** {@code SLEEP <duration>}: the runner waits before the statement (used around flows). */
   record Sleep(String duration) implements Directive {}

@@ -68,7 +68,7 @@ public final class FlightSqlnessExecutor implements SqlnessExecutor {
       }
       return new Answer.Affected(Integer.toUnsignedLong(meta.getAffectedRows().getValue()));
     }
-    TableText table = new TableText(stream.getRoot().getSchema());
+    TableText table = new TableText(stream.getRoot().getSchema(), stream.getDictionaryProvider());
     while (any) {
       // Record batches carry no app metadata; a metadata-only (NONE) message is metrics: skip it.
       if (stream.getLatestMetadata() == null) {

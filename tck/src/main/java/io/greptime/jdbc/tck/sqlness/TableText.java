@@ -2,7 +2,11 @@ package io.greptime.jdbc.tck.sqlness;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -19,12 +23,31 @@ public final class TableText {
   private final List<String[]> rows = new ArrayList<>();
   private int batches;
 
-  /** Starts a table for a result schema. */
+  /** Starts a table for a result schema without dictionary-encoded columns. */
   public TableText(Schema schema) {
+    this(schema, null);
+  }
+
+  /**
+   * Starts a table for a result schema; dictionary-encoded columns print their values, looked up in
+   * {@code dictionaries} (GreptimeDB expands dictionaries before sending since v1.2, older servers may not).
+   */
+  public TableText(Schema schema, DictionaryProvider dictionaries) {
     for (Field field : schema.getFields()) {
       header.add(field.getName());
-      formats.add(CellText.forField(field));
+      formats.add(formatFor(field, dictionaries));
     }
+  }
+
+  private static CellText formatFor(Field field, DictionaryProvider dictionaries) {
+    DictionaryEncoding encoding = field.getDictionary();
+    if (encoding == null || dictionaries == null || dictionaries.lookup(encoding.getId()) == null) {
+      return CellText.forField(field);
+    }
+    // Dictionary batches reload the dictionary vector in place, so read it at format time.
+    Dictionary dictionary = dictionaries.lookup(encoding.getId());
+    CellText values = CellText.forField(dictionary.getVector().getField());
+    return (v, i) -> values.cell(dictionary.getVector(), (int) ((BaseIntVector) v).getValueAsLong(i));
   }
 
   /** Adds one record batch (zero rows counts: it makes the header appear). */

@@ -39,6 +39,32 @@ class EmbeddedServerMainTest {
   }
 
   @Test
+  void start_withDataDirKeepsTablesAcrossRuns(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    ServerOptions options = ServerOptions.parse("--port", "0", "--data-dir", dir.toString());
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    try (EmbeddedServerMain.Running running = EmbeddedServerMain.start(options, quiet)) {
+      handle(running, "CREATE TABLE kept (ts TIMESTAMP TIME INDEX, v DOUBLE)");
+      assertThat(handle(running, "INSERT INTO kept VALUES (1, 1.0), (2, 2.0)")).isEqualTo(2);
+    }
+    try (EmbeddedServerMain.Running running = EmbeddedServerMain.start(options, quiet)) {
+      assertThat(handle(running, "DELETE FROM kept WHERE v > 0")).isEqualTo(2);
+    }
+  }
+
+  private static int handle(EmbeddedServerMain.Running running, String sql) throws InterruptedException {
+    ManagedChannel channel = WireFixture.channel(running.server);
+    try {
+      return io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc.newBlockingStub(channel)
+          .handle(WireFixture.sql(sql))
+          .getAffectedRows()
+          .getValue();
+    } finally {
+      WireFixture.shutdown(channel);
+    }
+  }
+
+  @Test
   void parse_readsEveryFlag() {
     ServerOptions o =
         ServerOptions.parse(

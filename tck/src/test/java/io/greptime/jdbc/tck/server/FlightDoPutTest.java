@@ -26,6 +26,12 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryEncoder;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.TimeStampMilliVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
@@ -86,6 +92,51 @@ class FlightDoPutTest {
     QueryContext ctx = engine.lastContext.get();
     assertThat(ctx.catalog()).isEqualTo("mycat");
     assertThat(ctx.schema()).isEqualTo("MyDb");
+  }
+
+  @Test
+  void doPut_decodesDictionaryEncodedColumns() throws Exception {
+    start(ServerProfile.V1_2);
+    List<String> results = new ArrayList<>();
+    DictionaryEncoding encoding = new DictionaryEncoding(7L, false, new ArrowType.Int(32, true));
+    try (FlightClient client = flightClient();
+        BigIntVector distinct = new BigIntVector("v-values", allocator);
+        BigIntVector raw = new BigIntVector("v", allocator);
+        TimeStampMilliVector ts = new TimeStampMilliVector("ts", allocator)) {
+      distinct.allocateNew(2);
+      distinct.set(0, 100);
+      distinct.set(1, 5);
+      distinct.setValueCount(2);
+      Dictionary dictionary = new Dictionary(distinct, encoding);
+      raw.allocateNew(3);
+      ts.allocateNew(3);
+      long[] values = {5, 100, 5};
+      for (int i = 0; i < 3; i++) {
+        raw.set(i, values[i]);
+        ts.set(i, i);
+      }
+      raw.setValueCount(3);
+      ts.setValueCount(3);
+      try (FieldVector indices = (FieldVector) DictionaryEncoder.encode(raw, dictionary);
+          VectorSchemaRoot root = VectorSchemaRoot.of(ts, indices)) {
+        AsyncPutListener listener = collecting(results);
+        FlightClient.ClientStreamListener writer =
+            client.startPut(
+                FlightDescriptor.path("cpu"),
+                root,
+                new DictionaryProvider.MapDictionaryProvider(dictionary),
+                listener);
+        root.setRowCount(3);
+        writer.putNext(json("{\"request_id\":1}"));
+        writer.completed();
+        listener.getResult();
+        root.clear();
+      }
+    }
+
+    assertThat(results).hasSize(2);
+    assertThat(results.get(1)).startsWith("{\"request_id\":1,\"affected_rows\":3,");
+    assertThat(engine.putBatches).containsExactly("cpu:110");
   }
 
   @Test

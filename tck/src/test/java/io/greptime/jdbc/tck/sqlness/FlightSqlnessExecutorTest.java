@@ -19,8 +19,14 @@ import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryEncoder;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +51,7 @@ class FlightSqlnessExecutorTest {
         switch (request.getQuery().getSql()) {
           case "rows;" -> rows(listener, 2);
           case "empty;" -> rows(listener, 0);
+          case "dictionary;" -> dictionaryRows(listener);
           case "insert;" -> {
             metadata(listener, FlightMetadata.newBuilder()
                 .setAffectedRows(AffectedRows.newBuilder().setValue(3)).build());
@@ -77,6 +84,29 @@ class FlightSqlnessExecutorTest {
             .setMetrics(Metrics.newBuilder().setMetrics(ByteString.copyFrom("{}", StandardCharsets.UTF_8)))
             .build());
         listener.completed();
+      }
+    }
+
+    /** One batch whose only column is dictionary-encoded (values b, a, b over dictionary [a, b]). */
+    private void dictionaryRows(ServerStreamListener listener) {
+      try (VarCharVector words = new VarCharVector("s", allocator);
+          VarCharVector values = new VarCharVector("s", allocator)) {
+        words.allocateNew();
+        words.setSafe(0, "a".getBytes(StandardCharsets.UTF_8));
+        words.setSafe(1, "b".getBytes(StandardCharsets.UTF_8));
+        words.setValueCount(2);
+        values.allocateNew();
+        values.setSafe(0, "b".getBytes(StandardCharsets.UTF_8));
+        values.setSafe(1, "a".getBytes(StandardCharsets.UTF_8));
+        values.setSafe(2, "b".getBytes(StandardCharsets.UTF_8));
+        values.setValueCount(3);
+        Dictionary dictionary = new Dictionary(words, new DictionaryEncoding(7L, false, null));
+        try (FieldVector encoded = (FieldVector) DictionaryEncoder.encode(values, dictionary);
+            VectorSchemaRoot root = new VectorSchemaRoot(List.of(encoded.getField()), List.of(encoded), 3)) {
+          listener.start(root, new DictionaryProvider.MapDictionaryProvider(dictionary));
+          listener.putNext();
+          listener.completed();
+        }
       }
     }
 
@@ -124,6 +154,12 @@ class FlightSqlnessExecutorTest {
   @Test
   void execute_schemaWithoutBatchesIsTheEmptyTable() {
     assertThat(executor.execute(SqlnessSession.initial(), "empty;").render()).isEqualTo("++\n++");
+  }
+
+  @Test
+  void execute_printsDictionaryEncodedValuesNotIndices() {
+    assertThat(executor.execute(SqlnessSession.initial(), "dictionary;").render())
+        .isEqualTo("+---+\n| s |\n+---+\n| b |\n| a |\n| b |\n+---+");
   }
 
   @Test

@@ -20,6 +20,11 @@ class SqlnessReplayerTest {
     final List<String> requests = new ArrayList<>();
 
     @Override
+    public void restart() {
+      requests.add("restart");
+    }
+
+    @Override
     public Answer execute(SqlnessSession session, String sql) {
       requests.add(session.schema() + "|" + session.timeZone() + "|" + sql);
       return answers.removeFirst();
@@ -86,14 +91,32 @@ class SqlnessReplayerTest {
   }
 
   @Test
-  void replay_mysqlProtocolStatementsPrintTheMysqlAffectedRowsLine() throws IOException {
+  void replay_skipsStatementsTheRunnerSendsOverMysqlWithoutExecutingThem() throws IOException {
     ScriptedExecutor executor = new ScriptedExecutor();
     executor.answers.add(new Answer.Affected(0));
 
     SqlnessReplayer.CaseResult result = replay(executor,
-        "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\n",
-        "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\n\naffected_rows: 0\n");
+        "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\nDROP TABLE t;\n",
+        "-- SQLNESS PROTOCOL MYSQL\nSET MAX_EXECUTION_TIME = 2000;\n\naffected_rows: 0\n\n"
+            + "DROP TABLE t;\n\nAffected Rows: 0\n");
 
+    assertThat(executor.requests).containsExactly("public||DROP TABLE t;");
+    assertThat(result.skipped()).isEqualTo(1);
+    assertThat(result.compared()).isEqualTo(1);
     assertThat(result.passes()).isTrue();
+    assertThat(SqlnessReport.caseLine(result))
+        .isEqualTo("sqlness: c: 1 of 1 statements match (1 skipped: MySQL/PostgreSQL protocol)");
+  }
+
+  @Test
+  void replay_restartsTheTargetBeforeAStatementMarkedRestart() throws IOException {
+    ScriptedExecutor executor = new ScriptedExecutor();
+    executor.answers.add(new Answer.Affected(1));
+    executor.answers.add(new Answer.Affected(2));
+
+    replay(executor, "SELECT 1;\n-- SQLNESS ARG restart=true\n\nSELECT 2;\n",
+        "SELECT 1;\n\nAffected Rows: 1\n\n-- SQLNESS ARG restart=true\nSELECT 2;\n\nAffected Rows: 2\n");
+
+    assertThat(executor.requests).containsExactly("public||SELECT 1;", "restart", "public||SELECT 2;");
   }
 }

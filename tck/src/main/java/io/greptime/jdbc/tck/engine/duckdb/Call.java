@@ -29,8 +29,33 @@ final class Call implements AutoCloseable {
     this.out = out;
     try {
       this.conn = engine.newConnection();
+      applyTimeZone();
+      useSchema();
     } catch (SQLException e) {
       throw new GreptimeError(StatusCode.INTERNAL, "Internal error: " + e.getMessage(), e);
+    }
+  }
+
+  /** Unqualified names the rewriter leaves alone (e.g. comma-joined tables) resolve in the request's database. */
+  private void useSchema() throws SQLException {
+    String db = ctx.schema();
+    if (!db.equals(Catalog.PUBLIC) && !db.equals(Catalog.INFORMATION_SCHEMA) && catalog.databaseExists(db)) {
+      try (Statement st = conn.createStatement()) {
+        st.execute("USE greptime." + Catalog.quote(db));
+      }
+    }
+  }
+
+  /** DuckDB's TIMESTAMPTZ conversions follow the request's zone (needs ICU; skipped without it). */
+  private void applyTimeZone() {
+    String id = ctx.timeZone().getId();
+    if (id.equals("Z")) {
+      id = "UTC";
+    }
+    try (Statement st = conn.createStatement()) {
+      st.execute("SET TimeZone = '" + id.replace("'", "''") + "'");
+    } catch (SQLException ignored) {
+      // an offset zone DuckDB cannot name: TIMESTAMPTZ casts fall back to UTC
     }
   }
 

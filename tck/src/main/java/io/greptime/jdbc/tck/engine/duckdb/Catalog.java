@@ -58,6 +58,11 @@ final class Catalog {
       st.execute("CREATE TABLE IF NOT EXISTS greptime.main.gt_tables "
           + "(schema_name VARCHAR, table_name VARCHAR, meta VARCHAR, PRIMARY KEY (schema_name, table_name))");
     }
+    try (Statement st = c.createStatement()) {
+      st.execute("CREATE OR REPLACE MACRO greptime.main.gt_to_unixtime(x) AS coalesce("
+          + "TRY_CAST(CAST(x AS VARCHAR) AS BIGINT),"
+          + " CAST(epoch(CAST(trim(CAST(x AS VARCHAR)) AS TIMESTAMPTZ)) AS BIGINT))");
+    }
     reload(c);
     if (!databases.containsKey(PUBLIC)) {
       putDatabase(c, new Database(PUBLIC, Map.of(), System.currentTimeMillis()));

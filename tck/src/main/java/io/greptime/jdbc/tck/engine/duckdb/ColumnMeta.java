@@ -22,7 +22,8 @@ public record ColumnMeta(String name, String typeName, String semantic, boolean 
   public static final String TIMESTAMP = "TIMESTAMP";
 
   public ColumnMeta {
-    options = options == null ? Map.of() : Map.copyOf(options);
+    options = options == null ? Map.of()
+        : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
   }
 
   public GreptimeType type() {

@@ -50,13 +50,11 @@ final class ColumnOptionsParser {
     } else if (t.peek(1).is("index") && isIndexKind(t.peek().text())) {
       String kind = t.next().text().toLowerCase(Locale.ROOT);
       t.next();
-      String with = "";
+      java.util.TreeMap<String, String> with = new java.util.TreeMap<>(IndexOptions.defaults(kind));
       if (t.accept("with")) {
-        int start = t.pos;
-        t.skipParens();
-        with = t.raw(start, t.pos);
+        with.putAll(TableOptions.parse(t));
       }
-      options.put(kind, with);
+      options.put(kind, IndexOptions.render(with));
     } else {
       throw t.unexpected("column option");
     }

@@ -37,7 +37,8 @@ final class CreateTableParser {
 
   private CreateTable run() {
     boolean ifNotExists = false;
-    if (t.accept("if")) {
+    if (t.peek().is("if") && !t.peek(1).isSymbol("(") && !t.peek(1).isSymbol(".")) {
+      t.next();
       if (!t.accept("not")) {
         throw new GreptimeError(StatusCode.UNSUPPORTED, "SQL statement is not supported, keyword: EXISTS");
       }
@@ -53,6 +54,9 @@ final class CreateTableParser {
     t.expectSymbol("(");
     if (!t.acceptSymbol(")")) {
       do {
+        if (t.peek().isSymbol(")")) {
+          break;
+        }
         element();
       } while (t.acceptSymbol(","));
       t.expectSymbol(")");

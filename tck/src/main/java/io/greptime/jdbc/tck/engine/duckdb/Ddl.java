@@ -31,6 +31,10 @@ final class Ddl {
     if (t.accept("database") || t.accept("schema")) {
       return createDatabase(call, t);
     }
+    boolean orReplace = t.accept("or", "replace");
+    if (t.accept("view")) {
+      return Views.create(call, t, orReplace);
+    }
     t.accept("external");
     if (!t.accept("table")) {
       throw new GreptimeError(StatusCode.UNSUPPORTED,
@@ -68,7 +72,31 @@ final class Ddl {
           ct.options(), now, ct.partitionColumns(), ct.partitionExprs());
     }
     createStorage(call, meta);
+    addTagsToPhysical(call, meta);
     return 0;
+  }
+
+  /** A metric-engine logical table's tags also become columns of its physical table. */
+  private static void addTagsToPhysical(Call call, TableMeta logical) throws SQLException {
+    String phyName = logical.options().get("on_physical_table");
+    if (!"metric".equals(logical.engine()) || phyName == null) {
+      return;
+    }
+    TableMeta phy = call.catalog.table(logical.schema(), phyName);
+    if (phy == null) {
+      throw Errors.tableNotFound(logical.schema(), phyName);
+    }
+    List<ColumnMeta> cols = new ArrayList<>(phy.columns());
+    List<String> keys = new ArrayList<>(phy.primaryKeys());
+    for (ColumnMeta c : logical.columns()) {
+      if (c.semantic().equals(ColumnMeta.TAG) && phy.column(c.name()) == null) {
+        cols.add(c);
+        keys.add(c.name());
+      }
+    }
+    if (cols.size() > phy.columns().size()) {
+      AlterTable.rebuild(call, phy, phy.withColumns(cols, keys));
+    }
   }
 
   /** Metric-engine logical tables list their tags first, then the time index, then fields. */
@@ -135,6 +163,9 @@ final class Ddl {
     if (t.accept("database") || t.accept("schema")) {
       boolean ifExists = t.accept("if", "exists");
       return dropDatabase(call, t.next().text(), ifExists);
+    }
+    if (t.accept("view")) {
+      return Views.drop(call, t);
     }
     if (!t.accept("table")) {
       throw new GreptimeError(StatusCode.UNSUPPORTED, "SQL statement is not supported, keyword: " + t.peek().text());

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 /** Turns DuckDB's exceptions into GreptimeDB's status codes and message shapes; never leaks them raw. */
 final class Errors {
   private static final Pattern MISSING_COLUMN = Pattern.compile(
-      "Referenced column \"?([^\"]+)\"? not found", Pattern.CASE_INSENSITIVE);
+      "Referenced column \"?([^\"]+)\"? (?:was )?not found", Pattern.CASE_INSENSITIVE);
   private static final Pattern MISSING_TABLE = Pattern.compile(
       "Table with name ([^ ]+) does not exist", Pattern.CASE_INSENSITIVE);
 
@@ -33,7 +33,9 @@ final class Errors {
     String msg = firstLine(e.getMessage());
     Matcher m = MISSING_COLUMN.matcher(msg);
     if (m.find()) {
-      return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: No field named " + m.group(1) + ".", e);
+      String field = m.group(1).equals(m.group(1).toLowerCase(java.util.Locale.ROOT)) ? m.group(1)
+          : "\"" + m.group(1) + "\"";
+      return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: No field named " + field + ".", e);
     }
     m = MISSING_TABLE.matcher(msg);
     if (m.find()) {

@@ -67,12 +67,21 @@ final class InformationSchema {
           + " flownode_addrs VARCHAR"),
       Map.entry("engines", "engine VARCHAR, support VARCHAR, comment VARCHAR, transactions VARCHAR,"
           + " xa VARCHAR, savepoints VARCHAR"),
+      Map.entry("character_sets", "character_set_name VARCHAR, default_collate_name VARCHAR,"
+          + " description VARCHAR, maxlen BIGINT"),
+      Map.entry("collations", "collation_name VARCHAR, character_set_name VARCHAR, id BIGINT,"
+          + " is_default VARCHAR, is_compiled VARCHAR, sortlen BIGINT"),
       Map.entry("build_info", "git_branch VARCHAR, git_commit VARCHAR, git_commit_short VARCHAR,"
           + " git_clean VARCHAR, pkg_version VARCHAR"),
       Map.entry("cluster_info", "peer_id BIGINT, peer_type VARCHAR, peer_addr VARCHAR, peer_hostname VARCHAR,"
           + " total_cpu_millicores BIGINT, total_memory_bytes BIGINT, cpu_usage_millicores BIGINT,"
           + " memory_usage_bytes BIGINT, version VARCHAR, git_commit VARCHAR, start_time TIMESTAMP_MS,"
           + " uptime VARCHAR, active_time VARCHAR, node_status VARCHAR"),
+      Map.entry("statistics", "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR,"
+          + " non_unique BIGINT, index_schema VARCHAR, index_name VARCHAR, seq_in_index BIGINT,"
+          + " column_name VARCHAR, \"collation\" VARCHAR, cardinality BIGINT, sub_part BIGINT, packed VARCHAR,"
+          + " nullable VARCHAR, index_type VARCHAR, comment VARCHAR, index_comment VARCHAR, is_visible VARCHAR,"
+          + " expression VARCHAR, greptime_index_type VARCHAR"),
       Map.entry("partitions", "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR,"
           + " partition_name VARCHAR, subpartition_name VARCHAR, partition_ordinal_position BIGINT,"
           + " subpartition_ordinal_position BIGINT, partition_method VARCHAR, subpartition_method VARCHAR,"
@@ -140,15 +149,58 @@ final class InformationSchema {
       case "key_column_usage" -> InformationSchemaRows.keyColumnUsage(catalog);
       case "table_constraints" -> InformationSchemaRows.tableConstraints(catalog);
       case "engines" -> List.<Object[]>of(new Object[] {"mito", "DEFAULT",
-          "Storage engine for time-series data", "NO", "NO", "NO"});
+          "Storage engine for time-series data", "NO", "NO", "NO"}, new Object[] {"metric", "YES",
+          "Storage engine for observability scenarios, which is adept at handling a large number of small tables,"
+              + " making it particularly suitable for cloud-native monitoring", "NO", "NO", "NO"});
+      case "character_sets" -> List.<Object[]>of(new Object[] {"utf8", "utf8_bin", "UTF-8 Unicode", 4L});
+      case "collations" -> List.<Object[]>of(new Object[] {"utf8_bin", "utf8", 1L, "Yes", "Yes", 1L});
       case "build_info" -> List.<Object[]>of(new Object[] {"", "", "", "clean", DuckDbEngine.GREPTIME_VERSION});
       case "cluster_info" -> List.<Object[]>of(new Object[] {0L, "STANDALONE", "", "", 0L, 0L, 0L, 0L,
           DuckDbEngine.GREPTIME_VERSION, "", java.time.Instant.ofEpochMilli(DuckDbEngine.START_MILLIS),
           "", "", null});
       case "partitions" -> InformationSchemaRows.partitions(catalog);
+      case "statistics" -> InformationSchemaRows.statistics(catalog);
+      case "views" -> InformationSchemaRows.views(catalog);
       default -> new ArrayList<>();
     };
   }
+
+  /** GreptimeDB-style metadata for an information_schema table, so DESC works on it. */
+  static TableMeta meta(String table) {
+    String ddl = DDL.get(table);
+    if (ddl == null) {
+      return null;
+    }
+    List<ColumnMeta> cols = new ArrayList<>();
+    for (String part : ddl.split(",")) {
+      String[] nt = part.trim().split("\\s+");
+      String type = switch (nt[1]) {
+        case "BIGINT" -> "Int64";
+        case "UINTEGER" -> "UInt32";
+        case "UBIGINT" -> "UInt64";
+        case "TIMESTAMP_S" -> "TimestampSecond";
+        case "TIMESTAMP_MS" -> "TimestampMillisecond";
+        default -> "String";
+      };
+      boolean nullable = NULLABLE.contains(nt[0]) || NULLABLE.contains(table + "." + nt[0]);
+      cols.add(new ColumnMeta(nt[0].replace("\"", ""), type, ColumnMeta.FIELD, nullable, null, null, Map.of()));
+    }
+    return new TableMeta(Catalog.INFORMATION_SCHEMA, table, TABLE_IDS.get(table), "", cols, "", List.of(),
+        new java.util.LinkedHashMap<>(), 0, List.of(), List.of());
+  }
+
+  /** Columns GreptimeDB declares nullable (protocol.md §9.2 marks them with '?'); the rest are NOT NULL. */
+  private static final java.util.Set<String> NULLABLE = java.util.Set.of("sql_path", "schemata.options",
+      "position_in_unique_constraint", "referenced_table_schema", "referenced_table_name", "referenced_column_name",
+      "greptime_index_type", "table_id", "data_length", "max_data_length", "index_length", "max_index_length",
+      "avg_row_length", "tables.engine", "version", "row_format", "table_rows", "data_free", "auto_increment",
+      "create_time", "update_time", "check_time", "table_collation", "checksum", "create_options",
+      "table_comment", "temporary", "character_maximum_length", "character_octet_length", "numeric_precision",
+      "numeric_scale", "datetime_precision", "character_set_name", "collation_name", "column_default",
+      "column_comment", "srs_id", "check_option", "is_updatable", "definer", "security_type",
+      "character_set_client", "collation_connection", "state_size", "comment", "expire_after",
+      "source_table_ids", "flownode_ids", "flows.options", "last_execution_time", "source_table_names",
+      "flownode_addrs");
 
   static List<String> allNames() {
     return Arrays.asList(TABLE_IDS.keySet().toArray(new String[0]));

@@ -30,7 +30,8 @@ final class InformationSchemaRows {
       }
       for (TableMeta t : catalog.tables(db)) {
         boolean temp = Catalog.isNumbers(t);
-        rows.add(tableRow(db, t.name(), temp ? "LOCAL TEMPORARY" : "BASE TABLE", t.id(), t.engine(),
+        String type = temp ? "LOCAL TEMPORARY" : Views.isView(t) ? "VIEW" : "BASE TABLE";
+        rows.add(tableRow(db, t.name(), type, t.id(), Views.isView(t) ? null : t.engine(),
             t.createTimeMillis(), t.options().get("comment")));
       }
     }
@@ -143,10 +144,58 @@ final class InformationSchemaRows {
     return rows;
   }
 
+  /**
+   * information_schema.statistics: one row per indexed column (primary key, time index, column indexes),
+   * ordered like SHOW INDEX.
+   */
+  static List<Object[]> statistics(Catalog catalog) {
+    List<Object[]> rows = new ArrayList<>();
+    for (TableMeta t : allTables(catalog)) {
+      if (Catalog.isNumbers(t) || Views.isView(t)) {
+        continue;
+      }
+      int seq = 1;
+      for (String pk : t.primaryKeys()) {
+        rows.add(statRow(t, 0, "PRIMARY", seq++, pk, "PRIMARY", "dense"));
+      }
+      rows.add(statRow(t, 1, "TIME INDEX", 1, t.timeIndex(), "TIME", null));
+      for (ColumnMeta c : t.columns()) {
+        for (String kind : ShowCreate.INDEX_ORDER) {
+          String with = c.options().get(kind);
+          if (with != null) {
+            String upper = kind.toUpperCase(java.util.Locale.ROOT);
+            rows.add(statRow(t, 1, upper + "_INDEX_" + c.name(), 1, c.name(), upper,
+                IndexOptions.greptimeIndexType(kind, with)));
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static Object[] statRow(TableMeta t, long nonUnique, String index, long seq, String col, String type,
+      String gtType) {
+    ColumnMeta c = t.column(col);
+    String nullable = c != null && c.nullable() ? "YES" : "";
+    return new Object[] {"def", t.schema(), t.name(), nonUnique, t.schema(), index, seq, col, "A", null, null,
+        null, nullable, type, "", "", "YES", null, gtType};
+  }
+
+  static List<Object[]> views(Catalog catalog) {
+    List<Object[]> rows = new ArrayList<>();
+    for (TableMeta t : allTables(catalog)) {
+      if (Views.isView(t)) {
+        rows.add(new Object[] {CAT, t.schema(), t.name(), t.options().get(Views.DEFINITION), null, null, null,
+            null, "utf8", "utf8_bin"});
+      }
+    }
+    return rows;
+  }
+
   static List<Object[]> partitions(Catalog catalog) {
     List<Object[]> rows = new ArrayList<>();
     for (TableMeta t : allTables(catalog)) {
-      if (Catalog.isNumbers(t)) {
+      if (Catalog.isNumbers(t) || Views.isView(t)) {
         continue;
       }
       String cols = String.join(", ", t.partitionColumns());

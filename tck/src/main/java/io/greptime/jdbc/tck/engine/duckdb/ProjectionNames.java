@@ -65,32 +65,18 @@ final class ProjectionNames {
     if (to - from >= 2 && last.type() == Token.Type.QUOTED && !t.list.get(to - 2).isSymbol(".")) {
       return last.text();
     }
-    for (int i = from; i < to; i++) {
-      if (t.list.get(i).isSymbol("*") && !(i > from && t.list.get(i - 1).isSymbol("("))) {
-        return null;
-      }
+    if (last.isSymbol("*") && (to - from == 1 || t.list.get(to - 2).isSymbol("."))) {
+      return null;
     }
     if (isColumnRef(t, from, to)) {
       return columnName(last.text(), tables);
     }
     Token fn = t.list.get(from);
-    if (fn.type() == Token.Type.WORD && to - from >= 3 && t.list.get(from + 1).isSymbol("(")
-        && last.isSymbol(")")) {
-      if (to - from == 4 && t.list.get(from + 2).isSymbol("*")) {
-        return fn.text() + "(*)";
-      }
-      if (isColumnRef(t, from + 2, to - 1)) {
-        String col = t.list.get(to - 2).text();
-        TableMeta owner = owner(col, tables);
-        if (owner != null) {
-          return fn.text() + "(" + owner.name() + "." + owner.columnLoose(col).name() + ")";
-        }
-      }
-      if (to - from == 3) {
-        return fn.text() + "()";
-      }
+    if (fn.type() == Token.Type.WORD && to - from == 4 && t.list.get(from + 1).isSymbol("(")
+        && t.list.get(from + 2).isSymbol("*")) {
+      return fn.text() + "(*)";
     }
-    return t.raw(from, to);
+    return ExpressionNames.render(t, from, to, tables);
   }
 
   private static boolean isColumnRef(Tokens t, int from, int to) {
@@ -99,8 +85,16 @@ final class ProjectionNames {
       return t.list.get(from).isIdent() && !t.list.get(from).is("null") && !t.list.get(from).is("true")
           && !t.list.get(from).is("false");
     }
-    return n == 3 && t.list.get(from).isIdent() && t.list.get(from + 1).isSymbol(".")
-        && t.list.get(from + 2).isIdent();
+    if (n != 3 && n != 5) {
+      return false;
+    }
+    for (int i = from; i < to; i++) {
+      boolean ok = (i - from) % 2 == 0 ? t.list.get(i).isIdent() : t.list.get(i).isSymbol(".");
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String columnName(String written, List<TableMeta> tables) {

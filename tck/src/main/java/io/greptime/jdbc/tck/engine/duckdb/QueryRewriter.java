@@ -13,6 +13,9 @@ import java.util.Set;
  * also records the tables referenced so results can carry GreptimeDB's column metadata.
  */
 final class QueryRewriter {
+  /** GreptimeDB functions DuckDB lacks, provided as macros {@code greptime.main.gt_<name>}. */
+  static final Set<String> FUNCTIONS = Set.of("to_unixtime");
+
   private final Tokens t;
   private final String schema;
   private final Catalog catalog;
@@ -110,6 +113,10 @@ final class QueryRewriter {
         j += 3;
       }
       return j;
+    }
+    if (tok.type() == Token.Type.WORD && peekIs(i + 1, "(") && FUNCTIONS.contains(tok.text())) {
+      out.append("greptime.main.gt_").append(tok.text());
+      return i;
     }
     if (tok.type() == Token.Type.WORD && peekIs(i + 1, "(") && peekIs(i + 2, ")")) {
       String lit = sessionFunction(tok.text());

@@ -17,13 +17,29 @@ final class Show {
     call.read();
     t.next();
     t.accept("table");
-    TableMeta tm = table(call, t.objectName());
+    String[] name = t.objectName();
+    String schema = name[0] == null ? call.schema() : name[0];
+    if (schema.equals(Catalog.INFORMATION_SCHEMA) && InformationSchema.meta(name[1]) != null) {
+      return describeColumns(call, InformationSchema.meta(name[1]));
+    }
+    TableMeta tm = table(call, name);
     InformationSchema.materialize(call.conn, call.catalog, List.of("columns"));
     String sql = "SELECT column_name AS \"Column\", greptime_data_type AS \"Type\","
         + " CASE WHEN semantic_type = 'FIELD' THEN '' ELSE 'PRI' END AS \"Key\", is_nullable AS \"Null\","
         + " coalesce(column_default, '') AS \"Default\", semantic_type AS \"Semantic Type\" FROM gt_is_columns"
         + where(tm) + " ORDER BY ordinal_position";
     return Queries.run(call, sql, null, List.of());
+  }
+
+  private static Output describeColumns(Call call, TableMeta tm) throws SQLException {
+    StringBuilder sql = new StringBuilder("SELECT * FROM (VALUES ");
+    for (int i = 0; i < tm.columns().size(); i++) {
+      ColumnMeta c = tm.columns().get(i);
+      sql.append(i == 0 ? "(" : ", (").append(lit(c.name())).append(", ").append(lit(c.typeName()))
+          .append(", '', ").append(lit(c.nullable() ? "YES" : "NO")).append(", '', 'FIELD')");
+    }
+    sql.append(") v(\"Column\", \"Type\", \"Key\", \"Null\", \"Default\", \"Semantic Type\")");
+    return Queries.run(call, sql.toString(), null, List.of());
   }
 
   private static String where(TableMeta tm) {
@@ -135,6 +151,14 @@ final class Show {
       return Queries.run(call, "SELECT " + lit(db) + " AS \"Database\", " + lit(text) + " AS \"Create Database\"",
           null, List.of());
     }
+    if (t.accept("view")) {
+      TableMeta v = table(call, t.objectName());
+      if (!Views.isView(v)) {
+        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid view: " + v.name() + " is not a view");
+      }
+      return Queries.run(call, "SELECT " + lit(v.name()) + " AS \"View\", "
+          + lit(v.options().get(Views.DEFINITION)) + " AS \"Create View\"", null, List.of());
+    }
     t.expect("table");
     String[] n = t.objectName();
     String schema = n[0] == null ? call.schema() : n[0];
@@ -144,7 +168,8 @@ final class Show {
           + Catalog.CATALOG + "." + schema + "." + n[1] + " is TEMPORARY");
     }
     TableMeta tm = table(call, n);
-    String text = ShowCreate.table(tm);
+    String text = t.accept("for", "postgres_foreign_table") ? ShowCreate.postgresForeignTable(tm)
+        : ShowCreate.table(tm);
     return Queries.run(call, "SELECT " + lit(tm.name()) + " AS \"Table\", " + lit(text) + " AS \"Create Table\"",
         null, List.of());
   }

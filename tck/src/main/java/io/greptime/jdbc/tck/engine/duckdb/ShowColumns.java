@@ -41,15 +41,14 @@ final class ShowColumns {
     if (t.peek().is("like")) {
       throw new GreptimeError(StatusCode.UNSUPPORTED, "SQL statement is not supported, keyword: like");
     }
-    InformationSchema.materialize(call.conn, call.catalog, List.of("key_column_usage"));
-    String base = "SELECT table_name AS \"Table\", 1 AS \"Non_unique\", constraint_name AS \"Key_name\","
-        + " ordinal_position AS \"Seq_in_index\", column_name AS \"Column_name\", 'A' AS \"Collation\","
-        + " CAST(NULL AS BIGINT) AS \"Cardinality\", CAST(NULL AS BIGINT) AS \"Sub_part\","
-        + " CAST(NULL AS VARCHAR) AS \"Packed\", 'YES' AS \"Null\","
-        + " CASE WHEN constraint_name = 'TIME INDEX' THEN 'greptime-inverted-index-v1'"
-        + " ELSE 'greptime-primary-key-v1' END AS \"Index_type\", '' AS \"Comment\", '' AS \"Index_comment\","
-        + " 'YES' AS \"Visible\", CAST(NULL AS VARCHAR) AS \"Expression\" FROM gt_is_key_column_usage"
-        + " WHERE table_schema = " + Show.lit(tm.schema()) + " AND table_name = " + Show.lit(tm.name());
+    InformationSchema.materialize(call.conn, call.catalog, List.of("statistics"));
+    String base = "SELECT table_name AS \"Table\", non_unique AS \"Non_unique\", index_name AS \"Key_name\","
+        + " seq_in_index AS \"Seq_in_index\", column_name AS \"Column_name\", \"collation\" AS \"Collation\","
+        + " cardinality AS \"Cardinality\", sub_part AS \"Sub_part\", packed AS \"Packed\","
+        + " nullable AS \"Null\", index_type AS \"Index_type\", comment AS \"Comment\","
+        + " index_comment AS \"Index_comment\", is_visible AS \"Visible\", expression AS \"Expression\""
+        + " FROM gt_is_statistics WHERE table_schema = " + Show.lit(tm.schema()) + " AND table_name = "
+        + Show.lit(tm.name());
     return Queries.run(call, Show.filteredSql(t, base, "\"Column_name\"", "\"Key_name\", \"Seq_in_index\""), null,
         List.of());
   }

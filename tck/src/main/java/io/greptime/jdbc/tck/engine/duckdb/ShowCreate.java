@@ -4,6 +4,8 @@ import java.util.Map;
 
 /** GreptimeDB's normalized DDL text for SHOW CREATE TABLE / DATABASE. */
 final class ShowCreate {
+  static final java.util.List<String> INDEX_ORDER = java.util.List.of("fulltext", "skipping", "inverted", "vector");
+
   private ShowCreate() {}
 
   static String table(TableMeta t) {
@@ -18,10 +20,13 @@ final class ShowCreate {
       if (c.comment() != null) {
         sb.append(" COMMENT '").append(c.comment().replace("'", "''")).append('\'');
       }
-      for (Map.Entry<String, String> o : c.options().entrySet()) {
-        sb.append(' ').append(o.getKey().toUpperCase(java.util.Locale.ROOT)).append(" INDEX");
-        if (!o.getValue().isEmpty()) {
-          sb.append(" WITH").append(o.getValue());
+      for (String kind : INDEX_ORDER) {
+        String with = c.options().get(kind);
+        if (with != null) {
+          sb.append(' ').append(kind.toUpperCase(java.util.Locale.ROOT)).append(" INDEX");
+          if (!with.isEmpty()) {
+            sb.append(" WITH").append(with);
+          }
         }
       }
       sb.append(",\n");
@@ -64,6 +69,37 @@ final class ShowCreate {
           .append(++i < options.size() ? ",\n" : "\n");
     }
     return sb.append(')').toString();
+  }
+
+  /** The {@code FOR POSTGRES_FOREIGN_TABLE} variant: a foreign table over GreptimeDB's PostgreSQL port. */
+  static String postgresForeignTable(TableMeta t) {
+    StringBuilder sb = new StringBuilder("CREATE FOREIGN TABLE ft_").append(t.name()).append(" (\n");
+    for (int i = 0; i < t.columns().size(); i++) {
+      ColumnMeta c = t.columns().get(i);
+      sb.append("  ").append(Catalog.quote(c.name())).append(' ').append(postgresType(c.type()))
+          .append(i + 1 < t.columns().size() ? ",\n" : "\n");
+    }
+    return sb.append(")\nSERVER greptimedb\nOPTIONS (table_name '").append(t.name()).append("')").toString();
+  }
+
+  private static String postgresType(GreptimeType type) {
+    return switch (type.kind()) {
+      case BOOLEAN -> "BOOL";
+      case INT, UINT -> switch (type.name()) {
+        case "Int8", "Int16", "UInt8" -> "INT2";
+        case "Int32", "UInt16", "UInt32" -> "INT4";
+        default -> "INT8";
+      };
+      case FLOAT -> type.name().equals("Float32") ? "FLOAT4" : "FLOAT8";
+      case STRING -> "VARCHAR";
+      case BINARY, VECTOR -> "BYTEA";
+      case DATE -> "DATE";
+      case TIMESTAMP -> "TIMESTAMP";
+      case TIME -> "TIME";
+      case INTERVAL -> "INTERVAL";
+      case DECIMAL -> "NUMERIC";
+      case JSON -> "JSONB";
+    };
   }
 
   static String database(Catalog.Database d) {

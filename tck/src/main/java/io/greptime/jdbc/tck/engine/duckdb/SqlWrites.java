@@ -19,6 +19,9 @@ final class SqlWrites {
     call.write();
     t.next();
     t.expect("into");
+    if (t.peek().is("table") && !t.peek(1).isSymbol("(")) {
+      t.next();
+    }
     String[] n = t.objectName();
     String schema = n[0] == null ? call.schema() : n[0];
     Ddl.checkWritable(schema);

@@ -24,6 +24,9 @@ final class TableOptions {
       return out;
     }
     do {
+      if (t.peek().isSymbol(")")) {
+        break;
+      }
       StringBuilder key = new StringBuilder(t.next().text());
       while (t.acceptSymbol(".")) {
         key.append('.').append(t.next().text());
@@ -50,6 +53,11 @@ final class TableOptions {
         case "ttl" -> v = normalizeTtl(v);
         case "write_buffer_size" -> v = normalizeSize(v);
         case "append_mode" -> v = v.toLowerCase(Locale.ROOT);
+        case "storage" -> {
+          if (!v.equalsIgnoreCase("File")) {
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Object store not found: " + v);
+          }
+        }
         case "merge_mode" -> {
           v = v.toLowerCase(Locale.ROOT);
           if (!v.equals("last_row") && !v.equals("last_non_null")) {
@@ -146,6 +154,6 @@ final class TableOptions {
   /** Renders one option for SHOW CREATE: plain keys bare, dotted ones quoted. */
   static String render(String key, String value) {
     String k = key.matches("[a-z_][a-z0-9_]*") ? key : "'" + key + "'";
-    return k + " = '" + value.replace("'", "''") + "'";
+    return k + " = '" + value.replace("\\", "\\\\").replace("'", "''") + "'";
   }
 }

@@ -119,7 +119,17 @@ final class Tokens {
   GreptimeError unexpected(String expected) {
     Token t = peek();
     String found = t.type() == Token.Type.EOF ? "EOF" : sql.substring(t.start(), t.end());
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < t.start(); i++) {
+      if (sql.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
     return new GreptimeError(StatusCode.INVALID_SYNTAX,
-        "Unexpected token while parsing SQL statement, expected: '" + expected + "', found: " + found);
+        "Unexpected token while parsing SQL statement, expected: '" + expected + "', found: " + found
+            + ": sql parser error: Expected: " + expected + ", found: " + found + " at Line: " + line + ", Column: "
+            + (t.start() - lineStart + 1));
   }
 }

@@ -28,6 +28,8 @@ import org.apache.arrow.vector.types.TimeUnit;
 final class Values {
   private static final Pattern OFFSET_NO_COLON = Pattern.compile("(.*[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?)([+-]\\d{2})(\\d{2})?$");
 
+  private static final Pattern DATE_SPACE_TIME = Pattern.compile("([+-]?\\d{4,}-\\d{2}-\\d{2}) +(.*)");
+
   private Values() {}
 
   static Object coerce(Object v, GreptimeType type, ZoneId zone, String column) {
@@ -171,8 +173,9 @@ final class Values {
     if (s.length() == 10) {
       return LocalDate.parse(s).atStartOfDay(zone).toInstant();
     }
-    if (s.length() > 10 && s.charAt(10) == ' ') {
-      s = s.substring(0, 10) + 'T' + s.substring(11);
+    Matcher dateThenTime = DATE_SPACE_TIME.matcher(s);
+    if (dateThenTime.matches()) {
+      s = dateThenTime.group(1) + 'T' + dateThenTime.group(2);
     }
     s = s.replace(" ", "");
     if (s.endsWith("Z") || s.endsWith("z")) {

@@ -77,7 +77,7 @@ class InformationSchemaTest {
     assertThat(names("views")).hasSize(10);
     assertThat(names("flows")).hasSize(16);
     assertThat(names("partitions")).hasSize(26);
-    assertThat(f.query("SELECT engine FROM information_schema.engines").column(0)).containsExactly("mito");
+    assertThat(f.query("SELECT engine FROM information_schema.engines").column(0)).containsExactly("mito", "metric");
     assertThat(f.query("SELECT count(*) FROM information_schema.cluster_info").column(0)).containsExactly("1");
   }
 

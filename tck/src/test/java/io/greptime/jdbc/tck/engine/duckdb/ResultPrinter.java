@@ -97,7 +97,7 @@ final class ResultPrinter {
   }
 
   private static String dateTime(LocalDateTime ldt) {
-    String base = ldt.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss"));
+    String base = ldt.format(java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss"));
     int nanos = ldt.getNano();
     if (nanos == 0) {
       return base;

@@ -72,7 +72,9 @@ final class SqlnessRun {
       try {
         actual = ResultPrinter.render(engine.execute(ctx, body.substring(0, body.length() - 1), alloc));
         if (use.matches()) {
-          ctx = ctx.withSchema(use.group(1).replace("\"", "").replace("`", ""));
+          String db = use.group(1);
+          boolean quoted = db.startsWith("\"") || db.startsWith("`");
+          ctx = ctx.withSchema(quoted ? db.substring(1, db.length() - 1) : db.toLowerCase(java.util.Locale.ROOT));
         } else if (tz.matches()) {
           ctx = ctx.withTimeZone(ZoneId.of(tz.group(1)));
         }
