@@ -51,6 +51,8 @@ public final class DuckDbEngine implements Engine {
       try (Statement st = root.createStatement()) {
         st.execute("ATTACH " + attachTarget + " AS greptime");
         st.execute("USE greptime");
+        // DataFusion divides integers as integers (sum(x)/count(x) is BIGINT); DuckDB would give a DOUBLE.
+        st.execute("SET GLOBAL integer_division = true");
         st.execute("CREATE SCHEMA IF NOT EXISTS greptime.public");
         st.execute("CREATE SCHEMA IF NOT EXISTS greptime.greptime_private");
       }
