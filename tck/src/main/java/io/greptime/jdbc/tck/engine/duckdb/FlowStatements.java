@@ -54,6 +54,9 @@ final class FlowStatements {
   private static Output show(Call call, Tokens t, FlowRuntime flows) throws SQLException {
     call.read();
     if (t.accept("flows")) {
+      if (t.accept("from") || t.accept("in")) {
+        t.ident(); // flows are named per catalog, so every database lists the same flows
+      }
       StringBuilder base = new StringBuilder("SELECT CAST(NULL AS VARCHAR) AS \"Flows\" WHERE FALSE");
       for (FlowDefinition f : flows.flows()) {
         base.append(" UNION ALL SELECT ").append(Show.lit(f.name()));
@@ -87,6 +90,17 @@ final class FlowStatements {
     return Queries.run(call, "SELECT CAST(" + n + " AS UBIGINT) AS " + Catalog.quote(label), null, List.of());
   }
 
+  /** User options plus the chosen {@code flow_type}; a failing flow also shows its last error here. */
+  private static String optionsJson(FlowDefinition f, String lastError) {
+    com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+    new java.util.TreeMap<>(f.options()).forEach(o::addProperty);
+    o.addProperty("flow_type", f.flowType());
+    if (lastError != null) {
+      o.addProperty("last_execution_error", lastError);
+    }
+    return o.toString();
+  }
+
   /** information_schema.flows rows, in GreptimeDB's 16 columns (protocol.md §9.2). */
   static List<Object[]> rows(Catalog catalog, FlowRuntime flows) {
     List<Object[]> out = new ArrayList<>();
@@ -108,7 +122,7 @@ final class FlowStatements {
       out.add(new Object[] {f.name(), f.id(), 0L, Catalog.CATALOG, f.definition(), f.comment(),
           f.expireAfterSeconds(), ids.append(']').toString(),
           Catalog.CATALOG + "." + f.sinkSchema() + "." + f.sinkTable(), "[0]",
-          "{\"flow_type\":\"" + f.flowType() + "\"}", Instant.ofEpochMilli(f.createdMillis()),
+          optionsJson(f, flows.lastError(f.name())), Instant.ofEpochMilli(f.createdMillis()),
           Instant.ofEpochMilli(f.updatedMillis()), last == null ? null : Instant.ofEpochMilli(last),
           names.toString(), null});
     }

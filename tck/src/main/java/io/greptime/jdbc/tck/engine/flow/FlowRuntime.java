@@ -138,6 +138,16 @@ public final class FlowRuntime implements AutoCloseable {
     }
   }
 
+  /** A flow created with missing sources gets its sink once they exist (its first pass). */
+  void ensureSink(FlowDefinition f) {
+    if (host.table(f.sinkSchema(), f.sinkTable()) != null) {
+      return;
+    }
+    String[] src = f.sources().get(0).split("\\.", 2);
+    prepareSink(f.schema(), f.sinkSchema(), f.sinkTable(), FlowQuery.analyze(f.query()), f.query(),
+        host.table(src[0], src[1]));
+  }
+
   /** DROP FLOW. */
   public long drop(String name, boolean ifExists) {
     ddlLock.lock();

@@ -96,6 +96,7 @@ final class FlowScheduler implements AutoCloseable {
       }
       long t0 = System.nanoTime();
       try {
+        runtime.ensureSink(s.def);
         long n = runtime.host().run(s.def, build(s, w));
         s.lastExecutionMillis = System.currentTimeMillis();
         s.lastError = null;
@@ -150,7 +151,8 @@ final class FlowScheduler implements AutoCloseable {
       keys.add(source.timeIndex());
       return new Pass(PassSql.restrict(f.query(), PassSql.buffered(host.bufferName(f), keys)), List.of(), true);
     }
-    if (w.all()) {
+    if (w.all() || f.sources().size() > 1) {
+      // Several sources (a join) cannot be cut to one window column: the whole query reruns.
       String filter = notBefore == null ? null : PassSql.ranges(source.timeIndex(), null, notBefore);
       List<long[]> replace = w.replaceAll() ? List.of(new long[] {Long.MIN_VALUE, Long.MAX_VALUE}) : List.of();
       return new Pass(PassSql.restrict(f.query(), filter), replace, false);
@@ -158,7 +160,12 @@ final class FlowScheduler implements AutoCloseable {
     List<long[]> ranges = new ArrayList<>();
     List<long[]> replace = new ArrayList<>();
     for (FlowState.Window win : w.windows()) {
-      ranges.add(new long[] {win.start(), win.end()});
+      long[] last = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
+      if (last != null && last[1] == win.start()) {
+        last[1] = win.end(); // adjacent windows read as one range
+      } else {
+        ranges.add(new long[] {win.start(), win.end()});
+      }
       if (win.replace()) {
         replace.add(new long[] {win.start(), win.end()});
       }

@@ -66,9 +66,14 @@ class FlowDdlTest {
 
   @Test
   void deferOnMissingSource_createsPendingBatchingFlow() {
-    f.update("CREATE FLOW later SINK TO out WITH (defer_on_missing_source = true) AS SELECT v FROM not_yet");
+    f.update("CREATE FLOW later SINK TO out WITH (defer_on_missing_source = true) AS SELECT v, ts FROM not_yet");
     assertThat(f.query("SELECT options FROM information_schema.flows WHERE flow_name = 'later'").rows())
-        .containsExactly(List.of("{\"flow_type\":\"batching\"}"));
+        .containsExactly(List.of("{\"defer_on_missing_source\":\"true\",\"flow_type\":\"batching\"}"));
+    assertThat(f.query("SHOW TABLES").rows()).doesNotContain(List.of("out"));
+    f.update("CREATE TABLE not_yet (v INT, ts TIMESTAMP TIME INDEX)");
+    f.update("INSERT INTO not_yet VALUES (3, 1000), (4, 2000)");
+    f.query("ADMIN FLUSH_FLOW('later')");
+    assertThat(f.query("SELECT v FROM out ORDER BY v").rows()).containsExactly(List.of(3), List.of(4));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.tck.engine.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.greptime.jdbc.proto.v1.ColumnDataType;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
@@ -14,6 +15,7 @@ import io.greptime.jdbc.proto.v1.Rows;
 import io.greptime.jdbc.proto.v1.SemanticType;
 import io.greptime.jdbc.proto.v1.TableName;
 import io.greptime.jdbc.proto.v1.Value;
+import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -94,6 +96,29 @@ class FlowRuntimeTest {
       f.query("ADMIN FLUSH_FLOW('recent')");
       assertThat(f.query("SELECT host, s, w FROM recent_out").rows())
           .containsExactly(List.of("a", 15L, LocalDateTime.ofInstant(now, ZoneOffset.UTC)));
+    }
+  }
+
+  @Test
+  void failingPass_leavesSinkIntact_isReported_andRetriedLater() {
+    try (FlowFixture f = new FlowFixture()) {
+      f.update(SOURCE);
+      f.update("CREATE FLOW num SINK TO num_out AS SELECT host, sum(CAST(host AS BIGINT)) AS n,"
+          + " date_bin(INTERVAL '1 minute', ts) AS w FROM src GROUP BY host, w");
+      f.update("INSERT INTO src VALUES ('7', 1, '2024-01-01 00:00:01')");
+      f.query("ADMIN FLUSH_FLOW('num')");
+      f.update("INSERT INTO src VALUES ('x', 1, '2024-01-01 00:00:02')");
+      assertThatThrownBy(() -> f.query("ADMIN FLUSH_FLOW('num')")).isInstanceOf(GreptimeError.class);
+      assertThat(f.query("SELECT host, n FROM num_out").rows()).containsExactly(List.of("7", 7L));
+      assertThat((String) f.query("SELECT options FROM information_schema.flows").rows().get(0).get(0))
+          .contains("\"last_execution_error\":");
+      f.update("DELETE FROM src WHERE host = 'x'");
+      f.update("INSERT INTO src VALUES ('8', 1, '2024-01-01 00:00:03')");
+      f.query("ADMIN FLUSH_FLOW('num')");
+      assertThat(f.query("SELECT host, n FROM num_out ORDER BY host").rows())
+          .containsExactly(List.of("7", 7L), List.of("8", 8L));
+      assertThat(f.query("SELECT options FROM information_schema.flows").rows())
+          .containsExactly(List.of("{\"flow_type\":\"batching\"}"));
     }
   }
 
