@@ -148,13 +148,13 @@ final class FlowScheduler implements AutoCloseable {
     }
     Long notBefore = f.expireAfterSeconds() == null ? null
         : (System.currentTimeMillis() - f.expireAfterSeconds() * 1000) * 1000;
-    if (w.buffer()) {
+    if (w.buffer() && f.sources().size() == 1) {
       List<String> keys = new ArrayList<>(source.tags());
       keys.add(source.timeIndex());
       return new Pass(PassSql.restrict(f.query(), PassSql.buffered(host.bufferName(f), keys)), List.of(), true);
     }
-    if (w.all() || f.sources().size() > 1) {
-      // Several sources (a join) cannot be cut to one window column: the whole query reruns.
+    if (w.all() || w.buffer() || f.sources().size() > 1) {
+      // Several sources (a join) cannot be cut to one window column or one key set: the whole query reruns.
       String filter = notBefore == null ? null : PassSql.ranges(source.timeIndex(), null, notBefore);
       List<long[]> replace = w.replaceAll() ? List.of(new long[] {Long.MIN_VALUE, Long.MAX_VALUE}) : List.of();
       return new Pass(PassSql.restrict(f.query(), filter), replace, false);
