@@ -37,7 +37,7 @@ final class PromLexer {
         i = string(s, i, out);
       } else if (Character.isDigit(c) || (c == '.' && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1)))) {
         i = number(s, i, out);
-      } else if (Character.isLetter(c) || c == '_' || c == ':') {
+      } else if (Character.isLetter(c) || c == '_' || (c == ':' && !afterDuration(out))) {
         int st = i;
         while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_'
             || s.charAt(i) == ':')) {
@@ -50,6 +50,12 @@ final class PromLexer {
     }
     out.add(new Tok(Kind.EOF, "", s.length()));
     return out;
+  }
+
+  /** In {@code [5m:1m]} the colon separates durations; elsewhere it may start a metric name. */
+  private static boolean afterDuration(List<Tok> out) {
+    Kind last = out.isEmpty() ? null : out.get(out.size() - 1).kind();
+    return last == Kind.DURATION || last == Kind.NUMBER;
   }
 
   private static int op(String s, int i, List<Tok> out) {
