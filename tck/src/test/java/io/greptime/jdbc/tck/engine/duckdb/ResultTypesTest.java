@@ -60,6 +60,20 @@ class ResultTypesTest {
   }
 
   @Test
+  void jsonValues_travelAsJsonb() throws Exception {
+    f.update("CREATE TABLE j (ts TIMESTAMP TIME INDEX, doc JSON)");
+    f.update("INSERT INTO j VALUES (1, '{\"a\": [1, true, null], \"b\": \"x\"}')");
+    io.greptime.jdbc.tck.engine.Output out = f.engine.execute(f.ctx, "SELECT doc FROM j", f.allocator);
+    try (org.apache.arrow.vector.ipc.ArrowReader r = ((io.greptime.jdbc.tck.engine.Output.Rows) out).reader()) {
+      assertThat(r.loadNextBatch()).isTrue();
+      byte[] jsonb = ((org.apache.arrow.vector.VarBinaryVector) r.getVectorSchemaRoot().getVector(0)).get(0);
+      assertThat(io.greptime.jdbc.proto.jsonb.Jsonb.decode(jsonb)).isEqualTo("{\"a\":[1,true,null],\"b\":\"x\"}");
+    }
+    f.fails("INSERT INTO j VALUES (2, '{not json')", io.greptime.jdbc.proto.StatusCode.INVALID_ARGUMENTS,
+        "Invalid JSON: {not json");
+  }
+
+  @Test
   void sessionFunctions_areUtf8View() {
     f.ctx = f.ctx.withTimeZone(java.time.ZoneId.of("Asia/Tokyo"));
     EngineFixture.Result r = f.query("SELECT version(), database(), timezone()");
