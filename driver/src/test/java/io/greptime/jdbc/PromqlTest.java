@@ -100,7 +100,7 @@ class PromqlTest {
   void tql_unsupported_carriesGreptimeCode() throws SQLException {
     try (Statement st = conn.createStatement()) {
       SQLException e = catchThrowableOfType(SQLException.class,
-          () -> st.executeQuery("TQL EVAL (0, 10, '5s') max_over_time(req[1m:10s])"));
+          () -> st.executeQuery("TQL EVAL (0, 10, '5s') count_values(\"v\", req)"));
       assertThat(e.getErrorCode()).isEqualTo(StatusCode.UNSUPPORTED.code());
       assertThat(e.getSQLState()).isEqualTo("0A000");
     }

@@ -7,8 +7,8 @@ public final class Ast {
   private Ast() {}
 
   /** Any PromQL expression. */
-  public sealed interface Expr permits NumberLit, StringLit, Selector, RangeSelector, Call, Aggregate, Binary,
-      Unary, Paren {}
+  public sealed interface Expr permits NumberLit, StringLit, Selector, RangeSelector, Subquery, Call, Aggregate,
+      Binary, Unary, Paren {}
 
   /** A number literal (durations in scalar position are seconds). */
   public record NumberLit(double value) implements Expr {}
@@ -47,15 +47,29 @@ public final class Ast {
     }
   }
 
-  /** An instant vector selector; {@code name} may be null when only matchers are given. */
-  public record Selector(String name, List<Matcher> matchers, long offsetMs) implements Expr {
+  /** {@code @ start()} and {@code @ end()}: resolved against the query range by the evaluator. */
+  public static final long AT_START = Long.MIN_VALUE;
+  public static final long AT_END = Long.MAX_VALUE;
+
+  /**
+   * An instant vector selector; {@code name} may be null when only matchers are given; {@code atMs} is the
+   * {@code @} time in milliseconds ({@link #AT_START}/{@link #AT_END}), or null.
+   */
+  public record Selector(String name, List<Matcher> matchers, long offsetMs, Long atMs) implements Expr {
     Selector withOffset(long ms) {
-      return new Selector(name, matchers, ms);
+      return new Selector(name, matchers, ms, atMs);
+    }
+
+    Selector withAt(long ms) {
+      return new Selector(name, matchers, offsetMs, ms);
     }
   }
 
   /** A range vector selector {@code sel[range]}. */
   public record RangeSelector(Selector selector, long rangeMs) implements Expr {}
+
+  /** A subquery {@code expr[range:step] offset d}; a step of 0 means the default evaluation interval. */
+  public record Subquery(Expr expr, long rangeMs, long stepMs, long offsetMs) implements Expr {}
 
   /** A function call. */
   public record Call(String func, List<Expr> args) implements Expr {}

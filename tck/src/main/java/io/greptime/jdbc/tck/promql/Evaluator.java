@@ -25,6 +25,9 @@ public final class Evaluator {
   static final Set<String> SPECIAL = Set.of("__name__", "__schema__", "__database__", "__field__");
   static final Field DEFAULT_TIME = Field.nullable("time", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null));
 
+  /** Prometheus' default evaluation interval, used by subqueries without a step. */
+  static final long DEFAULT_SUBQUERY_STEP_MS = 60_000;
+
   final SeriesSource source;
   final long[] steps;
   final long lookbackMs;
@@ -77,6 +80,8 @@ public final class Evaluator {
       return instant(s);
     } else if (e instanceof Ast.RangeSelector r) {
       return range(r);
+    } else if (e instanceof Ast.Subquery q) {
+      return subquery(q);
     } else if (e instanceof Ast.Unary u) {
       return BinaryOps.negate(eval(u.expr()));
     } else if (e instanceof Ast.Call c) {
@@ -93,13 +98,21 @@ public final class Evaluator {
     return new Value.Scalar(out);
   }
 
+  /** The time step {@code i} reads at: the step itself, or the selector's {@code @} time. */
+  long evalTime(Long at, int i) {
+    if (at == null) {
+      return steps[i];
+    }
+    return at == Ast.AT_START ? steps[0] : at == Ast.AT_END ? steps[n() - 1] : at;
+  }
+
   private Value instant(Ast.Selector s) {
     Loaded l = load(s, lookbackMs);
     List<Series> out = new ArrayList<>();
     for (Value.RangeSeries rs : l.series) {
       Series ser = new Series(rs.labels(), n());
       for (int i = 0; i < n(); i++) {
-        long t = steps[i] - s.offsetMs();
+        long t = evalTime(s.atMs(), i) - s.offsetMs();
         int idx = lastAtOrBefore(rs.times(), t);
         if (idx >= 0 && rs.times()[idx] > t - lookbackMs) {
           ser.set(i, rs.values()[idx]);
@@ -114,7 +127,44 @@ public final class Evaluator {
 
   private Value range(Ast.RangeSelector r) {
     Loaded l = load(r.selector(), r.rangeMs());
-    return new Value.Matrix(l.series, r.rangeMs(), r.selector().offsetMs(), l.shape);
+    return new Value.Matrix(l.series, r.rangeMs(), r.selector().offsetMs(), l.shape, r.selector().atMs());
+  }
+
+  /**
+   * A subquery: the inner expression evaluated at multiples of its step from the first aligned time after
+   * (start - offset - range) to (end - offset), as Prometheus does, then read like a range vector.
+   */
+  private Value subquery(Ast.Subquery q) {
+    long step = q.stepMs() > 0 ? q.stepMs() : DEFAULT_SUBQUERY_STEP_MS;
+    long from = steps[0] - q.offsetMs() - q.rangeMs();
+    long alignedStart = Math.floorDiv(from, step) * step;
+    if (alignedStart < from) {
+      alignedStart += step;
+    }
+    Evaluator inner = new Evaluator(source, alignedStart, steps[n() - 1] - q.offsetMs(), step, lookbackMs);
+    Value v = inner.eval(q.expr());
+    if (!(v instanceof Value.Vector vec)) {
+      throw PromLexer.syntax("subquery is only allowed on instant vector, got " + kind(v));
+    }
+    List<Value.RangeSeries> out = new ArrayList<>();
+    for (Series s : vec.series()) {
+      long[] times = new long[inner.n()];
+      double[] values = new double[inner.n()];
+      int k = 0;
+      for (int i = 0; i < inner.n(); i++) {
+        if (s.present[i]) {
+          times[k] = inner.steps[i];
+          values[k++] = s.values[i];
+        }
+      }
+      out.add(new Value.RangeSeries(s.labels, Arrays.copyOf(times, k), Arrays.copyOf(values, k)));
+    }
+    return new Value.Matrix(out, q.rangeMs(), q.offsetMs(), vec.shape(), null);
+  }
+
+  static String kind(Value v) {
+    return v instanceof Value.Scalar ? "scalar" : v instanceof Value.Matrix ? "range vector"
+        : v instanceof Value.Str ? "string" : "instant vector";
   }
 
   /** Index of the last time at or before {@code t}, or -1. */
@@ -159,8 +209,8 @@ public final class Evaluator {
     }
     Value.Layout layout = field == null ? Value.Layout.TABLE : Value.Layout.VALUE_FIRST;
     field = resolveField(table, field);
-    long min = steps[0] - s.offsetMs() - windowMs;
-    long max = steps[n() - 1] - s.offsetMs();
+    long min = evalTime(s.atMs(), 0) - s.offsetMs() - windowMs;
+    long max = evalTime(s.atMs(), n() - 1) - s.offsetMs();
     List<Value.RangeSeries> out = new ArrayList<>();
     for (RawSeries raw : source.scan(table, field, min, max)) {
       SortedMap<String, String> labels = labelsOf(table, raw.tagValues());

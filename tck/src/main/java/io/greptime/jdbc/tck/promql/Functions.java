@@ -122,7 +122,7 @@ final class Functions {
       SortedMap<String, String> labels = fn.equals("last_over_time") ? rs.labels() : Series.dropName(rs.labels());
       Series r = new Series(labels, ev.n());
       for (int i = 0; i < ev.n(); i++) {
-        long end = ev.steps[i] - m.offsetMs();
+        long end = ev.evalTime(m.atMs(), i) - m.offsetMs();
         int to = Evaluator.lastAtOrBefore(rs.times(), end) + 1;
         int from = Evaluator.lastAtOrBefore(rs.times(), end - m.rangeMs()) + 1;
         Double v = RangeFunctions.apply(fn, rs.times(), rs.values(), from, to, end, m.rangeMs(), param);

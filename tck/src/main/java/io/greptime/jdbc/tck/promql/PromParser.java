@@ -155,18 +155,56 @@ public final class PromParser {
         boolean neg = accept("-");
         long ms = duration(next());
         e = withOffset(e, neg ? -ms : ms);
-      } else if (peek().is("@")) {
-        throw unsupported("the @ modifier");
+      } else if (accept("@")) {
+        e = withAt(e, atTime());
       } else {
         return e;
       }
     }
   }
 
+  private long atTime() {
+    Tok t = next();
+    boolean neg = false;
+    if (t.is("-")) {
+      neg = true;
+      t = next();
+    }
+    if (t.kind() == Kind.NUMBER) {
+      long ms = Math.round(Double.parseDouble(t.text()) * 1000);
+      return neg ? -ms : ms;
+    }
+    if ((t.is("start") || t.is("end")) && !neg) {
+      expect("(");
+      expect(")");
+      return t.text().equals("start") ? Ast.AT_START : Ast.AT_END;
+    }
+    throw PromLexer.syntax("unexpected " + describe(t) + ", expected timestamp, start() or end() after @");
+  }
+
+  private static Expr withAt(Expr e, long at) {
+    if (e instanceof Ast.Selector s && s.atMs() == null) {
+      return s.withAt(at);
+    }
+    if (e instanceof Ast.RangeSelector r && r.selector().atMs() == null) {
+      return new Ast.RangeSelector(r.selector().withAt(at), r.rangeMs());
+    }
+    if (e instanceof Ast.Subquery) {
+      throw unsupported("the @ modifier on subqueries");
+    }
+    throw PromLexer.syntax("@ modifier must be preceded by an instant vector selector or range vector selector"
+        + " or a subquery");
+  }
+
   private Expr rangeSuffix(Expr e) {
     long range = duration(next());
     if (accept(":")) {
-      throw unsupported("subqueries");
+      long step = peek().is("]") ? 0 : duration(next());
+      expect("]");
+      if (e instanceof Ast.RangeSelector) {
+        throw PromLexer.syntax("subquery is only allowed on instant vector, got matrix");
+      }
+      return new Ast.Subquery(e, range, step, 0);
     }
     expect("]");
     if (!(e instanceof Ast.Selector s)) {
@@ -181,6 +219,9 @@ public final class PromParser {
     }
     if (e instanceof Ast.RangeSelector r) {
       return new Ast.RangeSelector(r.selector().withOffset(ms), r.rangeMs());
+    }
+    if (e instanceof Ast.Subquery q) {
+      return new Ast.Subquery(q.expr(), q.rangeMs(), q.stepMs(), ms);
     }
     throw PromLexer.syntax("offset modifier must be preceded by an instant vector selector or range vector selector");
   }
@@ -312,7 +353,7 @@ public final class PromParser {
     if (name == null && matchers.stream().allMatch(m -> m.matches(""))) {
       throw PromLexer.syntax("vector selector must contain at least one non-empty matcher");
     }
-    return new Ast.Selector(metric, List.copyOf(matchers), 0);
+    return new Ast.Selector(metric, List.copyOf(matchers), 0, null);
   }
 
   private static Ast.MatchOp matchOp(Tok t) {

@@ -12,8 +12,8 @@ sealed interface Value permits Value.Scalar, Value.Vector, Value.Matrix, Value.S
   /** An instant vector per step, with how GreptimeDB would name its columns. */
   record Vector(List<Series> series, Shape shape) implements Value {}
 
-  /** A range vector: raw samples, and the window each step looks at. */
-  record Matrix(List<RangeSeries> series, long rangeMs, long offsetMs, Shape shape) implements Value {}
+  /** A range vector: raw samples, and the window each step looks at ({@code atMs}: its {@code @} time or null). */
+  record Matrix(List<RangeSeries> series, long rangeMs, long offsetMs, Shape shape, Long atMs) implements Value {}
 
   /** A string literal. */
   record Str(String value) implements Value {}

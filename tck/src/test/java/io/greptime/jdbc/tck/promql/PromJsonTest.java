@@ -104,7 +104,7 @@ class PromJsonTest {
     JsonObject field = instant(f, "cpu{__field__=\"nope\"}", "10");
     assertThat(field.get("errorType").getAsString()).isEqualTo("InvalidArguments");
     assertThat(field.get("error").getAsString()).isEqualTo("Cannot find column nope");
-    JsonObject unsupported = instant(f, "max_over_time(cpu[1m:10s])", "10");
+    JsonObject unsupported = instant(f, "count_values(\"v\", cpu)", "10");
     assertThat(unsupported.get("errorType").getAsString()).isEqualTo("Unsupported");
     JsonObject badStep = range(f, "cpu", "0", "10", "soon");
     assertThat(badStep.get("errorType").getAsString()).isEqualTo("InvalidArguments");

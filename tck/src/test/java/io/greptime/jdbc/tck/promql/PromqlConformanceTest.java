@@ -139,7 +139,19 @@ class PromqlConformanceTest {
         row("vector(-2 ^ 2)", 20, "{}", -4.0),
         row("vector(2 ^ 3 ^ 2)", 20, "{}", 512.0),
         row("vector(time())", 20, "{}", 20.0),
-        row("g - scalar(h{host=\"x\"})", 20, "{host=x}", -8.0, "{host=y}", -2.0));
+        row("g - scalar(h{host=\"x\"})", 20, "{host=x}", -8.0, "{host=y}", -2.0),
+        // subquery points at -10s, 0s, 10s, 20s (multiples of 10s): x reads -, 1, 3, 2; (-10s, 20s] -> max 3
+        row("max_over_time(g{host=\"x\"}[30s:10s])", 20, "{host=x}", 3.0),
+        // (0s, 20s] keeps the points at 10s and 20s: 3 + 2
+        row("sum_over_time(g{host=\"x\"}[20s:10s])", 20, "{host=x}", 5.0),
+        // subquery points at the raw sample times reproduce the raw rate
+        row("rate(c{job=\"a\"}[1m:15s])", 60, "{job=a}", 1.0),
+        row("max_over_time(sum(g)[30s:10s])", 20, "{}", 10.0),
+        // @ pins the evaluation time whatever the step: g at 10s
+        row("g @ 10", 20, "{__name__=g,host=x}", 3.0, "{__name__=g,host=y}", 6.0),
+        // window (-20s, 10s] at @ 10: 1 + 3
+        row("sum_over_time(g{host=\"x\"}[30s] @ 10)", 100, "{host=x}", 4.0),
+        row("g{host=\"x\"} @ 20 offset 10s", 100, "{__name__=g,host=x}", 3.0));
   }
 
   @ParameterizedTest(name = "{0} at {1}s")
@@ -168,6 +180,14 @@ class PromqlConformanceTest {
     assertThat(r.samples().get(0).value()).isCloseTo(1.0, within(1e-9));
     assertThat(r.samples().get(1).value()).isCloseTo(1.0, within(1e-9));
     assertThat(r.samples().get(2).value()).isCloseTo(15.0 * 37.5 / 15 / 60, within(1e-9));
+  }
+
+  @Test
+  void atStartAndEnd_pinEveryStepToTheRangeEdges() {
+    assertThat(f.tql("TQL EVAL (0, 20, '10s') g{host=\"x\"} @ end()").samples())
+        .extracting(PromFixture.Sample::value).containsExactly(2.0, 2.0, 2.0);
+    assertThat(f.tql("TQL EVAL (0, 20, '10s') g{host=\"x\"} @ start()").samples())
+        .extracting(PromFixture.Sample::value).containsExactly(1.0, 1.0, 1.0);
   }
 
   @Test

@@ -41,12 +41,14 @@ class PromqlErrorsTest {
     fails("TQL EVAL (0, 10, '5s') nosuch_function(g)", StatusCode.INVALID_SYNTAX, "unknown function");
     fails("TQL EVAL (0, 10, '5s') 1 > 2", StatusCode.INVALID_SYNTAX, "BOOL modifier");
     fails("TQL EVAL (0, 10, '5s') g[1x]", StatusCode.INVALID_SYNTAX, "bad duration");
+    fails("TQL EVAL (0, 10, '5s') g[1m][5m:1m]", StatusCode.INVALID_SYNTAX, "subquery is only allowed");
+    fails("TQL EVAL (0, 10, '5s') g @ later", StatusCode.INVALID_SYNTAX, "after @");
   }
 
   @Test
   void unsupportedFeatures_areUnsupported() {
-    fails("TQL EVAL (0, 10, '5s') max_over_time(g[1m:10s])", StatusCode.UNSUPPORTED, "subqueries");
-    fails("TQL EVAL (0, 10, '5s') g @ 10", StatusCode.UNSUPPORTED, "@ modifier");
+    fails("TQL EVAL (0, 10, '5s') max_over_time(g[1m:10s] @ 10)", StatusCode.UNSUPPORTED,
+        "@ modifier on subqueries");
     fails("TQL EVAL (0, 10, '5s') count_values(\"v\", g)", StatusCode.UNSUPPORTED, "count_values");
     fails("TQL EVAL (0, 10, '5s') label_replace(g, \"a\", \"b\", \"c\", \"d\")", StatusCode.UNSUPPORTED,
         "label_replace");
@@ -63,6 +65,8 @@ class PromqlErrorsTest {
     fails("TQL EVAL (0, 10, 0) g", StatusCode.INVALID_ARGUMENTS, "zero or negative query resolution step");
     fails("TQL EVAL (0, 100000, '1s') g", StatusCode.INVALID_ARGUMENTS, "11,000 points");
     fails("TQL EVAL (0, 10, '5s') g[1m]", StatusCode.INVALID_ARGUMENTS, "invalid expression type \"range vector\"");
+    // a subquery is a range vector too: fine inside a function, not as the whole query
+    fails("TQL EVAL (0, 10, '5s') rate(g[1m])[5m:1m]", StatusCode.INVALID_ARGUMENTS, "\"range vector\"");
   }
 
   @Test
