@@ -12,9 +12,8 @@ import java.util.function.DoubleUnaryOperator;
 /** PromQL function calls: range functions, element-wise math, and the scalar/vector conversions. */
 final class Functions {
   /** Prometheus functions this evaluator does not implement: GreptimeDB-style Unsupported, not a parse error. */
-  private static final Set<String> KNOWN_UNSUPPORTED = Set.of("absent", "absent_over_time", "timestamp",
-      "label_replace", "label_join", "predict_linear", "holt_winters", "double_exponential_smoothing",
-      "sort", "sort_desc", "sort_by_label", "sort_by_label_desc", "day_of_month", "day_of_week", "day_of_year",
+  private static final Set<String> KNOWN_UNSUPPORTED = Set.of("absent_over_time", "timestamp",
+      "predict_linear", "holt_winters", "double_exponential_smoothing", "sort_by_label", "sort_by_label_desc", "day_of_month", "day_of_week", "day_of_year",
       "days_in_month", "hour", "minute", "month", "year", "histogram_count", "histogram_sum", "histogram_avg",
       "histogram_fraction", "histogram_stddev", "histogram_stdvar", "mad_over_time", "acos", "asin", "atan",
       "cos", "sin", "tan", "cosh", "sinh", "tanh", "acosh", "asinh", "atanh", "deg", "rad", "pi", "info",
@@ -39,6 +38,11 @@ final class Functions {
       case "round" -> round(ev, c);
       case "clamp", "clamp_min", "clamp_max" -> clamp(ev, c);
       case "histogram_quantile" -> Histograms.quantile(ev, c);
+      case "label_replace" -> LabelFunctions.labelReplace(ev, c);
+      case "label_join" -> LabelFunctions.labelJoin(ev, c);
+      case "absent" -> LabelFunctions.absent(ev, c);
+      case "sort" -> LabelFunctions.sort(ev, c, false);
+      case "sort_desc" -> LabelFunctions.sort(ev, c, true);
       default -> {
         if (KNOWN_UNSUPPORTED.contains(fn)) {
           throw PromParser.unsupported("function " + fn);

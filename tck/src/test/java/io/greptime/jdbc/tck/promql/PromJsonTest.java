@@ -89,6 +89,15 @@ class PromJsonTest {
   }
 
   @Test
+  void sortDesc_ordersTheInstantVector() {
+    JsonArray result = instant(f, "sort_desc(cpu)", "10").getAsJsonObject("data").getAsJsonArray("result");
+    assertThat(result).hasSize(2);
+    assertThat(result.get(0).getAsJsonObject().getAsJsonObject("metric").get("host").getAsString()).isEqualTo("b");
+    assertThat(instant(f, "sort(cpu)", "10").getAsJsonObject("data").getAsJsonArray("result").get(0)
+        .getAsJsonObject().getAsJsonObject("metric").get("host").getAsString()).isEqualTo("a\"q");
+  }
+
+  @Test
   void specialValues_printAsPrometheusDoes() {
     assertThat(instant(f, "vector(1/0)", "10").toString()).contains("\"+Inf\"");
     assertThat(instant(f, "vector(-1/0)", "10").toString()).contains("\"-Inf\"");

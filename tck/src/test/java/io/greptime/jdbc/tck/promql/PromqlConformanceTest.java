@@ -151,7 +151,15 @@ class PromqlConformanceTest {
         row("g @ 10", 20, "{__name__=g,host=x}", 3.0, "{__name__=g,host=y}", 6.0),
         // window (-20s, 10s] at @ 10: 1 + 3
         row("sum_over_time(g{host=\"x\"}[30s] @ 10)", 100, "{host=x}", 4.0),
-        row("g{host=\"x\"} @ 20 offset 10s", 100, "{__name__=g,host=x}", 3.0));
+        row("g{host=\"x\"} @ 20 offset 10s", 100, "{__name__=g,host=x}", 3.0),
+        row("label_replace(g, \"dc\", \"dc-$1\", \"host\", \"(.*)\")", 20, "{__name__=g,dc=dc-x,host=x}", 2.0,
+            "{__name__=g,dc=dc-y,host=y}", 8.0),
+        // an empty replacement removes the label; a regex that does not match leaves the series alone
+        row("label_replace(g, \"host\", \"\", \"host\", \"x\")", 20, "{__name__=g}", 2.0, "{__name__=g,host=y}", 8.0),
+        row("label_join(m{host=\"y\"}, \"hc\", \"-\", \"host\", \"cpu\")", 20, "{__name__=m,cpu=0,hc=y-0,host=y}", 3.0),
+        row("absent(g{host=\"z\"})", 20, "{host=z}", 1.0),
+        row("absent(g)", 20),
+        row("sort_desc(g)", 20, "{host=y}", 8.0, "{host=x}", 2.0));
   }
 
   @ParameterizedTest(name = "{0} at {1}s")
