@@ -43,7 +43,7 @@ class ResultTypesTest {
         new ArrowType.Timestamp(TimeUnit.SECOND, null), new ArrowType.Timestamp(TimeUnit.MICROSECOND, null),
         new ArrowType.Timestamp(TimeUnit.NANOSECOND, null), new ArrowType.Timestamp(TimeUnit.MILLISECOND, null));
     assertThat(r.rows().get(0)).containsExactly("-1", "255", "-2", "65535", "-3", "4294967295", "-4", "18446744073709551615",
-        "1.5", "2.5", "true", "x", "6162", "2024-01-02", "12.34", "3723", null, "0000803f00000040",
+        "1.5", "2.5", "true", "x", "6162", "2024-01-02", "12.34", "01:02:03", null, "0000803f00000040",
         "1970-01-01T00:00:01", "1970-01-01T00:00:00.000002", "1970-01-01T00:00:00.000000003",
         "1970-01-01T00:00:00.004");
     assertThat(r.schema().findField("v").getMetadata()).containsEntry("greptime:type", "Vector(2)");
