@@ -70,7 +70,11 @@ final class RowsReader extends ArrowReader {
         }
       }
     }
-    List<String> labels = shape.labelColumns();
+    sort(rows, shape.labelColumns());
+    return new RowsReader(allocator, schema(shape), rows, shape.timeFieldName(), shape.valueName());
+  }
+
+  private static void sort(List<Row> rows, List<String> labels) {
     Comparator<Row> byLabels = (a, b) -> {
       for (String l : labels) {
         int c = Comparator.nullsFirst(Comparator.<String>naturalOrder()).compare(a.labels().get(l), b.labels().get(l));
@@ -81,7 +85,6 @@ final class RowsReader extends ArrowReader {
       return 0;
     };
     rows.sort(byLabels.thenComparingLong(Row::timeMs));
-    return new RowsReader(allocator, schema(shape), rows, shape.timeFieldName(), shape.valueName());
   }
 
   private static Schema schema(Value.Shape shape) {

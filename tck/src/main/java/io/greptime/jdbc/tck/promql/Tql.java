@@ -44,23 +44,10 @@ public final class Tql {
           "sql parser error: Expected: EVAL, EVALUATE, EXPLAIN or ANALYZE, found: " + head.group(1));
     }
     String rest = sql.substring(head.end()).trim();
-    long start = 0;
-    long end = 0;
-    long step = DEFAULT_STEP_MS;
-    long lookback = DEFAULT_LOOKBACK_MS;
+    long[] range = {0, 0, DEFAULT_STEP_MS, DEFAULT_LOOKBACK_MS};
     if (rest.startsWith("(")) {
       int close = matchingParen(rest);
-      List<String> params = splitTopLevel(rest.substring(1, close));
-      if (params.size() < 3 || params.size() > 4) {
-        throw new GreptimeError(StatusCode.INVALID_SYNTAX,
-            "sql parser error: TQL expects (start, end, step [, lookback]), got " + params.size() + " parameters");
-      }
-      start = instantMs(source, params.get(0));
-      end = instantMs(source, params.get(1));
-      step = durationParamMs(source, params.get(2));
-      if (params.size() == 4) {
-        lookback = durationParamMs(source, params.get(3));
-      }
+      range = parameters(source, splitTopLevel(rest.substring(1, close)));
       rest = rest.substring(close + 1);
     }
     String alias = null;
@@ -73,9 +60,20 @@ public final class Tql {
     if (rest.endsWith(";")) {
       rest = rest.substring(0, rest.length() - 1);
     }
-    Evaluator ev = new Evaluator(source, start, end, step, lookback);
+    Evaluator ev = new Evaluator(source, range[0], range[1], range[2], range[3]);
     Value v = ev.evaluate(PromParser.parse(rest));
     return RowsReader.of(allocator, v, ev.steps, alias);
+  }
+
+  /** start, end, step and lookback in milliseconds. */
+  private static long[] parameters(SeriesSource source, List<String> params) {
+    if (params.size() < 3 || params.size() > 4) {
+      throw new GreptimeError(StatusCode.INVALID_SYNTAX,
+          "sql parser error: TQL expects (start, end, step [, lookback]), got " + params.size() + " parameters");
+    }
+    long lookback = params.size() == 4 ? durationParamMs(source, params.get(3)) : DEFAULT_LOOKBACK_MS;
+    return new long[] {instantMs(source, params.get(0)), instantMs(source, params.get(1)),
+        durationParamMs(source, params.get(2)), lookback};
   }
 
   private static String unquote(String s) {
