@@ -33,6 +33,31 @@ final class PromJson {
     return b.append("]}}").toString();
   }
 
+  /** A range vector at one instant: each series' raw samples in (t - range, t], at their own times. */
+  static String rawMatrix(Value.Matrix m, long time) {
+    Long at = m.atMs();
+    long end = (at == null || at == Ast.AT_START || at == Ast.AT_END ? time : at) - m.offsetMs();
+    StringBuilder b = new StringBuilder("{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[");
+    boolean first = true;
+    for (Value.RangeSeries s : m.series()) {
+      int to = Evaluator.lastAtOrBefore(s.times(), end) + 1;
+      int from = Evaluator.lastAtOrBefore(s.times(), end - m.rangeMs()) + 1;
+      if (from >= to) {
+        continue;
+      }
+      b.append(first ? "" : ",");
+      first = false;
+      metric(b, s.labels());
+      b.append(",\"values\":[");
+      for (int i = from; i < to; i++) {
+        b.append(i > from ? "," : "");
+        point(b, s.times()[i], s.values()[i]);
+      }
+      b.append("]}");
+    }
+    return b.append("]}}").toString();
+  }
+
   static String instant(Value v, long time) {
     StringBuilder b = new StringBuilder("{\"status\":\"success\",\"data\":{\"resultType\":");
     if (v instanceof Value.Scalar s) {

@@ -43,8 +43,10 @@ public final class PromQueries {
     String at = time == null || time.isEmpty() ? Instant.now().toString() : time;
     try {
       Evaluator ev = evaluator(source, new Params(query, at, at, "1s", lookback));
-      Value v = ev.evaluate(PromParser.parse(query));
-      return PromJson.instant(v, ev.steps[0]).getBytes(StandardCharsets.UTF_8);
+      // unlike range queries, an instant query may ask for a range vector: its raw samples come back
+      Value v = ev.eval(PromParser.parse(query));
+      String json = v instanceof Value.Matrix m ? PromJson.rawMatrix(m, ev.steps[0]) : PromJson.instant(v, ev.steps[0]);
+      return json.getBytes(StandardCharsets.UTF_8);
     } catch (GreptimeError e) {
       return PromJson.error(e).getBytes(StandardCharsets.UTF_8);
     }

@@ -89,6 +89,17 @@ class PromJsonTest {
   }
 
   @Test
+  void instantQuery_ofARangeVector_givesRawSamples() {
+    JsonObject data = instant(f, "cpu{host=\"a\\\"q\"}[15s]", "10").getAsJsonObject("data");
+    assertThat(data.get("resultType").getAsString()).isEqualTo("matrix");
+    JsonArray values = data.getAsJsonArray("result").get(0).getAsJsonObject().getAsJsonArray("values");
+    // (-5s, 10s] holds both samples of a"q, at their own times
+    assertThat(values.toString()).isEqualTo("[[0.0,\"0.5\"],[10.0,\"1.5\"]]");
+    JsonObject shorter = instant(f, "cpu[5s]", "10").getAsJsonObject("data");
+    assertThat(shorter.getAsJsonArray("result")).hasSize(2);
+  }
+
+  @Test
   void sortDesc_ordersTheInstantVector() {
     JsonArray result = instant(f, "sort_desc(cpu)", "10").getAsJsonObject("data").getAsJsonArray("result");
     assertThat(result).hasSize(2);
