@@ -144,7 +144,7 @@ class PromqlTest {
     assertThat(GreptimeSqlException.statusCodeOf(e)).isEqualTo(StatusCode.INVALID_ARGUMENTS);
     assertThat(e.getMessage()).contains("Cannot find column nope");
     SQLException unsupported = catchThrowableOfType(SQLException.class,
-        () -> gc.promRangeQuery("predict_linear(req[1m], 60)", "0", "10", "5s"));
+        () -> gc.promRangeQuery("holt_winters(req[1m], 0.5, 0.5)", "0", "10", "5s"));
     assertThat(GreptimeSqlException.statusCodeOf(unsupported)).isEqualTo(StatusCode.UNSUPPORTED);
     assertThat(unsupported.getSQLState()).isEqualTo("0A000");
   }

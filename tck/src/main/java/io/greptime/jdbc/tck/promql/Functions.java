@@ -12,8 +12,8 @@ import java.util.function.DoubleUnaryOperator;
 /** PromQL function calls: range functions, element-wise math, and the scalar/vector conversions. */
 final class Functions {
   /** Prometheus functions this evaluator does not implement: GreptimeDB-style Unsupported, not a parse error. */
-  private static final Set<String> KNOWN_UNSUPPORTED = Set.of("absent_over_time", "timestamp",
-      "predict_linear", "holt_winters", "double_exponential_smoothing", "sort_by_label", "sort_by_label_desc", "day_of_month", "day_of_week", "day_of_year",
+  private static final Set<String> KNOWN_UNSUPPORTED = Set.of("timestamp", "holt_winters",
+      "double_exponential_smoothing", "sort_by_label", "sort_by_label_desc", "day_of_month", "day_of_week", "day_of_year",
       "days_in_month", "hour", "minute", "month", "year", "histogram_count", "histogram_sum", "histogram_avg",
       "histogram_fraction", "histogram_stddev", "histogram_stdvar", "mad_over_time", "acos", "asin", "atan",
       "cos", "sin", "tan", "cosh", "sinh", "tanh", "acosh", "asinh", "atanh", "deg", "rad", "pi", "info",
@@ -23,6 +23,9 @@ final class Functions {
 
   static Value call(Evaluator ev, Ast.Call c) {
     String fn = c.func();
+    if (fn.equals("absent_over_time")) {
+      return LabelFunctions.absentOverTime(ev, c);
+    }
     if (RangeFunctions.NAMES.contains(fn)) {
       return overRange(ev, c);
     }
@@ -114,9 +117,11 @@ final class Functions {
 
   private static Value overRange(Evaluator ev, Ast.Call c) {
     String fn = c.func();
+    // quantile_over_time(φ, range) takes its parameter first, predict_linear(range, t) second
     boolean quantile = fn.equals("quantile_over_time");
-    arity(c, quantile ? 2 : 1);
-    double param = quantile ? scalarArg(ev, c.args().get(0), fn) : 0;
+    boolean predict = fn.equals("predict_linear");
+    arity(c, quantile || predict ? 2 : 1);
+    double param = quantile ? scalarArg(ev, c.args().get(0), fn) : predict ? scalarArg(ev, c.args().get(1), fn) : 0;
     Value arg = ev.eval(c.args().get(quantile ? 1 : 0));
     if (!(arg instanceof Value.Matrix m)) {
       throw PromLexer.syntax("expected type range vector in call to function \"" + fn + "\", got instant vector");

@@ -64,8 +64,37 @@ final class LabelFunctions {
   static Value absent(Evaluator ev, Ast.Call c) {
     Functions.arity(c, 1);
     Value.Vector vec = vector(ev, c, 0);
-    SortedMap<String, String> labels = new TreeMap<>();
+    boolean[] seen = new boolean[ev.n()];
+    for (Series s : vec.series()) {
+      for (int i = 0; i < ev.n(); i++) {
+        seen[i] |= s.present[i];
+      }
+    }
+    return absentResult(ev, c, c.args().get(0), seen, vec.shape());
+  }
+
+  /** 1 at every step whose window holds no sample of the range vector argument. */
+  static Value absentOverTime(Evaluator ev, Ast.Call c) {
+    Functions.arity(c, 1);
+    Value v = ev.eval(c.args().get(0));
+    if (!(v instanceof Value.Matrix m)) {
+      throw PromLexer.syntax("expected type range vector in call to function \"absent_over_time\"");
+    }
+    boolean[] seen = new boolean[ev.n()];
+    for (Value.RangeSeries s : m.series()) {
+      for (int i = 0; i < ev.n(); i++) {
+        long end = ev.evalTime(m.atMs(), i) - m.offsetMs();
+        int to = Evaluator.lastAtOrBefore(s.times(), end) + 1;
+        int from = Evaluator.lastAtOrBefore(s.times(), end - m.rangeMs()) + 1;
+        seen[i] |= to > from;
+      }
+    }
     Ast.Expr arg = c.args().get(0);
+    return absentResult(ev, c, arg instanceof Ast.RangeSelector r ? r.selector() : arg, seen, m.shape());
+  }
+
+  private static Value absentResult(Evaluator ev, Ast.Call c, Ast.Expr arg, boolean[] seen, Value.Shape sh) {
+    SortedMap<String, String> labels = new TreeMap<>();
     if (arg instanceof Ast.Selector sel) {
       for (Ast.Matcher m : sel.matchers()) {
         if (m.op() == Ast.MatchOp.EQ && !Evaluator.SPECIAL.contains(m.label())) {
@@ -75,17 +104,12 @@ final class LabelFunctions {
     }
     Series r = new Series(labels, ev.n());
     for (int i = 0; i < ev.n(); i++) {
-      boolean any = false;
-      for (Series s : vec.series()) {
-        any |= s.present[i];
-      }
-      if (!any) {
+      if (!seen[i]) {
         r.set(i, 1);
       }
     }
-    Value.Shape sh = vec.shape();
     Value.Shape out = new Value.Shape(Value.Layout.TIME_FIRST, sh.timeField(), sh.tableName(),
-        "absent(" + sh.valueName() + ")", new ArrayList<>(labels.keySet()), sh.tableOrder(), false);
+        c.func() + "(" + sh.valueName() + ")", new ArrayList<>(labels.keySet()), sh.tableOrder(), false);
     return new Value.Vector(r.empty() ? List.of() : List.of(r), out);
   }
 

@@ -10,7 +10,7 @@ import java.util.Set;
 final class RangeFunctions {
   static final Set<String> NAMES = Set.of("rate", "irate", "increase", "delta", "idelta", "avg_over_time",
       "sum_over_time", "min_over_time", "max_over_time", "count_over_time", "last_over_time", "stddev_over_time",
-      "stdvar_over_time", "present_over_time", "changes", "resets", "quantile_over_time", "deriv");
+      "stdvar_over_time", "present_over_time", "changes", "resets", "quantile_over_time", "deriv", "predict_linear");
 
   private RangeFunctions() {}
 
@@ -30,7 +30,15 @@ final class RangeFunctions {
       case "delta" -> extrapolated(t, v, from, to, windowEnd, rangeMs, false, false);
       case "irate" -> instantDelta(t, v, from, to, true);
       case "idelta" -> instantDelta(t, v, from, to, false);
-      case "deriv" -> count < 2 ? null : slope(t, v, from, to);
+      case "deriv" -> count < 2 ? null : regression(t, v, from, to, t[from])[0];
+      case "predict_linear" -> {
+        if (count < 2) {
+          yield null;
+        }
+        // regression anchored at the evaluation time, extrapolated param seconds ahead
+        double[] r = regression(t, v, from, to, windowEnd);
+        yield r[1] + r[0] * param;
+      }
       default -> overTime(fn, v, from, to, param);
     };
   }
@@ -107,15 +115,15 @@ final class RangeFunctions {
     return dt == 0 ? null : d / dt;
   }
 
-  private static double slope(long[] t, double[] v, int from, int to) {
-    // least squares with times relative to the first sample, as Prometheus does for precision
+  /** Least squares {slope, intercept} with x in seconds relative to {@code anchorMs}, as Prometheus does. */
+  private static double[] regression(long[] t, double[] v, int from, int to, long anchorMs) {
     double n = to - from;
     double sumX = 0;
     double sumY = 0;
     double sumXy = 0;
     double sumX2 = 0;
     for (int i = from; i < to; i++) {
-      double x = (t[i] - t[from]) / 1000.0;
+      double x = (t[i] - anchorMs) / 1000.0;
       sumX += x;
       sumY += v[i];
       sumXy += x * v[i];
@@ -123,7 +131,8 @@ final class RangeFunctions {
     }
     double cov = sumXy - sumX * sumY / n;
     double var = sumX2 - sumX * sumX / n;
-    return cov / var;
+    double slope = cov / var;
+    return new double[] {slope, sumY / n - slope * sumX / n};
   }
 
   static double sum(double[] v, int from, int to) {

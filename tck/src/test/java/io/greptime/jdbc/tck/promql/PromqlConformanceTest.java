@@ -159,7 +159,16 @@ class PromqlConformanceTest {
         row("label_join(m{host=\"y\"}, \"hc\", \"-\", \"host\", \"cpu\")", 20, "{__name__=m,cpu=0,hc=y-0,host=y}", 3.0),
         row("absent(g{host=\"z\"})", 20, "{host=z}", 1.0),
         row("absent(g)", 20),
-        row("sort_desc(g)", 20, "{host=y}", 8.0, "{host=x}", 2.0));
+        row("sort_desc(g)", 20, "{host=y}", 8.0, "{host=x}", 2.0),
+        row("absent(nosuch)", 20, "{}", 1.0),
+        // y: 4, 6, 8 at 0s, 10s, 20s lies on v = 4 + 0.2 t
+        row("deriv(g{host=\"y\"}[30s])", 20, "{host=y}", 0.2),
+        row("predict_linear(g{host=\"y\"}[30s], 10)", 20, "{host=y}", 10.0),
+        // c{job=a} is v = t: 60s ahead of 60s it predicts 120
+        row("predict_linear(c{job=\"a\"}[1m], 60)", 60, "{job=a}", 120.0),
+        row("absent_over_time(g{host=\"z\"}[1m])", 20, "{host=z}", 1.0),
+        row("absent_over_time(g[1m])", 20),
+        row("absent_over_time(g[5s])", 25, "{}", 1.0));
   }
 
   @ParameterizedTest(name = "{0} at {1}s")

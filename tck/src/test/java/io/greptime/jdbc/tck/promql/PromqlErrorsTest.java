@@ -50,7 +50,7 @@ class PromqlErrorsTest {
     fails("TQL EVAL (0, 10, '5s') max_over_time(g[1m:10s] @ 10)", StatusCode.UNSUPPORTED,
         "@ modifier on subqueries");
     fails("TQL EVAL (0, 10, '5s') count_values(\"v\", g)", StatusCode.UNSUPPORTED, "count_values");
-    fails("TQL EVAL (0, 10, '5s') predict_linear(g[1m], 60)", StatusCode.UNSUPPORTED, "predict_linear");
+    fails("TQL EVAL (0, 10, '5s') holt_winters(g[1m], 0.5, 0.5)", StatusCode.UNSUPPORTED, "holt_winters");
     fails("TQL EVAL (0, 10, '5s') label_replace(g, \"1bad\", \"b\", \"c\", \"d\")", StatusCode.INVALID_ARGUMENTS,
         "invalid destination label name");
     fails("TQL EXPLAIN (0, 10, '5s') g", StatusCode.UNSUPPORTED, "TQL EXPLAIN");
