@@ -168,7 +168,12 @@ class PromqlConformanceTest {
         row("predict_linear(c{job=\"a\"}[1m], 60)", 60, "{job=a}", 120.0),
         row("absent_over_time(g{host=\"z\"}[1m])", 20, "{host=z}", 1.0),
         row("absent_over_time(g[1m])", 20),
-        row("absent_over_time(g[5s])", 25, "{}", 1.0));
+        row("absent_over_time(g[5s])", 25, "{}", 1.0),
+        // the sample read at 25s is the one from 20s; an offset reads the 10s one
+        row("timestamp(g{host=\"x\"})", 25, "{host=x}", 20.0),
+        row("timestamp(g{host=\"x\"} offset 10s)", 25, "{host=x}", 10.0),
+        // not a selector: the evaluation time
+        row("timestamp(-g{host=\"x\"})", 25, "{host=x}", 25.0));
   }
 
   @ParameterizedTest(name = "{0} at {1}s")
