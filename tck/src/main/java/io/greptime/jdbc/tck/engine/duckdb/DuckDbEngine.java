@@ -86,6 +86,11 @@ public final class DuckDbEngine implements Engine {
   private <T> T call(QueryContext ctx, BufferAllocator out, Function<Call, T> body) {
     try (Call call = new Call(this, ctx, out)) {
       return body.apply(call);
+    } catch (GreptimeError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // Never hand the front a raw exception: it becomes GreptimeDB's masked execution error.
+      throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + e.getMessage(), e);
     }
   }
 
@@ -121,11 +126,16 @@ public final class DuckDbEngine implements Engine {
 
   @Override
   public Schema tableSchema(QueryContext ctx, String table) {
-    TableMeta t = catalog.table(ctx.schema(), table);
-    if (t == null) {
-      throw Errors.tableNotFound(ctx.schema(), table);
+    lock.readLock().lock();
+    try {
+      TableMeta t = catalog.table(ctx.schema(), table);
+      if (t == null || Views.isView(t)) {
+        throw Errors.tableNotFound(ctx.schema(), table);
+      }
+      return Schemas.tableSchema(t);
+    } finally {
+      lock.readLock().unlock();
     }
-    return Schemas.tableSchema(t);
   }
 
   @Override

@@ -17,7 +17,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 final class Upsert {
   /** Tables up to this size are kept physically ordered by (tags, time index), like GreptimeDB scans. */
-  private static final long SORT_LIMIT = 100_000;
+  private static final long SORT_LIMIT = 20_000;
   private static final AtomicLong STREAMS = new AtomicLong();
 
   private Upsert() {}
