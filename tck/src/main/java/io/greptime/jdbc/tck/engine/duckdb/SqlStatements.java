@@ -16,6 +16,9 @@ final class SqlStatements {
       if (first.type() == Token.Type.EOF) {
         throw new GreptimeError(StatusCode.INVALID_SYNTAX, "sql parser error: empty statement");
       }
+      if (FlowStatements.matches(t)) {
+        return FlowStatements.execute(call, t, sql);
+      }
       if (first.isSymbol("(")) {
         return Queries.select(call, t);
       }
