@@ -61,8 +61,9 @@ public final class Tql {
       rest = rest.substring(0, rest.length() - 1);
     }
     Evaluator ev = new Evaluator(source, range[0], range[1], range[2], range[3]);
-    Value v = ev.evaluate(PromParser.parse(rest));
-    return RowsReader.of(allocator, v, ev.steps, alias);
+    Ast.Expr expr = PromParser.parse(rest);
+    ArrowReader wide = alias == null ? WideSelector.rows(source, ev, expr, allocator) : null;
+    return wide != null ? wide : RowsReader.of(allocator, ev.evaluate(expr), ev.steps, alias);
   }
 
   /** start, end, step and lookback in milliseconds. */

@@ -225,6 +225,20 @@ class PromqlConformanceTest {
   }
 
   @Test
+  void bareSelector_onSeveralFields_returnsEveryField() {
+    f.sql("CREATE TABLE wide (host STRING PRIMARY KEY, ts TIMESTAMP TIME INDEX, a DOUBLE, b DOUBLE)",
+        "INSERT INTO wide VALUES ('h', 0, 1, 10), ('h', 10000, 2, NULL)");
+    PromFixture.Result r = f.tql("TQL EVAL (0, 10, '10s') wide");
+    assertThat(r.columns()).containsExactly("host", "ts", "a", "b");
+    // at 10s a reads its 10s sample, b (NULL there) still reads its 0s sample within the lookback
+    assertThat(r.samples()).hasSize(2);
+    assertThat(f.tql("TQL EVAL (0, 10, '10s') wide{__field__=\"b\"}").columns()).containsExactly("b", "host", "ts");
+    // anything but a bare selector works on the first field
+    assertThat(f.tql("TQL EVAL (10, 10, '10s') sum(wide)").samples()).extracting(PromFixture.Sample::value)
+        .containsExactly(2.0);
+  }
+
+  @Test
   void tqlParameters_acceptRfc3339AndSqlExpressions() {
     PromFixture.Result r = f.tql("TQL EVAL ('1970-01-01T00:00:10Z', '1970-01-01T00:00:00'::timestamp"
         + " + interval '20 seconds', 10) g{host=\"y\"}");
