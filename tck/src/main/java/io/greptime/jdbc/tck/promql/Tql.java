@@ -23,11 +23,6 @@ public final class Tql {
 
   private Tql() {}
 
-  /** Whether {@code sql} starts with the TQL keyword. */
-  public static boolean isTql(String sql) {
-    return HEAD.matcher(sql).find();
-  }
-
   /** Runs one TQL statement; the rows are allocated from {@code allocator}. */
   public static ArrowReader execute(SeriesSource source, String sql, BufferAllocator allocator) {
     Matcher head = HEAD.matcher(sql);
