@@ -153,6 +153,11 @@ public final class DuckDbEngine implements Engine {
   }
 
   @Override
+  public <T> T withSeries(QueryContext ctx, Function<io.greptime.jdbc.tck.promql.SeriesSource, T> body) {
+    return call(ctx, staging, c -> TqlStatement.withSource(c, body));
+  }
+
+  @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;

@@ -32,6 +32,7 @@ final class SqlStatements {
         case "use" -> use(call, t);
         case "set" -> new Output.AffectedRows(0);
         case "admin" -> Admin.run(call, t);
+        case "tql" -> TqlStatement.run(call, sql);
         default -> throw new GreptimeError(StatusCode.UNSUPPORTED,
             "SQL statement is not supported, keyword: " + sql.substring(first.start(), first.end()));
       };
