@@ -181,11 +181,17 @@ public final class GreptimeClient implements AutoCloseable {
    */
   public FlightBatchCursor doGet(RequestSession session, String sql, long timeoutMillis, CancelHook hook,
       BufferAllocator parent, CursorSettings settings) throws SQLException {
+    return doGet(session, sqlRequest(session, sql), timeoutMillis, hook, parent, settings);
+  }
+
+  /** As the SQL form of {@code doGet}, for any query request (PromQL range queries too). */
+  public FlightBatchCursor doGet(RequestSession session, GreptimeRequest request, long timeoutMillis,
+      CancelHook hook, BufferAllocator parent, CursorSettings settings) throws SQLException {
     BufferAllocator allocator = parent.newChildAllocator("result-set", 0, settings.maxResultMemory());
     FlightClient flight = null;
     try {
       flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
-      FlightStream stream = flight.getStream(new Ticket(sqlRequest(session, sql).toByteArray()),
+      FlightStream stream = flight.getStream(new Ticket(request.toByteArray()),
           callOptions(session, timeoutMillis));
       hook.onCancel(() -> stream.cancel("cancelled by Statement.cancel()", null));
       FlightBatchCursor cursor = FlightBatchCursor.over(stream, AutoCloseables.all(List.of(flight, allocator)),
@@ -214,7 +220,18 @@ public final class GreptimeClient implements AutoCloseable {
         : new CallOption[] {new HeaderCallOption(headers)};
   }
 
-  private static void closeQuietly(AutoCloseable c) {
+  /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
+  io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(
+      RequestSession session, long timeoutMillis) {
+    var stub = io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.newBlockingStub(channel)
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
+    if (timeoutMillis > 0) {
+      stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
+    }
+    return compression.equals("none") ? stub : stub.withCompression(compression);
+  }
+
+  static void closeQuietly(AutoCloseable c) {
     try {
       c.close();
     } catch (Exception ignored) {
