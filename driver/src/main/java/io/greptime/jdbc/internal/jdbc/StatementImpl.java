@@ -1,8 +1,13 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeStatement;
+import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
+import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.arrow.meta.ColumnMetadata;
+import io.greptime.jdbc.arrow.read.ColumnReader;
+import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
+import io.greptime.jdbc.internal.client.ErrorTranslator;
 import io.greptime.jdbc.internal.client.GreptimeClient;
-import io.greptime.jdbc.internal.client.QueryStream;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
@@ -19,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -103,21 +107,14 @@ public class StatementImpl implements GreptimeStatement {
 
   private boolean query(GreptimeRequest request, RequestSession session, long timeout, Execution exec)
       throws SQLException {
-    BufferAllocator allocator = connection.newResultAllocator();
-    QueryStream stream;
-    try {
-      stream = connection.client().doGet(session, request, timeout, exec, allocator);
-    } catch (SQLException | RuntimeException e) {
-      allocator.close();
-      throw e;
-    }
-    if (stream.isUpdateCount()) {
-      updateCount = stream.affectedRows();
-      stream.close();
-      allocator.close();
+    FlightBatchCursor cursor = connection.client().doGet(session, request, timeout, exec, connection.allocator(),
+        connection.cursorSettings(session.timeZone(), maxRows));
+    if (cursor.isUpdateCount()) {
+      updateCount = cursor.updateCount();
+      cursor.close();
       return false;
     }
-    resultSet = new ResultSetImpl(this, new StreamSource(stream, allocator, exec), session.timeZone(), maxRows,
+    resultSet = new ResultSetImpl(this, new CursorSource(cursor, connection.client().errors(), exec),
         rs -> resultClosed(rs, exec));
     return true;
   }
@@ -167,31 +164,46 @@ public class StatementImpl implements GreptimeStatement {
     }
   }
 
-  /** The batches of a DoGet, with the result set's allocator and execution ending when it closes. */
-  private static final class StreamSource implements RowSource {
-    private final QueryStream stream;
-    private final BufferAllocator allocator;
+  /**
+   * The batches of a DoGet cursor; the execution ends when it closes. A mid-stream failure becomes a
+   * SQLException through the connection's one error translation, marked cancelled (57014) when
+   * {@code Statement.cancel} caused it.
+   */
+  private static final class CursorSource implements RowSource {
+    private final FlightBatchCursor cursor;
+    private final ErrorTranslator errors;
     private final Execution exec;
     private boolean closed;
 
-    StreamSource(QueryStream stream, BufferAllocator allocator, Execution exec) {
-      this.stream = stream;
-      this.allocator = allocator;
+    CursorSource(FlightBatchCursor cursor, ErrorTranslator errors, Execution exec) {
+      this.cursor = cursor;
+      this.errors = errors;
       this.exec = exec;
     }
 
     @Override
-    public Schema schema() {
-      return stream.schema();
+    public List<ColumnMetadata> columns() {
+      return cursor.columns();
     }
 
     @Override
-    public VectorSchemaRoot nextBatch() throws SQLException {
+    public boolean nextBatch() throws SQLException {
       try {
-        return stream.nextBatch();
-      } catch (SQLException e) {
-        throw exec.wasCancelled() ? cancelled(e) : e;
+        return cursor.nextBatch();
+      } catch (FlightCallException e) {
+        SQLException translated = errors.translate(e);
+        throw exec.wasCancelled() ? cancelled(translated) : translated;
       }
+    }
+
+    @Override
+    public int batchRowCount() {
+      return cursor.batchRowCount();
+    }
+
+    @Override
+    public List<ColumnReader> readers() {
+      return cursor.readers();
     }
 
     @Override
@@ -199,8 +211,7 @@ public class StatementImpl implements GreptimeStatement {
       if (!closed) {
         closed = true;
         exec.finish();
-        stream.close();
-        allocator.close();
+        cursor.close();
       }
     }
   }
@@ -551,7 +562,8 @@ public class StatementImpl implements GreptimeStatement {
   public ResultSet getGeneratedKeys() throws SQLException {
     checkOpen();
     VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), connection.allocator());
-    return new ResultSetImpl(this, RowSource.of(empty), connection.session().timeZone(), 0, rs -> {});
+    return new ResultSetImpl(this, RowSource.of(empty, new ColumnReaderFactory(connection.session().timeZone())),
+        rs -> {});
   }
 
   @Override
