@@ -69,7 +69,7 @@ class JdbcSqlnessReplayTest {
     private final EmbeddedGreptimeServer server =
         EmbeddedGreptimeServer.builder().port(0).engine(engine).build().start();
     private final JdbcSqlnessExecutor executor = new JdbcSqlnessExecutor(
-        () -> DriverManager.getConnection("jdbc:greptime://" + server.address() + "/public"), server::restart);
+        () -> DriverManager.getConnection("jdbc:greptime://" + server.address() + "/public"), this::restartServer);
 
     @Override
     public Answer execute(SqlnessSession session, String sql) {
@@ -79,6 +79,26 @@ class JdbcSqlnessReplayTest {
     @Override
     public void restart() {
       executor.restart();
+    }
+
+    /** Restarts on the same port, retrying while the old socket is still being released. */
+    private void restartServer() {
+      for (int attempt = 1; ; attempt++) {
+        try {
+          server.restart();
+          return;
+        } catch (java.io.UncheckedIOException e) {
+          if (attempt == 20) {
+            throw e;
+          }
+          try {
+            Thread.sleep(250);
+          } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw e;
+          }
+        }
+      }
     }
 
     @Override

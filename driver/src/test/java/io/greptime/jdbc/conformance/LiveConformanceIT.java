@@ -19,9 +19,11 @@ import org.junit.jupiter.api.Nested;
 /**
  * Every conformance suite through the driver against a real GreptimeDB at {@code GREPTIMEDB_ENDPOINT}
  * ({@code host:port} of its gRPC port, e.g. {@code 127.0.0.1:4001}; optional {@code GREPTIMEDB_USER} and
- * {@code GREPTIMEDB_PASSWORD}). Skipped, saying so, when the variable is unset. Run with
- * {@code GREPTIMEDB_ENDPOINT=127.0.0.1:4001 mvn -B -pl driver -am verify -Plive -DskipTests=false
- * -Dsurefire.skip=true} or see README "Tests against a real GreptimeDB".
+ * {@code GREPTIMEDB_PASSWORD}). Skipped, saying so, when the variable is unset. Run it (failsafe, profile
+ * {@code live} of driver/pom.xml; plain {@code mvn verify} runs no *IT) with:
+ *
+ * <pre>GREPTIMEDB_ENDPOINT=127.0.0.1:4001 mvn -B -pl driver -am verify -Plive -Dserver.jar.skip=true \
+ *     -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false</pre>
  */
 class LiveConformanceIT {
   static final String ENDPOINT = System.getenv("GREPTIMEDB_ENDPOINT");

@@ -31,8 +31,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * (b) through a {@link FlightClient} DoGet reading every value from the vectors, in alternating rounds.
  * Prints rows/s of both, their ratio, heap used after GC and the peak direct memory.
  *
- * <p>Run: {@code mvn -B -q -pl examples -am install -DskipTests -Dserver.jar.skip=true} once, then
- * {@code mvn -B -q -pl examples -Pbench -Dbench.rows=2000000 -Dbench.rounds=3}. Not a test: figures
+ * <p>Run: {@code mvn -B -q -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
+ * -Dbench.rows=2000000 -Dbench.rounds=3} (README, "Benchmarks"). Not a test: figures
  * depend on the machine.
  */
 public final class ReadBenchmark {

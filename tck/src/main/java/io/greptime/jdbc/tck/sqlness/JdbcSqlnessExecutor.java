@@ -132,10 +132,10 @@ public final class JdbcSqlnessExecutor implements SqlnessExecutor {
     return new Answer.Failure(code, DRIVER_SUFFIX.matcher(message).replaceFirst(""));
   }
 
+  /** Restarts the server; the connection stays open, as an application's would, and reconnects. */
   @Override
   public void restart() {
     if (restartServer != null) {
-      closeConnection();
       restartServer.run();
     }
   }
