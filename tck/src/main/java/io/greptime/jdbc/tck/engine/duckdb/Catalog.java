@@ -77,25 +77,35 @@ final class Catalog {
   }
 
   /** Reloads the in-memory view from DuckDB (after a rolled-back DDL). */
+  /**
+   * Replaces the in-memory metadata with what the database holds (after a rollback). Readers outside the
+   * write lock (the flow scheduler, schema look-ups) may be reading concurrently, so the maps are never
+   * emptied: entries are overwritten and the vanished ones removed, and a table that exists before and
+   * after the reload stays visible throughout.
+   */
   void reload(Connection c) throws SQLException {
-    databases.clear();
-    tables.clear();
+    Map<String, Database> freshDatabases = new LinkedHashMap<>();
+    Map<String, TableMeta> freshTables = new LinkedHashMap<>();
     long maxId = FIRST_TABLE_ID - 1;
     try (Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT meta FROM greptime.main.gt_databases")) {
       while (rs.next()) {
         Database d = GSON.fromJson(rs.getString(1), Database.class);
-        databases.put(d.name(), d);
+        freshDatabases.put(d.name(), d);
       }
     }
     try (Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT meta FROM greptime.main.gt_tables")) {
       while (rs.next()) {
         TableMeta t = GSON.fromJson(rs.getString(1), TableMeta.class);
-        tables.put(key(t.schema(), t.name()), t);
+        freshTables.put(key(t.schema(), t.name()), t);
         maxId = Math.max(maxId, t.id());
       }
     }
+    databases.putAll(freshDatabases);
+    databases.keySet().retainAll(freshDatabases.keySet());
+    tables.putAll(freshTables);
+    tables.keySet().retainAll(freshTables.keySet());
     nextTableId.set(maxId + 1);
   }
 
