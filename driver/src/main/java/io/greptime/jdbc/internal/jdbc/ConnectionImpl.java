@@ -51,6 +51,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
    * when credentials are configured, that it accepts them.
    */
   public static ConnectionImpl open(ConnectionConfig config, String url) throws SQLException {
+    ArrowAccess.check();
     GreptimeClient client = GreptimeClient.open(config);
     BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
     ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator);

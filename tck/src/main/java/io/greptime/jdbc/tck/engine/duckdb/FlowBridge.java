@@ -313,7 +313,9 @@ final class FlowBridge implements FlowHost {
     for (FlowDefinition f : flows.flowsOn(t.schema(), t.name())) {
       if (f.streaming()) {
         if (!deleted) {
-          buffer(call, t, f);
+          if (f.sources().size() == 1) {
+            buffer(call, t, f); // joins rerun whole, so only single-source flows keep keys
+          }
           flows.buffered(f);
         }
         continue;

@@ -39,13 +39,13 @@ public record FlowDefinition(String schema, String name, long id, String sinkSch
     StringBuilder sb = new StringBuilder("CREATE FLOW IF NOT EXISTS ").append(name)
         .append("\nSINK TO ").append(sinkSchema).append('.').append(sinkTable);
     if (expireAfterSeconds != null) {
-      sb.append("\nEXPIRE AFTER '").append(expireAfterSeconds).append("s'");
+      sb.append("\nEXPIRE AFTER '").append(expireAfterSeconds).append(" s'");
     }
     if (evalIntervalSeconds != null) {
-      sb.append("\nEVAL INTERVAL '").append(evalIntervalSeconds).append("s'");
+      sb.append("\nEVAL INTERVAL '").append(evalIntervalSeconds).append(" s'");
     }
     if (comment != null) {
-      sb.append("\nCOMMENT '").append(comment.replace("'", "''")).append('\'');
+      sb.append("\nCOMMENT '").append(comment).append('\'');
     }
     if (!options.isEmpty()) {
       StringBuilder w = new StringBuilder();

@@ -212,8 +212,14 @@ public final class FlowRuntime implements AutoCloseable {
       throw new GreptimeError(StatusCode.FLOW_NOT_FOUND, "Flow not found: greptime." + n);
     }
     long total = 0;
-    while (s.hasWork()) {
-      total += scheduler.pass(s, Integer.MAX_VALUE, true);
+    // Holding the run lock first waits out a background pass that already took some of the work.
+    s.runLock.lock();
+    try {
+      while (s.hasWork()) {
+        total += scheduler.pass(s, Integer.MAX_VALUE, true);
+      }
+    } finally {
+      s.runLock.unlock();
     }
     return total;
   }

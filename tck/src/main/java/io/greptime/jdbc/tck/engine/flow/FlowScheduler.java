@@ -11,14 +11,16 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Runs flow passes on one daemon thread per engine. Timing follows GreptimeDB's batching engine: after a
  * pass the next one waits half the window size, at least the last pass's duration and
- * {@link #MIN_REFRESH_MILLIS}, at most {@link #MAX_WAIT_MILLIS}; windows left over by a capped pass run at
+ * {@link #MIN_REFRESH_MILLIS}, at most {@link #MAX_WAIT_MILLIS} (GreptimeDB's query timeout); windows
+ * left over by a capped pass ({@link #MAX_WINDOWS_PER_PASS}, GreptimeDB's max filters per query) run at
  * once; {@code EVAL INTERVAL} fixes the period. Streaming flows run as soon as keys are buffered.
+ * (GreptimeDB at 7fd0a7bb98 waits a whole window rather than half; we follow the issue's half.)
  */
 final class FlowScheduler implements AutoCloseable {
   static final long MIN_REFRESH_MILLIS = 5_000;
-  static final long MAX_WAIT_MILLIS = 60_000;
+  static final long MAX_WAIT_MILLIS = 600_000;
   /** Windows one background pass recomputes at most; flushes take everything. */
-  static final int MAX_WINDOWS_PER_PASS = 64;
+  static final int MAX_WINDOWS_PER_PASS = 20;
   private static final System.Logger LOG = System.getLogger(FlowScheduler.class.getName());
 
   private final FlowRuntime runtime;
@@ -146,13 +148,13 @@ final class FlowScheduler implements AutoCloseable {
     }
     Long notBefore = f.expireAfterSeconds() == null ? null
         : (System.currentTimeMillis() - f.expireAfterSeconds() * 1000) * 1000;
-    if (w.buffer()) {
+    if (w.buffer() && f.sources().size() == 1) {
       List<String> keys = new ArrayList<>(source.tags());
       keys.add(source.timeIndex());
       return new Pass(PassSql.restrict(f.query(), PassSql.buffered(host.bufferName(f), keys)), List.of(), true);
     }
-    if (w.all() || f.sources().size() > 1) {
-      // Several sources (a join) cannot be cut to one window column: the whole query reruns.
+    if (w.all() || w.buffer() || f.sources().size() > 1) {
+      // Several sources (a join) cannot be cut to one window column or one key set: the whole query reruns.
       String filter = notBefore == null ? null : PassSql.ranges(source.timeIndex(), null, notBefore);
       List<long[]> replace = w.replaceAll() ? List.of(new long[] {Long.MIN_VALUE, Long.MAX_VALUE}) : List.of();
       return new Pass(PassSql.restrict(f.query(), filter), replace, false);

@@ -95,6 +95,8 @@ class FlowDdlTest {
     assertThat(f2.get(14)).isEqualTo("greptime.public.src");
     f.update("DROP FLOW f1");
     assertThat(f.query("SHOW FLOWS").rows()).containsExactly(List.of("f2"));
+    assertThat(f.query("SHOW CREATE FLOW f2").rows().get(0).get(1)).isEqualTo("CREATE FLOW IF NOT EXISTS f2\n"
+        + "SINK TO public.o2\nEVAL INTERVAL '60 s'\nCOMMENT 'hi'\nAS SELECT count(v) AS c FROM src");
   }
 
   @Test
