@@ -38,7 +38,10 @@ final class StatementCounter {
     return statements + (pieceHasContent ? 1 : 0);
   }
 
-  /** Index after the closing quote; a doubled quote inside is an escaped quote. */
+  /**
+   * Index after the closing quote; a doubled quote inside is an escaped quote. A backslash is an
+   * ordinary character (GreptimeDB's dialect over gRPC; backslash escapes are MySQL-dialect only).
+   */
   private static int skipQuoted(String sql, int start, char quote) {
     int i = start + 1;
     while (i < sql.length()) {
@@ -48,10 +51,6 @@ final class StatementCounter {
           continue;
         }
         return i + 1;
-      }
-      if (sql.charAt(i) == '\\' && quote == '\'') {
-        i += 2;
-        continue;
       }
       i++;
     }

@@ -66,14 +66,8 @@ final class Lexer {
         }
         break;
       }
-      if (c == '\\' && q == '\'' && i + 1 < sql.length()) {
-        // GreptimeDB's dialect keeps backslashes literally except before a quote.
-        if (sql.charAt(i + 1) == '\'') {
-          sb.append('\'');
-          i += 2;
-          continue;
-        }
-      }
+      // A backslash is an ordinary character: GreptimeDB's dialect over gRPC escapes a quote only by
+      // doubling it (sqlparser treats backslash escapes as MySQL-dialect only), so 'a\' is the text a\.
       sb.append(c);
       i++;
     }

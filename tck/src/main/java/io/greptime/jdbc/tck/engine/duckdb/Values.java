@@ -43,7 +43,7 @@ final class Values {
         case FLOAT -> v instanceof Number n ? n.doubleValue() : Double.parseDouble(v.toString().trim());
         case STRING -> v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
         case JSON -> json(v);
-        case BINARY -> v instanceof byte[] b ? b : v.toString().getBytes(StandardCharsets.UTF_8);
+        case BINARY -> binary(v);
         case VECTOR -> vector(v, type.dimension());
         case DATE -> toDate(v, zone);
         case TIMESTAMP -> toTimestamp(v, type.unit(), zone);
@@ -220,5 +220,23 @@ final class Values {
 
   private static long[] interval(String s) {
     throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: interval literal '" + s + "' in INSERT");
+  }
+
+  /**
+   * DuckDB's JDBC answers a BLOB value (an {@code X'..'} literal evaluated by the engine) with a
+   * {@link java.sql.Blob}, whose toString is not its bytes.
+   */
+  private static byte[] binary(Object v) {
+    if (v instanceof byte[] b) {
+      return b;
+    }
+    if (v instanceof java.sql.Blob blob) {
+      try {
+        return blob.getBytes(1, Math.toIntExact(blob.length()));
+      } catch (java.sql.SQLException e) {
+        throw new IllegalStateException("Unreadable binary value from DuckDB", e);
+      }
+    }
+    return v.toString().getBytes(StandardCharsets.UTF_8);
   }
 }
