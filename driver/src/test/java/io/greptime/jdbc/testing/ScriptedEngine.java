@@ -25,12 +25,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * context it arrived with.
  *
  * <ul>
- *   <li>{@code SELECT ROWS <total> BATCH <size> [FAIL AFTER <batches>]}: generated rows (see
- *       {@link GeneratedRows})
+ *   <li>{@code SELECT ROWS <total> BATCH <size> [FAIL AFTER <batches> | FIRST <rows>]}: generated rows
+ *       (see {@link GeneratedRows}), the first batch optionally of another size
  *   <li>{@code SELECT TYPES}: one row of many Arrow types ({@link TypedRow})
  *   <li>{@code SELECT BLOCK}: signals {@link #blocked()} and waits for {@link #release()} (max 30 s)
  *   <li>{@code FAIL <code>}: a GreptimeError with that status and message {@code boom <code>}
  *   <li>{@code USE <db>}: 0 rows, or DatabaseNotFound for a db named {@code missing}
+ *   <li>{@code WITH ... <n>}: n affected rows (classified as a query by the driver, so sent with DoGet)
  *   <li>{@code INSERT <n>}: n rows; {@code BLOCK INSERT}: like SELECT BLOCK, then 1 row; anything else: 0
  * </ul>
  */
@@ -71,8 +72,11 @@ public final class ScriptedEngine implements Engine {
     String first = w[0].toUpperCase(Locale.ROOT);
     String second = w.length > 1 ? w[1].toUpperCase(Locale.ROOT) : "";
     if (first.equals("SELECT") && second.equals("ROWS")) {
-      int failAfter = w.length > 7 ? Integer.parseInt(w[7]) : -1;
-      return new Output.Rows(new GeneratedRows(allocator, Long.parseLong(w[2]), Integer.parseInt(w[4]), failAfter));
+      int batch = Integer.parseInt(w[4]);
+      boolean firstSize = w.length > 6 && w[5].equalsIgnoreCase("FIRST");
+      int failAfter = !firstSize && w.length > 7 ? Integer.parseInt(w[7]) : -1;
+      return new Output.Rows(new GeneratedRows(allocator, Long.parseLong(w[2]), batch, failAfter,
+          firstSize ? Integer.parseInt(w[6]) : batch));
     }
     if (first.equals("SELECT") && second.equals("TYPES")) {
       return new Output.Rows(new TypedRow(allocator));
@@ -95,6 +99,9 @@ public final class ScriptedEngine implements Engine {
           throw new GreptimeError(StatusCode.DATABASE_NOT_FOUND, "Database not found: missing");
         }
         return new Output.AffectedRows(0);
+      case "WITH":
+        // a row-classified statement answering a count: DoGet then sends one affected-rows frame
+        return new Output.AffectedRows(Long.parseLong(w[w.length - 1]));
       case "INSERT":
         return new Output.AffectedRows(w.length > 1 && w[1].matches("\\d+") ? Long.parseLong(w[1]) : 1);
       default:

@@ -29,7 +29,8 @@ public final class Jsonb {
    * {@code inf}/{@code -inf}, which is not JSON but is what GreptimeDB prints);
    * {@link IllegalArgumentException} when the bytes are not valid JSONB (checked fully: lengths,
    * offsets, tags, UTF-8, trailing bytes). Values that only jsonb 0.5+ writes (extension values,
-   * decimals) are rejected as unsupported.
+   * decimals) are rejected as unsupported. Empty bytes (a JSON column's default value in GreptimeDB)
+   * decode to empty text, as GreptimeDB prints them.
    */
   public static String decode(byte[] jsonb) {
     return JsonbReader.toText(jsonb);

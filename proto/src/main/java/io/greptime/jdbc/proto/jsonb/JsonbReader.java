@@ -41,6 +41,10 @@ final class JsonbReader {
     if (jsonb == null) {
       throw new IllegalArgumentException("JSONB value is null");
     }
+    if (jsonb.length == 0) {
+      // A JSON column's default value is empty bytes, which GreptimeDB prints as empty text.
+      return "";
+    }
     return new JsonbReader(jsonb).read();
   }
 

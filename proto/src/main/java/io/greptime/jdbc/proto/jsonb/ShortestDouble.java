@@ -42,20 +42,40 @@ final class ShortestDouble {
     if (magnitude < EXACT_INTEGER_LIMIT && magnitude == Math.rint(magnitude)) {
       return BigDecimal.valueOf((long) magnitude);
     }
-    BigDecimal exact = new BigDecimal(magnitude);
+    // Fast path: the JDK's digits D round-trip. Its length is the shortest when neither of D's
+    // neighbours one digit shorter round-trips (if some shorter decimal did, so would the one of those
+    // neighbours on its side); D is then the answer when neither of its same-length neighbours
+    // round-trips either, since D is the only candidate left.
+    BigDecimal jdk = new BigDecimal(Double.toString(magnitude)).stripTrailingZeros();
+    int length = jdk.precision();
+    if (length > 1 && closestRoundTripping(jdk, magnitude, length - 1) != null) {
+      return bisect(new BigDecimal(magnitude), magnitude, length - 1);
+    }
+    if (!parsesTo(jdk.subtract(jdk.ulp()), magnitude) && !parsesTo(jdk.add(jdk.ulp()), magnitude)) {
+      return jdk;
+    }
+    return closestRoundTripping(new BigDecimal(magnitude), magnitude, length);
+  }
+
+  /** The shortest decimal of at most {@code maxDigits} digits that parses back to {@code value}. */
+  private static BigDecimal bisect(BigDecimal exact, double value, int maxDigits) {
     // Whether some p-digit decimal parses back to the double only gets truer as p grows, so the
-    // smallest such p can be found by bisection; 17 digits always suffice for a double.
+    // smallest such p can be found by bisection.
     int lo = 1;
-    int hi = 17;
+    int hi = maxDigits;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (closestRoundTripping(exact, magnitude, mid) != null) {
+      if (closestRoundTripping(exact, value, mid) != null) {
         hi = mid;
       } else {
         lo = mid + 1;
       }
     }
-    return closestRoundTripping(exact, magnitude, lo);
+    return closestRoundTripping(exact, value, lo);
+  }
+
+  private static boolean parsesTo(BigDecimal decimal, double value) {
+    return Double.parseDouble(decimal.toString()) == value;
   }
 
   /**
@@ -66,8 +86,8 @@ final class ShortestDouble {
   private static BigDecimal closestRoundTripping(BigDecimal exact, double value, int digits) {
     BigDecimal below = exact.round(new MathContext(digits, RoundingMode.FLOOR));
     BigDecimal above = exact.round(new MathContext(digits, RoundingMode.CEILING));
-    boolean belowOk = Double.parseDouble(below.toString()) == value;
-    boolean aboveOk = Double.parseDouble(above.toString()) == value;
+    boolean belowOk = parsesTo(below, value);
+    boolean aboveOk = parsesTo(above, value);
     if (belowOk && aboveOk) {
       int cmp = exact.subtract(below).compareTo(above.subtract(exact));
       if (cmp != 0) {

@@ -5,6 +5,8 @@ import com.google.protobuf.Descriptors.EnumDescriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
+import com.google.protobuf.Descriptors.MethodDescriptor;
+import com.google.protobuf.Descriptors.ServiceDescriptor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +14,8 @@ import java.util.TreeMap;
 
 /**
  * Compares two sets of .proto files message by message and enum by enum (matched by full proto name)
- * for what decides wire compatibility: a field's number, its type and its label, and enum value numbers.
+ * for what decides wire compatibility: a field's number, its type and its label, enum value numbers, and
+ * each rpc's path, request and response types and streaming.
  *
  * <p>{@link #mismatches} are incompatibilities; {@link #notes} are differences that do not change the
  * bytes (messages, fields or enum values only one side has, renamed fields, oneof membership, packing,
@@ -23,6 +26,7 @@ final class DescriptorDiff {
   final List<String> notes = new ArrayList<>();
   final List<String> sharedMessages = new ArrayList<>();
   final List<String> sharedEnums = new ArrayList<>();
+  final List<String> sharedMethods = new ArrayList<>();
   /** Pairs of differently named types already compared structurally (guards recursive types). */
   private final java.util.Set<String> comparedRenames = new java.util.HashSet<>();
 
@@ -56,7 +60,42 @@ final class DescriptorDiff {
     theirEnums.keySet().stream()
         .filter(name -> !ourEnums.containsKey(name))
         .forEach(name -> diff.notes.add("enum only in theirs: " + name));
+    diff.compareMethods(methods(ours), methods(theirs));
     return diff;
+  }
+
+  /** A method's path is its service's full name and its own; its shape, the types and streaming. */
+  private void compareMethods(Map<String, MethodDescriptor> ours, Map<String, MethodDescriptor> theirs) {
+    for (Map.Entry<String, MethodDescriptor> e : ours.entrySet()) {
+      MethodDescriptor other = theirs.get(e.getKey());
+      if (other == null) {
+        notes.add("rpc only in ours: " + e.getKey());
+        continue;
+      }
+      sharedMethods.add(e.getKey());
+      if (!shape(e.getValue()).equals(shape(other))) {
+        mismatches.add(
+            "rpc " + e.getKey() + ": ours " + shape(e.getValue()) + ", theirs " + shape(other));
+      }
+    }
+    theirs.keySet().stream()
+        .filter(name -> !ours.containsKey(name))
+        .forEach(name -> notes.add("rpc only in theirs: " + name));
+  }
+
+  private static String shape(MethodDescriptor method) {
+    return (method.isClientStreaming() ? "stream " : "") + method.getInputType().getFullName() + " -> "
+        + (method.isServerStreaming() ? "stream " : "") + method.getOutputType().getFullName();
+  }
+
+  private static Map<String, MethodDescriptor> methods(List<FileDescriptor> files) {
+    Map<String, MethodDescriptor> out = new TreeMap<>();
+    for (FileDescriptor file : files) {
+      for (ServiceDescriptor service : file.getServices()) {
+        service.getMethods().forEach(m -> out.put("/" + service.getFullName() + "/" + m.getName(), m));
+      }
+    }
+    return out;
   }
 
   private void compareFields(Descriptor ours, Descriptor theirs) {
@@ -127,7 +166,8 @@ final class DescriptorDiff {
   }
 
   private void noteOneofAndPacking(String where, FieldDescriptor ours, FieldDescriptor theirs) {
-    String ourOneof = ours.getRealContainingOneof() == null ? "-" : ours.getRealContainingOneof().getName();
+    String ourOneof =
+        ours.getRealContainingOneof() == null ? "-" : ours.getRealContainingOneof().getName();
     String theirOneof =
         theirs.getRealContainingOneof() == null ? "-" : theirs.getRealContainingOneof().getName();
     if (!ourOneof.equals(theirOneof)) {

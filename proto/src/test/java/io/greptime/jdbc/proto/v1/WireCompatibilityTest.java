@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.DescriptorProtos.MethodDescriptorProto;
+import com.google.protobuf.DescriptorProtos.ServiceDescriptorProto;
 import com.google.protobuf.Descriptors.DescriptorValidationException;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import java.util.List;
@@ -47,8 +49,9 @@ class WireCompatibilityTest {
   void sharedMessagesAndEnums_agreeOnEveryWireRelevantDetail() {
     DescriptorDiff diff = DescriptorDiff.compare(OURS, OFFICIAL_0_9_0);
 
-    System.out.println("Compared " + diff.sharedMessages.size() + " messages and "
-        + diff.sharedEnums.size() + " enums present on both sides.");
+    System.out.println("Compared " + diff.sharedMessages.size() + " messages, "
+        + diff.sharedEnums.size() + " enums and " + diff.sharedMethods.size()
+        + " rpcs present on both sides: " + diff.sharedMethods);
     System.out.println("Differences that do not affect the wire (" + diff.notes.size() + "):");
     diff.notes.forEach(note -> System.out.println("  " + note));
     assertThat(diff.mismatches).as("wire incompatibilities").isEmpty();
@@ -76,12 +79,18 @@ class WireCompatibilityTest {
             "greptime.v1.RequestHeader.TracingContextEntry");
     assertThat(diff.sharedEnums)
         .contains("greptime.v1.ColumnDataType", "greptime.v1.SemanticType");
+    assertThat(diff.sharedMethods)
+        .contains(
+            "/greptime.v1.GreptimeDatabase/Handle",
+            "/greptime.v1.GreptimeDatabase/HandleRequests",
+            "/greptime.v1.HealthCheck/HealthCheck");
   }
 
   @Test
   void comparison_reportsANumberTypeOrLabelThatDiffers() throws DescriptorValidationException {
     FileDescriptor base = fileWith(field("value", 1, FieldDescriptorProto.Type.TYPE_UINT32, false));
-    FileDescriptor otherNumber = fileWith(field("value", 2, FieldDescriptorProto.Type.TYPE_UINT32, false));
+    FileDescriptor otherNumber =
+        fileWith(field("value", 2, FieldDescriptorProto.Type.TYPE_UINT32, false));
     FileDescriptor otherType = fileWith(field("value", 1, FieldDescriptorProto.Type.TYPE_INT32, false));
     FileDescriptor otherLabel = fileWith(field("value", 1, FieldDescriptorProto.Type.TYPE_UINT32, true));
 
@@ -92,6 +101,37 @@ class WireCompatibilityTest {
         .containsExactly("x.Probe #1 (value): ours uint32, theirs int32");
     assertThat(DescriptorDiff.compare(List.of(base), List.of(otherLabel)).mismatches)
         .containsExactly("x.Probe #1 (value): ours uint32, theirs repeated uint32");
+  }
+
+  @Test
+  void comparison_reportsAnRpcWhoseStreamingDiffers() throws DescriptorValidationException {
+    FileDescriptor unary = fileWithRpc(false);
+    FileDescriptor streaming = fileWithRpc(true);
+
+    assertThat(DescriptorDiff.compare(List.of(unary), List.of(unary)).mismatches).isEmpty();
+    assertThat(DescriptorDiff.compare(List.of(unary), List.of(streaming)).mismatches)
+        .containsExactly("rpc /x.Svc/Call: ours x.Probe -> x.Probe, theirs stream x.Probe -> x.Probe");
+  }
+
+  private static FileDescriptor fileWithRpc(boolean clientStreaming)
+      throws DescriptorValidationException {
+    FileDescriptorProto file =
+        FileDescriptorProto.newBuilder()
+            .setName("svc.proto")
+            .setPackage("x")
+            .setSyntax("proto3")
+            .addMessageType(DescriptorProto.newBuilder().setName("Probe"))
+            .addService(
+                ServiceDescriptorProto.newBuilder()
+                    .setName("Svc")
+                    .addMethod(
+                        MethodDescriptorProto.newBuilder()
+                            .setName("Call")
+                            .setInputType(".x.Probe")
+                            .setOutputType(".x.Probe")
+                            .setClientStreaming(clientStreaming)))
+            .build();
+    return FileDescriptor.buildFrom(file, new FileDescriptor[0]);
   }
 
   private static FieldDescriptorProto field(

@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.server;
 import io.greptime.jdbc.tck.engine.Output;
 import io.grpc.stub.ServerCallStreamObserver;
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -10,8 +12,10 @@ import org.apache.arrow.flight.impl.Flight.FlightData;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Writes one row result to a DoGet call: schema, batches, then the metrics frame. It runs on its own
@@ -39,15 +43,16 @@ final class DoGetStream {
   boolean write(Output.Rows rows, long startNanos) throws IOException, InterruptedException {
     ArrowReader reader = rows.reader();
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
-    if (!send(FlightFrames.schema(root.getSchema()))) {
+    Map<Long, Dictionary> dictionaries =
+        DictionaryDecoding.hasDictionaries(root.getSchema()) ? reader.getDictionaryVectors() : Map.of();
+    Schema schema =
+        dictionaries.isEmpty() ? root.getSchema() : DictionaryDecoding.plainSchema(root.getSchema(), dictionaries);
+    if (!send(FlightFrames.schema(schema))) {
       return false;
     }
     long bytes = 0;
     while (reader.loadNextBatch()) {
-      FlightData frame;
-      try (ArrowRecordBatch batch = new VectorUnloader(root, true, codec, true).getRecordBatch()) {
-        frame = FlightFrames.recordBatch(batch);
-      }
+      FlightData frame = frame(root, dictionaries);
       bytes += frame.getDataBody().size();
       if (!send(frame)) {
         return false;
@@ -57,6 +62,17 @@ final class DoGetStream {
         "{\"elapsed_compute\":" + (System.nanoTime() - startNanos)
             + ",\"memory_usage\":" + bytes + ",\"plan_metrics\":[]}";
     return send(FlightFrames.metrics(metrics));
+  }
+
+  /** One batch as a frame, dictionaries expanded as GreptimeDB v1.2+ does for query output. */
+  private FlightData frame(VectorSchemaRoot root, Map<Long, Dictionary> dictionaries) {
+    try (DictionaryDecoding.Decoded plain =
+            dictionaries.isEmpty()
+                ? new DictionaryDecoding.Decoded(root, List.of())
+                : DictionaryDecoding.decode(root, dictionaries);
+        ArrowRecordBatch batch = new VectorUnloader(plain.rows(), true, codec, true).getRecordBatch()) {
+      return FlightFrames.recordBatch(batch);
+    }
   }
 
   /** Sends one frame once the call can take it; false if the call was cancelled. */

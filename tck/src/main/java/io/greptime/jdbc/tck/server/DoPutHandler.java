@@ -124,7 +124,7 @@ final class DoPutHandler implements StreamObserver<FlightData> {
       return;
     }
     long rows;
-    try (PutBatchDecoder.Decoded batch = decoding(() -> decoder.loadBatch(message, data.getDataBody()))) {
+    try (DictionaryDecoding.Decoded batch = decoding(() -> decoder.loadBatch(message, data.getDataBody()))) {
       rows = engine.putBatch(ctx, table, batch.rows());
     }
     double elapsed = (System.nanoTime() - start) / 1e9;

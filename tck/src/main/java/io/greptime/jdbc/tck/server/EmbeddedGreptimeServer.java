@@ -10,6 +10,7 @@ import io.netty.channel.ChannelOption;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
@@ -19,13 +20,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.compression.CompressionCodec;
-import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.vector.compression.NoCompressionCodec;
 
 /**
@@ -84,8 +84,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         throw new IllegalStateException(closed ? "closed" : "already started");
       }
       List<ServerServiceDefinition> services = services();
-      server = buildServer(boundPort, services);
-      server.start();
+      server = boundPort == 0 ? bindOutsideEphemeralRange(services) : bindWithRetry(boundPort, services);
       boundPort = server.getPort();
       if (config.inProcessName != null) {
         InProcessServerBuilder builder = InProcessServerBuilder.forName(config.inProcessName);
@@ -177,6 +176,58 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     inProcessServer = null;
   }
 
+  /**
+   * Port 0 would get an ephemeral port, which an outgoing connection of any process may take while
+   * the server is down during {@link #restart()}. So a free port below the ephemeral ranges of Linux
+   * (32768+), macOS and Windows (49152+) is chosen instead; the OS's choice is the last resort.
+   */
+  private Server bindOutsideEphemeralRange(List<ServerServiceDefinition> services) throws IOException {
+    for (int attempt = 0; attempt < 64; attempt++) {
+      int candidate = 20000 + ThreadLocalRandom.current().nextInt(12000);
+      try {
+        return startOrRelease(buildServer(candidate, services));
+      } catch (IOException e) {
+        if (!(e.getCause() instanceof BindException)) {
+          throw e;
+        }
+      }
+    }
+    return startOrRelease(buildServer(0, services));
+  }
+
+  /** A server that failed to bind still holds event-loop references until it is shut down. */
+  private static Server startOrRelease(Server candidate) throws IOException {
+    try {
+      return candidate.start();
+    } catch (IOException | RuntimeException e) {
+      candidate.shutdownNow();
+      throw e;
+    }
+  }
+
+  /** Rebinding a just-closed port can briefly fail while the old socket lets go; try for ~3 s. */
+  private Server bindWithRetry(int port, List<ServerServiceDefinition> services) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return startOrRelease(buildServer(port, services));
+      } catch (IOException e) {
+        if (!(e.getCause() instanceof BindException) || attempt >= 30) {
+          throw e;
+        }
+        sleepBeforeRebind();
+      }
+    }
+  }
+
+  private static void sleepBeforeRebind() throws IOException {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while rebinding", e);
+    }
+  }
+
   /** The in-process transport name the server also answers on, or null. */
   public String inProcessName() {
     return config.inProcessName;
@@ -188,7 +239,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     RequestExecutor executor = new RequestExecutor(config.engine, auth);
     CompressionCodec codec =
         config.compression
-            ? CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.LZ4_FRAME)
+            ? Lz4FrameCodec.INSTANCE
             : NoCompressionCodec.INSTANCE;
     FlightService flight =
         new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
@@ -196,7 +247,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
         withInterceptors(compressed(flight.bindService())),
         withInterceptors(new SideServices.Health().bindService()),
-        withInterceptors(compressed(new SideServices.Prometheus().bindService())));
+        withInterceptors(compressed(new PromqlService(config.engine, auth, errors).bindService())));
   }
 
   /** GreptimeDB registers HealthCheck without compression and every other service with it. */
@@ -263,7 +314,10 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
       return this;
     }
 
-    /** 0 (the default) picks a free port. */
+    /**
+     * 0 (the default) picks a free port, below the ephemeral port ranges so that {@link #restart()}
+     * can always rebind it.
+     */
     public Builder port(int port) {
       this.port = port;
       return this;

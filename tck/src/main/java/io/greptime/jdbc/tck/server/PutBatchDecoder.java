@@ -18,15 +18,12 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
-import org.apache.arrow.vector.dictionary.DictionaryEncoder;
 import org.apache.arrow.vector.ipc.message.ArrowDictionaryBatch;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
-import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.DictionaryUtility;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Turns the IPC messages of one DoPut stream into record batches in the client's schema: any IPC
@@ -66,42 +63,15 @@ final class PutBatchDecoder implements AutoCloseable {
   }
 
   /** Loads one record batch; the caller closes the result before the next one. */
-  Decoded loadBatch(Message message, ByteString body) throws IOException {
+  DictionaryDecoding.Decoded loadBatch(Message message, ByteString body) throws IOException {
     RecordBatch header = (RecordBatch) message.header(new RecordBatch());
     try (ArrowRecordBatch batch = withBody(body, buf -> MessageSerializer.deserializeRecordBatch(header, buf))) {
       new VectorLoader(root, CommonsCompressionFactory.INSTANCE).load(batch);
     }
     if (dictionaries.isEmpty()) {
-      return new Decoded(root, List.of());
+      return new DictionaryDecoding.Decoded(root, List.of());
     }
-    return decodeDictionaries();
-  }
-
-  private Decoded decodeDictionaries() {
-    List<FieldVector> vectors = new ArrayList<>();
-    List<FieldVector> owned = new ArrayList<>();
-    try {
-      for (FieldVector vector : root.getFieldVectors()) {
-        DictionaryEncoding encoding = vector.getField().getDictionary();
-        if (encoding == null) {
-          vectors.add(vector);
-          continue;
-        }
-        try (FieldVector plain =
-            (FieldVector) DictionaryEncoder.decode(vector, dictionaries.get(encoding.getId()), allocator)) {
-          // decode() names the vector after the dictionary; the engine needs the column's name.
-          TransferPair rename = plain.getTransferPair(vector.getName(), allocator);
-          rename.transfer();
-          owned.add((FieldVector) rename.getTo());
-          vectors.add((FieldVector) rename.getTo());
-        }
-      }
-    } catch (RuntimeException e) {
-      owned.forEach(FieldVector::close);
-      throw e;
-    }
-    List<Field> fields = vectors.stream().map(FieldVector::getField).toList();
-    return new Decoded(new VectorSchemaRoot(fields, vectors, root.getRowCount()), owned);
+    return DictionaryDecoding.decode(root, dictionaries);
   }
 
   private interface BodyReader<T> {
@@ -133,26 +103,6 @@ final class PutBatchDecoder implements AutoCloseable {
       AutoCloseables.close(all);
     } catch (Exception e) {
       throw new IllegalStateException("cannot release DoPut buffers", e);
-    }
-  }
-
-  /** One batch in plain (dictionary-free) vectors; closing frees what decoding allocated. */
-  static final class Decoded implements AutoCloseable {
-    private final VectorSchemaRoot rows;
-    private final List<FieldVector> owned;
-
-    Decoded(VectorSchemaRoot rows, List<FieldVector> owned) {
-      this.rows = rows;
-      this.owned = owned;
-    }
-
-    VectorSchemaRoot rows() {
-      return rows;
-    }
-
-    @Override
-    public void close() {
-      owned.forEach(FieldVector::close);
     }
   }
 }

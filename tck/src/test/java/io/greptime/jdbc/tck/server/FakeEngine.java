@@ -30,6 +30,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <ul>
  *   <li>{@code SELECT ROWS <total> BATCH <size> [FAIL AFTER <batches>]}: generated rows
+ *   <li>{@code SELECT DICT}: one batch with a dictionary-encoded string column
  *   <li>{@code FAIL <code>}: throws a GreptimeError with that status code and message {@code boom <code>}
  *   <li>{@code CRASH}: throws an IllegalStateException (an engine bug)
  *   <li>{@code CREATE TABLE <t>}: adds the table, 0 rows; {@code INSERT <n>}: n rows; anything else: 0
@@ -56,6 +57,9 @@ final class FakeEngine implements Engine {
     String first = words[0].toUpperCase(Locale.ROOT);
     switch (first) {
       case "SELECT":
+        if (words[1].equalsIgnoreCase("DICT")) {
+          return new Output.Rows(new DictionaryRowsReader(allocator));
+        }
         int failAfter = words.length > 7 ? Integer.parseInt(words[7]) : -1;
         return new Output.Rows(
             new GeneratedRowsReader(

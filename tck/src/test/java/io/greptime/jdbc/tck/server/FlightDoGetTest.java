@@ -43,6 +43,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -118,6 +119,24 @@ class FlightDoGetTest {
       }
     }
     return sum;
+  }
+
+  @Test
+  void doGet_expandsDictionaryEncodedColumnsToPlainValues() throws Exception {
+    start(true);
+    List<String> values = new ArrayList<>();
+    try (FlightClient client = flightClient();
+        FlightStream stream = client.getStream(new Ticket(sql("SELECT DICT").toByteArray()))) {
+      assertThat(stream.getSchema().getFields().get(0).getDictionary()).isNull();
+      assertThat(stream.getSchema().getFields().get(0).getType()).isEqualTo(ArrowType.Utf8.INSTANCE);
+      while (stream.next()) {
+        VarCharVector s = (VarCharVector) stream.getRoot().getVector("s");
+        for (int i = 0; i < stream.getRoot().getRowCount(); i++) {
+          values.add(new String(s.get(i), StandardCharsets.UTF_8));
+        }
+      }
+    }
+    assertThat(values).containsExactly("b", "a", "b");
   }
 
   @Test
