@@ -76,6 +76,10 @@ class ShadedJarIT {
         }
         assertThat(c.getMetaData().getDatabaseProductName()).isEqualTo("GreptimeDB");
       }
+      // netty finds its BoringSSL native under the renamed library name (relocated package prefix)
+      Class<?> openSsl = loader.loadClass("io.greptime.jdbc.shaded.io.netty.handler.ssl.OpenSsl");
+      Object cause = openSsl.getMethod("unavailabilityCause").invoke(null);
+      assertThat(cause).as("OpenSsl.unavailabilityCause").isNull();
     }
   }
 
