@@ -144,7 +144,8 @@ class ResultSetTypesTest {
         assertThat(rs.getObject("ts_ns", ZonedDateTime.class)).isEqualTo(TypedRow.NANOS.atZone(session));
         assertThat(rs.getObject("ts_ns", LocalDateTime.class))
             .isEqualTo(LocalDateTime.ofInstant(TypedRow.NANOS, session));
-        assertThat(rs.getString("ts_s")).isEqualTo(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+        // rendered like GreptimeDB's own clients (sqlness results): ISO wall clock in the session zone
+        assertThat(rs.getString("ts_s")).isEqualTo(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss")
             .format(LocalDateTime.ofInstant(TypedRow.SECONDS, session)));
         Calendar cal = Calendar.getInstance(TimeZone.getTimeZone("Pacific/Honolulu"));
         assertThat(rs.getTimestamp("ts_ns", cal).toInstant()).isEqualTo(TypedRow.NANOS);

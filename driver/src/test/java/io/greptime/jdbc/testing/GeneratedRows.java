@@ -32,11 +32,18 @@ public final class GeneratedRows extends ArrowReader {
   private final long total;
   private final int batchSize;
   private final int failAfterBatches;
+  private final int firstBatchSize;
   private long produced;
   private int batches;
 
   GeneratedRows(BufferAllocator allocator, long total, int batchSize, int failAfterBatches) {
+    this(allocator, total, batchSize, failAfterBatches, batchSize);
+  }
+
+  /** @param firstBatchSize rows of the first batch (later ones have {@code batchSize}) */
+  GeneratedRows(BufferAllocator allocator, long total, int batchSize, int failAfterBatches, int firstBatchSize) {
     super(allocator);
+    this.firstBatchSize = firstBatchSize;
     this.total = total;
     this.batchSize = batchSize;
     this.failAfterBatches = failAfterBatches;
@@ -52,7 +59,7 @@ public final class GeneratedRows extends ArrowReader {
     }
     try {
       VectorSchemaRoot root = getVectorSchemaRoot();
-      int rows = (int) Math.min(batchSize, total - produced);
+      int rows = (int) Math.min(batches == 0 ? firstBatchSize : batchSize, total - produced);
       root.allocateNew();
       TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector("ts");
       BigIntVector n = (BigIntVector) root.getVector("n");

@@ -25,8 +25,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * context it arrived with.
  *
  * <ul>
- *   <li>{@code SELECT ROWS <total> BATCH <size> [FAIL AFTER <batches>]}: generated rows (see
- *       {@link GeneratedRows})
+ *   <li>{@code SELECT ROWS <total> BATCH <size> [FAIL AFTER <batches> | FIRST <rows>]}: generated rows
+ *       (see {@link GeneratedRows}), the first batch optionally of another size
  *   <li>{@code SELECT TYPES}: one row of many Arrow types ({@link TypedRow})
  *   <li>{@code SELECT BLOCK}: signals {@link #blocked()} and waits for {@link #release()} (max 30 s)
  *   <li>{@code FAIL <code>}: a GreptimeError with that status and message {@code boom <code>}
@@ -72,8 +72,11 @@ public final class ScriptedEngine implements Engine {
     String first = w[0].toUpperCase(Locale.ROOT);
     String second = w.length > 1 ? w[1].toUpperCase(Locale.ROOT) : "";
     if (first.equals("SELECT") && second.equals("ROWS")) {
-      int failAfter = w.length > 7 ? Integer.parseInt(w[7]) : -1;
-      return new Output.Rows(new GeneratedRows(allocator, Long.parseLong(w[2]), Integer.parseInt(w[4]), failAfter));
+      int batch = Integer.parseInt(w[4]);
+      boolean firstSize = w.length > 6 && w[5].equalsIgnoreCase("FIRST");
+      int failAfter = !firstSize && w.length > 7 ? Integer.parseInt(w[7]) : -1;
+      return new Output.Rows(new GeneratedRows(allocator, Long.parseLong(w[2]), batch, failAfter,
+          firstSize ? Integer.parseInt(w[6]) : batch));
     }
     if (first.equals("SELECT") && second.equals("TYPES")) {
       return new Output.Rows(new TypedRow(allocator));

@@ -1,12 +1,14 @@
 package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeSqlException;
+import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.proto.StatusCode;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLInvalidAuthorizationSpecException;
+import java.sql.SQLNonTransientException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
@@ -30,6 +32,9 @@ public final class ErrorTranslator {
   private static final Metadata.Key<String> RETRY_HINT =
       Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER);
 
+  /** SQLState of a result set that needed more than {@code maxResultMemory}. */
+  public static final String MEMORY_LIMIT_STATE = "53200";
+
   private final String secret;
 
   /** @param secret a value (the password) to mask if a server ever echoes it; may be null */
@@ -45,6 +50,9 @@ public final class ErrorTranslator {
     if (t instanceof SQLException e) {
       return e;
     }
+    if (t instanceof FlightCallException e) {
+      return translate(e);
+    }
     Failure f = describe(t);
     if (f == null) {
       String text = mask(String.valueOf(t.getMessage()));
@@ -58,6 +66,20 @@ public final class ErrorTranslator {
     Function<Metadata.Key<String>, String> get = k -> trailers == null ? null : trailers.get(k);
     return translate(new Failure(status.getCode(), status.getDescription(), get.apply(ERR_CODE),
         get.apply(RETRY_HINT), status.asRuntimeException(trailers)));
+  }
+
+  /**
+   * Translates a failed DoGet read by the flight-bridge cursor with the same status and trailer rules
+   * as every other call. A result that outgrew its {@code maxResultMemory} allocator is the driver's own
+   * limit, not a server error: it becomes SQLState {@code 53200} (out of memory, class 53 "insufficient
+   * resources"), non-transient because running the same query again needs the same memory.
+   */
+  public SQLException translate(FlightCallException e) {
+    if (e.memoryLimitExceeded()) {
+      return new SQLNonTransientException(mask(e.description()), MEMORY_LIMIT_STATE, e);
+    }
+    return translate(new Failure(StatusUtils.toGrpcStatusCode(e.statusCode()), e.description(),
+        e.trailers().get(StatusCode.ERR_CODE_HEADER), e.trailers().get(StatusCode.RETRY_HINT_HEADER), e));
   }
 
   private static Failure describe(Throwable t) {

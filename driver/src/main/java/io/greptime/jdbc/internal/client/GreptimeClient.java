@@ -1,6 +1,9 @@
 package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeProperty;
+import io.greptime.jdbc.arrow.flight.CursorSettings;
+import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
+import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
 import io.greptime.jdbc.internal.config.JdbcUrl;
@@ -21,11 +24,13 @@ import io.netty.channel.ChannelOption;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.File;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.FlightCallHeaders;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightGrpcUtils;
@@ -33,6 +38,7 @@ import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.HeaderCallOption;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.util.AutoCloseables;
 
 /**
  * One connection's gRPC channel and the three calls a JDBC connection needs: {@code Handle} for
@@ -165,27 +171,64 @@ public final class GreptimeClient implements AutoCloseable {
   }
 
   /**
-   * Starts a Flight {@code DoGet} for one statement. The stream allocates from {@code allocator}, which
-   * the caller owns and closes after the returned stream.
+   * Starts a Flight {@code DoGet} for one statement and reads its first message. The result reads into
+   * its own child of {@code parent}, limited to {@code settings.maxResultMemory()}, through its own
+   * Flight client on the shared channel; closing the cursor releases both.
+   *
+   * <p>{@code hook} first cancels the raw stream (a cancel may arrive while the server is still
+   * planning, before the cursor exists), then the cursor, so {@code Statement.cancel} reaches the call
+   * at every point of its life.
    */
-  public QueryStream doGet(RequestSession session, String sql, long timeoutMillis, CancelHook hook,
-      BufferAllocator allocator) throws SQLException {
-    FlightClient flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
+  public FlightBatchCursor doGet(RequestSession session, String sql, long timeoutMillis, CancelHook hook,
+      BufferAllocator parent, CursorSettings settings) throws SQLException {
+    return doGet(session, sqlRequest(session, sql), timeoutMillis, hook, parent, settings);
+  }
+
+  /** As the SQL form of {@code doGet}, for any query request (PromQL range queries too). */
+  public FlightBatchCursor doGet(RequestSession session, GreptimeRequest request, long timeoutMillis,
+      CancelHook hook, BufferAllocator parent, CursorSettings settings) throws SQLException {
+    BufferAllocator allocator = parent.newChildAllocator("result-set", 0, settings.maxResultMemory());
+    FlightClient flight = null;
+    try {
+      flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
+      FlightStream stream = flight.getStream(new Ticket(request.toByteArray()),
+          callOptions(session, timeoutMillis));
+      hook.onCancel(() -> stream.cancel("cancelled by Statement.cancel()", null));
+      FlightBatchCursor cursor = FlightBatchCursor.over(stream, AutoCloseables.all(List.of(flight, allocator)),
+          settings);
+      hook.onCancel(cursor::cancel);
+      return cursor;
+    } catch (FlightCallException e) {
+      // over() already closed the stream, the client and the allocator
+      throw errors.translate(e);
+    } catch (RuntimeException e) {
+      if (flight != null) {
+        closeQuietly(flight);
+      }
+      closeQuietly(allocator);
+      throw errors.translate(e);
+    }
+  }
+
+  private static CallOption[] callOptions(RequestSession session, long timeoutMillis) {
     FlightCallHeaders headers = new FlightCallHeaders();
     if (!session.hints().isEmpty()) {
       headers.insert(HINTS_KEY.name(), HintsFormat.format(session.hints()));
     }
-    CallOption[] options = timeoutMillis > 0
-        ? new CallOption[] {new HeaderCallOption(headers),
-            org.apache.arrow.flight.CallOptions.timeout(timeoutMillis, TimeUnit.MILLISECONDS)}
+    return timeoutMillis > 0
+        ? new CallOption[] {new HeaderCallOption(headers), CallOptions.timeout(timeoutMillis, TimeUnit.MILLISECONDS)}
         : new CallOption[] {new HeaderCallOption(headers)};
-    try {
-      FlightStream stream = flight.getStream(new Ticket(sqlRequest(session, sql).toByteArray()), options);
-      return QueryStream.start(stream, flight, hook, errors);
-    } catch (RuntimeException e) {
-      closeQuietly(flight);
-      throw errors.translate(e);
+  }
+
+  /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
+  io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(
+      RequestSession session, long timeoutMillis) {
+    var stub = io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.newBlockingStub(channel)
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
+    if (timeoutMillis > 0) {
+      stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
     }
+    return compression.equals("none") ? stub : stub.withCompression(compression);
   }
 
   static void closeQuietly(AutoCloseable c) {

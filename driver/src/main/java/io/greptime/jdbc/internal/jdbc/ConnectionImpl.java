@@ -1,9 +1,12 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.arrow.flight.CursorSettings;
+import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
+import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.GreptimeClient;
-import io.greptime.jdbc.internal.client.QueryStream;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import java.sql.SQLClientInfoException;
@@ -69,11 +72,13 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     }
     if (config.user() != null) {
       // Credentials travel in each request; a trivial query checks them (and access to the database) now.
-      try (BufferAllocator probe = newResultAllocator();
-          QueryStream s = client.doGet(session(), "SELECT 1", timeout, CancelHook.NONE, probe)) {
-        while (!s.isUpdateCount() && s.nextBatch() != null) {
-          // drain
+      try (FlightBatchCursor probe = client.doGet(session(), "SELECT 1", timeout, CancelHook.NONE, allocator,
+          cursorSettings(config.timeZone(), 0))) {
+        while (probe.nextBatch()) {
+          // drain: the answer itself does not matter, only that the server accepted the credentials
         }
+      } catch (FlightCallException e) {
+        throw client.errors().translate(e);
       }
     }
   }
@@ -94,9 +99,12 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     return allocator;
   }
 
-  /** A child allocator for one result set, bounded by {@code maxResultMemory}. */
-  BufferAllocator newResultAllocator() {
-    return allocator.newChildAllocator("result-set", 0, config.maxResultMemory());
+  /**
+   * How a result of this connection reads: wall clocks in {@code zone}, at most {@code maxRows} rows (0 =
+   * all), and a child allocator bounded by {@code maxResultMemory}.
+   */
+  CursorSettings cursorSettings(ZoneId zone, long maxRows) {
+    return new CursorSettings(new ColumnReaderFactory(zone), maxRows, config.maxResultMemory());
   }
 
   void switchDatabase(String database) {

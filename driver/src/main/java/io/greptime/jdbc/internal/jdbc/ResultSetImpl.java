@@ -1,5 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.arrow.meta.ColumnMetadata;
+import io.greptime.jdbc.arrow.read.ColumnReader;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;
@@ -23,7 +25,6 @@ import java.sql.SQLXML;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
-import java.time.ZoneId;
 import java.util.Calendar;
 import java.util.HashMap;
 import java.util.List;
@@ -31,26 +32,22 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * A forward-only, read-only result over record batches. It holds one batch at a time, so memory stays
- * bounded by the batch size whatever the result size; closing it (or reading past the end, or reaching
- * {@code maxRows}) stops the stream and frees its Arrow memory.
+ * A forward-only, read-only result over record batches, read with flight-bridge's column readers. It
+ * holds one batch at a time, so memory stays bounded by the batch size whatever the result size; closing
+ * it (or reading past the end, or reaching {@code maxRows}, which the source enforces) stops the stream
+ * and frees its Arrow memory.
  */
 public final class ResultSetImpl extends LabelledResultSet {
   private final Statement statement;
   private final RowSource source;
-  private final ZoneId zone;
-  private final long maxRows;
   private final Consumer<ResultSetImpl> onClose;
-  private final List<Field> fields;
-  private final ColumnType[] types;
-  private final ColumnType.ColumnReader[] readers;
+  private final List<ColumnMetadata> columns;
   private final Map<String, Integer> labels = new HashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
-  private VectorSchemaRoot batch;
+  private List<ColumnReader> readers = List.of();
+  private int batchRows;
   private int rowInBatch = -1;
   private long rowNumber;
   private boolean exhausted;
@@ -59,22 +56,15 @@ public final class ResultSetImpl extends LabelledResultSet {
 
   /**
    * @param statement the statement that made it, or null
-   * @param zone session time zone for wall-clock conversions
-   * @param maxRows stop after this many rows (0 = all)
    * @param onClose told once when the result set closes
    */
-  ResultSetImpl(Statement statement, RowSource source, ZoneId zone, long maxRows, Consumer<ResultSetImpl> onClose) {
+  ResultSetImpl(Statement statement, RowSource source, Consumer<ResultSetImpl> onClose) {
     this.statement = statement;
     this.source = source;
-    this.zone = zone;
-    this.maxRows = maxRows;
     this.onClose = onClose;
-    this.fields = source.schema().getFields();
-    this.types = new ColumnType[fields.size()];
-    this.readers = new ColumnType.ColumnReader[fields.size()];
-    for (int i = 0; i < fields.size(); i++) {
-      types[i] = ColumnType.of(fields.get(i));
-      labels.putIfAbsent(fields.get(i).getName().toLowerCase(Locale.ROOT), i + 1);
+    this.columns = source.columns();
+    for (int i = 0; i < columns.size(); i++) {
+      labels.putIfAbsent(columns.get(i).name().toLowerCase(Locale.ROOT), i + 1);
     }
   }
 
@@ -91,24 +81,20 @@ public final class ResultSetImpl extends LabelledResultSet {
     if (exhausted) {
       return false;
     }
-    if (maxRows > 0 && rowNumber >= maxRows) {
-      finishStream();
-      return false;
-    }
-    if (batch == null || rowInBatch + 1 >= batch.getRowCount()) {
+    if (rowInBatch + 1 >= batchRows) {
+      boolean more;
       try {
-        batch = source.nextBatch();
+        more = source.nextBatch();
       } catch (SQLException e) {
         finishStream();
         throw e;
       }
-      if (batch == null) {
+      if (!more) {
         finishStream();
         return false;
       }
-      for (int i = 0; i < readers.length; i++) {
-        readers[i] = types[i].readerFactory().apply(batch.getVector(i));
-      }
+      readers = source.readers();
+      batchRows = source.batchRowCount();
       rowInBatch = -1;
     }
     rowInBatch++;
@@ -119,7 +105,8 @@ public final class ResultSetImpl extends LabelledResultSet {
   /** Ends the stream early or at its end; the Arrow memory goes with it. */
   private void finishStream() {
     exhausted = true;
-    batch = null;
+    readers = List.of();
+    batchRows = 0;
     source.close();
   }
 
@@ -136,17 +123,18 @@ public final class ResultSetImpl extends LabelledResultSet {
     return closed.get();
   }
 
-  private Object value(int column) throws SQLException {
+  /** The reader of a column at the current row; records whether its value is NULL for wasNull(). */
+  private ColumnReader reader(int column) throws SQLException {
     checkOpen();
-    if (column < 1 || column > readers.length) {
-      throw new SQLException("Column index " + column + " is out of range 1.." + readers.length, "07009");
+    if (column < 1 || column > columns.size()) {
+      throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
     }
-    if (batch == null || rowInBatch < 0) {
+    if (readers.isEmpty() || rowInBatch < 0) {
       throw new SQLException("No current row: call next() first", "24000");
     }
-    Object v = readers[column - 1].read(rowInBatch);
-    wasNull = v == null;
-    return v;
+    ColumnReader r = readers.get(column - 1);
+    wasNull = r.isNull(rowInBatch);
+    return r;
   }
 
   @Override
@@ -167,50 +155,42 @@ public final class ResultSetImpl extends LabelledResultSet {
 
   @Override
   public String getString(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? null : ValueConversions.toString(v, zone);
+    return reader(columnIndex).getString(rowInBatch);
   }
 
   @Override
   public boolean getBoolean(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v != null && ValueConversions.toBoolean(v);
+    return reader(columnIndex).getBoolean(rowInBatch);
   }
 
   @Override
   public byte getByte(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? 0 : (byte) ValueConversions.toLong(v, Byte.MIN_VALUE, Byte.MAX_VALUE, "byte");
+    return reader(columnIndex).getByte(rowInBatch);
   }
 
   @Override
   public short getShort(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? 0 : (short) ValueConversions.toLong(v, Short.MIN_VALUE, Short.MAX_VALUE, "short");
+    return reader(columnIndex).getShort(rowInBatch);
   }
 
   @Override
   public int getInt(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? 0 : (int) ValueConversions.toLong(v, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
+    return reader(columnIndex).getInt(rowInBatch);
   }
 
   @Override
   public long getLong(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? 0 : ValueConversions.toLong(v, Long.MIN_VALUE, Long.MAX_VALUE, "long");
+    return reader(columnIndex).getLong(rowInBatch);
   }
 
   @Override
   public float getFloat(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? 0 : (float) ValueConversions.toDouble(v);
+    return reader(columnIndex).getFloat(rowInBatch);
   }
 
   @Override
   public double getDouble(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? 0 : ValueConversions.toDouble(v);
+    return reader(columnIndex).getDouble(rowInBatch);
   }
 
   @Override
@@ -222,14 +202,12 @@ public final class ResultSetImpl extends LabelledResultSet {
 
   @Override
   public BigDecimal getBigDecimal(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? null : ValueConversions.toBigDecimal(v);
+    return reader(columnIndex).getBigDecimal(rowInBatch);
   }
 
   @Override
   public byte[] getBytes(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? null : ValueConversions.toBytes(v);
+    return reader(columnIndex).getBytes(rowInBatch);
   }
 
   @Override
@@ -247,28 +225,20 @@ public final class ResultSetImpl extends LabelledResultSet {
     return getTimestamp(columnIndex, (Calendar) null);
   }
 
-  /** The zone for wall-clock getters: the calendar's when given, else the session's. */
-  private ZoneId zoneOf(Calendar cal) {
-    return cal == null ? zone : cal.getTimeZone().toZoneId();
-  }
-
   @Override
   public Date getDate(int columnIndex, Calendar cal) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? null : Date.valueOf(ValueConversions.toLocalDate(v, zoneOf(cal)));
+    return reader(columnIndex).getDate(rowInBatch, cal);
   }
 
   @Override
   public Time getTime(int columnIndex, Calendar cal) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? null : Time.valueOf(ValueConversions.toLocalTime(v, zoneOf(cal)));
+    return reader(columnIndex).getTime(rowInBatch, cal);
   }
 
-  /** Timestamps are instants: the calendar only matters for values without one (dates, strings). */
+  /** Timestamps are instants: the calendar only matters for values without one (dates, times, text). */
   @Override
   public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? null : Timestamp.from(ValueConversions.toInstant(v, zoneOf(cal)));
+    return reader(columnIndex).getTimestamp(rowInBatch, cal);
   }
 
   @Override
@@ -308,8 +278,7 @@ public final class ResultSetImpl extends LabelledResultSet {
 
   @Override
   public Object getObject(int columnIndex) throws SQLException {
-    Object v = value(columnIndex);
-    return v == null ? null : ValueConversions.toJdbcObject(v);
+    return reader(columnIndex).getObject(rowInBatch);
   }
 
   @Override
@@ -322,14 +291,13 @@ public final class ResultSetImpl extends LabelledResultSet {
     if (type == null) {
       throw new SQLException("getObject type must not be null", "HY009");
     }
-    Object v = value(columnIndex);
-    return v == null ? null : ValueConversions.convert(v, type, zone);
+    return reader(columnIndex).getObject(rowInBatch, type);
   }
 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     checkOpen();
-    return new ResultSetMetaDataImpl(fields, types);
+    return new ResultSetMetaDataImpl(columns);
   }
 
   @Override
@@ -408,7 +376,7 @@ public final class ResultSetImpl extends LabelledResultSet {
 
   @Override
   public Array getArray(int columnIndex) throws SQLException {
-    throw unsupported("getArray");
+    return reader(columnIndex).getArray(rowInBatch);
   }
 
   @Override

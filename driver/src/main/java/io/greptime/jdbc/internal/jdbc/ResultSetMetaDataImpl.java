@@ -1,53 +1,49 @@
 package io.greptime.jdbc.internal.jdbc;
 
-import java.sql.ResultSetMetaData;
+import io.greptime.jdbc.GreptimeResultSetMetaData;
+import io.greptime.jdbc.arrow.meta.ColumnMetadata;
+import io.greptime.jdbc.arrow.meta.JdbcColumnType;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Column descriptions from the result's Arrow schema. GreptimeDB result schemas carry no table or schema
- * names, so those answer empty strings as JDBC asks when unknown. The time-index column is marked by
- * {@link #isTimeIndex(int)}.
+ * Column descriptions from flight-bridge's {@link ColumnMetadata} of the result's Arrow schema.
+ * GreptimeDB result schemas carry no table or schema names, so those answer empty strings as JDBC asks
+ * when unknown. The time-index column is marked by {@link #isTimeIndex(int)}
+ * ({@link GreptimeResultSetMetaData}).
  */
-final class ResultSetMetaDataImpl implements ResultSetMetaData {
-  /** Field metadata key GreptimeDB sets on the time-index column (protocol.md §7). */
-  static final String TIME_INDEX_KEY = "greptime:time_index";
+final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData {
+  private final List<ColumnMetadata> columns;
 
-  private final List<Field> fields;
-  private final ColumnType[] types;
-
-  ResultSetMetaDataImpl(List<Field> fields, ColumnType[] types) {
-    this.fields = List.copyOf(fields);
-    this.types = types.clone();
+  ResultSetMetaDataImpl(List<ColumnMetadata> columns) {
+    this.columns = List.copyOf(columns);
   }
 
-  private Field field(int column) throws SQLException {
-    if (column < 1 || column > fields.size()) {
-      throw new SQLException("Column index " + column + " is out of range 1.." + fields.size(), "07009");
+  private ColumnMetadata column(int column) throws SQLException {
+    if (column < 1 || column > columns.size()) {
+      throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
     }
-    return fields.get(column - 1);
+    return columns.get(column - 1);
   }
 
-  private ColumnType type(int column) throws SQLException {
-    field(column);
-    return types[column - 1];
+  private JdbcColumnType type(int column) throws SQLException {
+    return column(column).type();
   }
 
-  /** Whether the column is the table's time index, as the result schema says. */
+  @Override
   public boolean isTimeIndex(int column) throws SQLException {
-    return "true".equals(field(column).getMetadata().get(TIME_INDEX_KEY));
+    return column(column).timeIndex();
   }
 
   @Override
   public int getColumnCount() {
-    return fields.size();
+    return columns.size();
   }
 
   @Override
   public boolean isAutoIncrement(int column) throws SQLException {
-    field(column);
+    column(column);
     return false;
   }
 
@@ -59,19 +55,19 @@ final class ResultSetMetaDataImpl implements ResultSetMetaData {
 
   @Override
   public boolean isSearchable(int column) throws SQLException {
-    field(column);
+    column(column);
     return true;
   }
 
   @Override
   public boolean isCurrency(int column) throws SQLException {
-    field(column);
+    column(column);
     return false;
   }
 
   @Override
   public int isNullable(int column) throws SQLException {
-    return field(column).isNullable() ? columnNullable : columnNoNulls;
+    return column(column).nullable() ? columnNullable : columnNoNulls;
   }
 
   @Override
@@ -81,23 +77,22 @@ final class ResultSetMetaDataImpl implements ResultSetMetaData {
 
   @Override
   public int getColumnDisplaySize(int column) throws SQLException {
-    int p = type(column).precision();
-    return p <= 0 ? 32 : Math.min(p, 65535);
+    return type(column).displaySize();
   }
 
   @Override
   public String getColumnLabel(int column) throws SQLException {
-    return field(column).getName();
+    return column(column).name();
   }
 
   @Override
   public String getColumnName(int column) throws SQLException {
-    return field(column).getName();
+    return column(column).name();
   }
 
   @Override
   public String getSchemaName(int column) throws SQLException {
-    field(column);
+    column(column);
     return "";
   }
 
@@ -113,13 +108,13 @@ final class ResultSetMetaDataImpl implements ResultSetMetaData {
 
   @Override
   public String getTableName(int column) throws SQLException {
-    field(column);
+    column(column);
     return "";
   }
 
   @Override
   public String getCatalogName(int column) throws SQLException {
-    field(column);
+    column(column);
     return "";
   }
 
@@ -128,27 +123,27 @@ final class ResultSetMetaDataImpl implements ResultSetMetaData {
     return type(column).sqlType();
   }
 
+  /** GreptimeDB's own type name, as {@code DESC TABLE} prints it ({@code UInt64}, {@code Json}). */
   @Override
   public String getColumnTypeName(int column) throws SQLException {
-    String declared = field(column).getMetadata().get("greptime:type");
-    return declared != null ? declared : type(column).typeName();
+    return type(column).typeName();
   }
 
   @Override
   public boolean isReadOnly(int column) throws SQLException {
-    field(column);
+    column(column);
     return true;
   }
 
   @Override
   public boolean isWritable(int column) throws SQLException {
-    field(column);
+    column(column);
     return false;
   }
 
   @Override
   public boolean isDefinitelyWritable(int column) throws SQLException {
-    field(column);
+    column(column);
     return false;
   }
 

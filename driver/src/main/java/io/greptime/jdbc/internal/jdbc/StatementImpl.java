@@ -1,7 +1,17 @@
 package io.greptime.jdbc.internal.jdbc;
 
-import io.greptime.jdbc.internal.client.QueryStream;
+import io.greptime.jdbc.GreptimeStatement;
+import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
+import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.arrow.meta.ColumnMetadata;
+import io.greptime.jdbc.arrow.read.ColumnReader;
+import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
+import io.greptime.jdbc.internal.client.ErrorTranslator;
+import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.proto.v1.GreptimeRequest;
+import io.greptime.jdbc.proto.v1.PromRangeQuery;
+import io.greptime.jdbc.proto.v1.QueryRequest;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -14,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -23,7 +32,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the rest) carrying the connection's session. An execution stays current until its result set is
  * closed, so {@link #cancel()} from another thread also stops a result still streaming.
  */
-public class StatementImpl implements Statement {
+public class StatementImpl implements GreptimeStatement {
   final ConnectionImpl connection;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicReference<Execution> current = new AtomicReference<>();
@@ -93,21 +102,19 @@ public class StatementImpl implements Statement {
   }
 
   private boolean query(String sql, RequestSession session, long timeout, Execution exec) throws SQLException {
-    BufferAllocator allocator = connection.newResultAllocator();
-    QueryStream stream;
-    try {
-      stream = connection.client().doGet(session, sql, timeout, exec, allocator);
-    } catch (SQLException | RuntimeException e) {
-      allocator.close();
-      throw e;
-    }
-    if (stream.isUpdateCount()) {
-      updateCount = stream.affectedRows();
-      stream.close();
-      allocator.close();
+    return query(GreptimeClient.sqlRequest(session, sql), session, timeout, exec);
+  }
+
+  private boolean query(GreptimeRequest request, RequestSession session, long timeout, Execution exec)
+      throws SQLException {
+    FlightBatchCursor cursor = connection.client().doGet(session, request, timeout, exec, connection.allocator(),
+        connection.cursorSettings(session.timeZone(), maxRows));
+    if (cursor.isUpdateCount()) {
+      updateCount = cursor.updateCount();
+      cursor.close();
       return false;
     }
-    resultSet = new ResultSetImpl(this, new StreamSource(stream, allocator, exec), session.timeZone(), maxRows,
+    resultSet = new ResultSetImpl(this, new CursorSource(cursor, connection.client().errors(), exec),
         rs -> resultClosed(rs, exec));
     return true;
   }
@@ -157,31 +164,46 @@ public class StatementImpl implements Statement {
     }
   }
 
-  /** The batches of a DoGet, with the result set's allocator and execution ending when it closes. */
-  private static final class StreamSource implements RowSource {
-    private final QueryStream stream;
-    private final BufferAllocator allocator;
+  /**
+   * The batches of a DoGet cursor; the execution ends when it closes. A mid-stream failure becomes a
+   * SQLException through the connection's one error translation, marked cancelled (57014) when
+   * {@code Statement.cancel} caused it.
+   */
+  private static final class CursorSource implements RowSource {
+    private final FlightBatchCursor cursor;
+    private final ErrorTranslator errors;
     private final Execution exec;
     private boolean closed;
 
-    StreamSource(QueryStream stream, BufferAllocator allocator, Execution exec) {
-      this.stream = stream;
-      this.allocator = allocator;
+    CursorSource(FlightBatchCursor cursor, ErrorTranslator errors, Execution exec) {
+      this.cursor = cursor;
+      this.errors = errors;
       this.exec = exec;
     }
 
     @Override
-    public Schema schema() {
-      return stream.schema();
+    public List<ColumnMetadata> columns() {
+      return cursor.columns();
     }
 
     @Override
-    public VectorSchemaRoot nextBatch() throws SQLException {
+    public boolean nextBatch() throws SQLException {
       try {
-        return stream.nextBatch();
-      } catch (SQLException e) {
-        throw exec.wasCancelled() ? cancelled(e) : e;
+        return cursor.nextBatch();
+      } catch (FlightCallException e) {
+        SQLException translated = errors.translate(e);
+        throw exec.wasCancelled() ? cancelled(translated) : translated;
       }
+    }
+
+    @Override
+    public int batchRowCount() {
+      return cursor.batchRowCount();
+    }
+
+    @Override
+    public List<ColumnReader> readers() {
+      return cursor.readers();
     }
 
     @Override
@@ -189,10 +211,42 @@ public class StatementImpl implements Statement {
       if (!closed) {
         closed = true;
         exec.finish();
-        stream.close();
-        allocator.close();
+        cursor.close();
       }
     }
+  }
+
+  // ---------------------------------------------------------------- GreptimeStatement (PromQL)
+
+  @Override
+  public ResultSet executePromRange(String query, String start, String end, String step) throws SQLException {
+    return executePromRange(query, start, end, step, null);
+  }
+
+  @Override
+  public ResultSet executePromRange(String query, String start, String end, String step, String lookback)
+      throws SQLException {
+    checkOpen();
+    PromRangeQuery q = PromqlRequests.rangeQuery(query, start, end, step, lookback);
+    closeResult();
+    Execution exec = begin();
+    boolean rows = false;
+    try {
+      RequestSession session = connection.session();
+      GreptimeRequest request = GreptimeRequest.newBuilder().setHeader(session.toHeader())
+          .setQuery(QueryRequest.newBuilder().setPromRangeQuery(q)).build();
+      rows = query(request, session, queryTimeoutSeconds * 1000L, exec);
+    } catch (SQLException e) {
+      throw exec.wasCancelled() ? cancelled(e) : e;
+    } finally {
+      if (!rows) {
+        end(exec);
+      }
+    }
+    if (!rows) {
+      throw new SQLException("The PromQL range query returned an update count, not rows", "02000");
+    }
+    return resultSet;
   }
 
   // ---------------------------------------------------------------- java.sql.Statement
@@ -508,7 +562,8 @@ public class StatementImpl implements Statement {
   public ResultSet getGeneratedKeys() throws SQLException {
     checkOpen();
     VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), connection.allocator());
-    return new ResultSetImpl(this, RowSource.of(empty), connection.session().timeZone(), 0, rs -> {});
+    return new ResultSetImpl(this, RowSource.of(empty, new ColumnReaderFactory(connection.session().timeZone())),
+        rs -> {});
   }
 
   @Override

@@ -23,11 +23,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.compression.CompressionCodec;
-import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.vector.compression.NoCompressionCodec;
 
 /**
@@ -241,7 +239,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     RequestExecutor executor = new RequestExecutor(config.engine, auth);
     CompressionCodec codec =
         config.compression
-            ? CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.LZ4_FRAME)
+            ? Lz4FrameCodec.INSTANCE
             : NoCompressionCodec.INSTANCE;
     FlightService flight =
         new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
@@ -249,7 +247,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
         withInterceptors(compressed(flight.bindService())),
         withInterceptors(new SideServices.Health().bindService()),
-        withInterceptors(compressed(new SideServices.Prometheus().bindService())));
+        withInterceptors(compressed(new PromqlService(config.engine, auth, errors).bindService())));
   }
 
   /** GreptimeDB registers HealthCheck without compression and every other service with it. */

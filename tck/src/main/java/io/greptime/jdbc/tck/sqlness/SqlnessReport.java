@@ -53,7 +53,7 @@ public final class SqlnessReport {
     return out.toString();
   }
 
-  static String caseLine(SqlnessReplayer.CaseResult c) {
+  public static String caseLine(SqlnessReplayer.CaseResult c) {
     String skipped = c.skipped() == 0 ? "" : " (" + c.skipped() + " skipped: MySQL/PostgreSQL protocol)";
     return "sqlness: " + c.name() + ": " + c.matching() + " of " + c.compared() + " statements match" + skipped;
   }

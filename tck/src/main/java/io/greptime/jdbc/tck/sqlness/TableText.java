@@ -39,6 +39,35 @@ public final class TableText {
     }
   }
 
+  private TableText(List<String> labels) {
+    header.addAll(labels);
+  }
+
+  /**
+   * Starts a table from column labels alone, for answers read through an API without Arrow vectors
+   * (JDBC): rows then come already formatted through {@link #addRow}.
+   */
+  public static TableText ofLabels(List<String> labels) {
+    return new TableText(labels);
+  }
+
+  /**
+   * Adds a row of formatted cells (as {@link CellText} would print them; a null cell prints empty). Such
+   * an API cannot tell one record batch from several or an empty batch from none, so the rows count as
+   * one batch, and a table without rows draws as arrow-rs draws a stream without batches.
+   */
+  public void addRow(String[] cells) {
+    if (cells.length != header.size()) {
+      throw new IllegalArgumentException(cells.length + " cells for " + header.size() + " columns");
+    }
+    String[] row = new String[cells.length];
+    for (int c = 0; c < cells.length; c++) {
+      row[c] = cells[c] == null ? "" : cells[c];
+    }
+    rows.add(row);
+    batches = 1;
+  }
+
   private static CellText formatFor(Field field, DictionaryProvider dictionaries) {
     DictionaryEncoding encoding = field.getDictionary();
     if (encoding == null || dictionaries == null || dictionaries.lookup(encoding.getId()) == null) {

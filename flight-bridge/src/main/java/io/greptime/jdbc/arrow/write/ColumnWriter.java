@@ -1,0 +1,97 @@
+package io.greptime.jdbc.arrow.write;
+
+import java.math.BigDecimal;
+import java.sql.SQLDataException;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * Writes JDBC parameter values of every kind into one column vector of the table's exact Arrow type,
+ * converting and range-checking as the column's type demands. Each setter writes row {@code row}
+ * directly (no boxing, no intermediate objects); a value the column cannot hold throws
+ * {@link SQLDataException} (22018 wrong kind, 22003 out of range) naming the column, and leaves the
+ * cell as it was.
+ */
+public abstract class ColumnWriter {
+  /** Invalid value for the column's type. */
+  static final String INVALID = "22018";
+  /** Numeric value out of range for the column. */
+  static final String OUT_OF_RANGE = "22003";
+
+  final FieldVector vector;
+  private final String typeName;
+
+  ColumnWriter(FieldVector vector, String typeName) {
+    this.vector = vector;
+    this.typeName = typeName;
+  }
+
+  /** The column's name, as the table spells it. */
+  public final String name() {
+    return vector.getName();
+  }
+
+  /** The vector written into. */
+  public final FieldVector vector() {
+    return vector;
+  }
+
+  public final void setNull(int row) {
+    vector.setNull(row);
+  }
+
+  public void setBoolean(int row, boolean value) throws SQLException {
+    throw mismatch("a boolean");
+  }
+
+  /** Whole numbers of any width (setByte/Short/Int/Long). */
+  public void setLong(int row, long value) throws SQLException {
+    throw mismatch("an integer");
+  }
+
+  public void setDouble(int row, double value) throws SQLException {
+    throw mismatch("a floating-point number");
+  }
+
+  public void setDecimal(int row, BigDecimal value) throws SQLException {
+    throw mismatch("a decimal");
+  }
+
+  public void setString(int row, String value) throws SQLException {
+    throw mismatch("a string");
+  }
+
+  public void setBytes(int row, byte[] value) throws SQLException {
+    throw mismatch("bytes");
+  }
+
+  /** An instant as seconds since the epoch plus nanoseconds (0..999,999,999). */
+  public void setInstant(int row, long epochSecond, int nano) throws SQLException {
+    throw mismatch("a timestamp");
+  }
+
+  public void setDate(int row, LocalDate value) throws SQLException {
+    throw mismatch("a date");
+  }
+
+  public void setTime(int row, LocalTime value) throws SQLException {
+    throw mismatch("a time");
+  }
+
+  final SQLDataException mismatch(String what) {
+    return new SQLDataException("cannot store " + what + " in column '" + name() + "' of type " + typeName, INVALID);
+  }
+
+  final SQLDataException outOfRange(Object value) {
+    return new SQLDataException("value " + value + " is out of range for column '" + name() + "' of type "
+        + typeName, OUT_OF_RANGE);
+  }
+
+  final SQLDataException unparsable(String text) {
+    String shown = text.length() > 64 ? text.substring(0, 64) + "..." : text;
+    return new SQLDataException("'" + shown + "' is not a valid " + typeName + " for column '" + name() + "'",
+        INVALID);
+  }
+}
