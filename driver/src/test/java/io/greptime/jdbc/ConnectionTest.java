@@ -166,8 +166,8 @@ class ConnectionTest {
       assertThat(md.getURL()).isEqualTo(fixture.url("?user="));
       assertThat(md.supportsBatchUpdates()).isTrue();
       assertThat(md.getConnection()).isSameAs(c);
-      assertThatThrownBy(() -> md.getTables(null, null, "%", null))
-          .isInstanceOfSatisfying(SQLFeatureNotSupportedException.class, e -> assertThat(e.getMessage()).contains("getTables"));
+      // catalog queries (information_schema) are covered by metadata.DatabaseMetaDataTest on the DuckDB engine
+      assertThat(md.getTypeInfo().getMetaData().getColumnCount()).isEqualTo(18);
     }
   }
 }

@@ -193,6 +193,14 @@ class DatabaseMetaDataTest {
   }
 
   @Test
+  void getBestRowIdentifier_isTagsAndTimeIndex() throws SQLException {
+    assertThat(column(md.getBestRowIdentifier("greptime", "public", "cpu_load", DatabaseMetaData.bestRowSession,
+        true), "COLUMN_NAME")).containsExactly("host", "region", "ts");
+    assertThat(column(md.getBestRowIdentifier(null, "public", "cpuxload", 0, true), "COLUMN_NAME"))
+        .containsExactly("ts");
+  }
+
+  @Test
   void getTypeInfo_everyGreptimeTypeWithEighteenColumns() throws SQLException {
     ResultSet rs = md.getTypeInfo();
     assertThat(rs.getMetaData().getColumnCount()).isEqualTo(18);

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.jdbc;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.compression.CompressionCodec;
 
 /**
  * Checks, before a connection is opened, that Apache Arrow can reach into {@code java.nio}. On Java 17+
@@ -13,6 +14,13 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * initialisation fails ({@link ExceptionInInitializerError}, later {@link NoClassDefFoundError}). Either way
  * the failure would surface somewhere inside a query, with a message that names neither the driver nor the
  * fix, so the driver refuses to connect and names the flag.
+ *
+ * <p>It also settles, once, which compression codecs Arrow uses: {@code CompressionCodec.Factory.INSTANCE}
+ * is found with {@code ServiceLoader.load(Class)}, i.e. through the thread's context class loader at the
+ * moment the interface initialises. In a tool that loads the driver in its own class loader (DBeaver,
+ * sqlline with the all-in-one jar) that loader is not ours, the LZ4 codec GreptimeDB compresses DoGet
+ * batches with is not found, and the first compressed result fails. Initialising it here with our
+ * loader as context makes the lookup see the driver's own service files.
  */
 final class ArrowAccess {
   static final String FLAG = "--add-opens=java.base/java.nio=ALL-UNNAMED";
@@ -29,6 +37,20 @@ final class ArrowAccess {
       throw new SQLNonTransientConnectionException("The GreptimeDB JDBC driver cannot use Apache Arrow in this JVM:"
           + " start Java with " + FLAG + " (Arrow reads direct buffer addresses; Java 17+ closes java.nio)."
           + " Arrow said: " + rootMessage(e), "08001", e);
+    }
+    settleCodecDiscovery();
+  }
+
+  private static void settleCodecDiscovery() {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(ArrowAccess.class.getClassLoader());
+    try {
+      if (CompressionCodec.Factory.INSTANCE == null) {
+        throw new IllegalStateException("Arrow has no compression codec factory");
+      }
+    } finally {
+      thread.setContextClassLoader(previous);
     }
   }
 

@@ -199,4 +199,29 @@ final class CatalogQueries {
     rows.sort(byText(0, 1, 2, 5).thenComparing(r -> (Short) r[7]));
     return new MetadataResultSet(StandardColumns.INDEX_INFO, rows);
   }
+
+  /**
+   * The columns that identify a row: GreptimeDB deduplicates on the tags together with the time index, so
+   * those are the best row identifier, valid for the session (there are no transactions to be scoped to).
+   */
+  MetadataResultSet bestRowIdentifier(String catalog, String schema, String table) throws SQLException {
+    List<Object[]> rows = new ArrayList<>();
+    if (table != null) {
+      java.util.Set<String> key = new java.util.HashSet<>();
+      for (Row r : keyColumns(catalog, schema, table)) {
+        key.add(r.string("column_name"));
+      }
+      try (MetadataResultSet cols = columns(catalog, NamePattern.literal(schema), NamePattern.literal(table), null)) {
+        while (cols.next()) {
+          if (key.contains(cols.getString(4))) {
+            Object digits = cols.getObject(9);
+            rows.add(new Object[] {(short) DatabaseMetaData.bestRowSession, cols.getString(4), cols.getInt(5),
+                cols.getString(6), cols.getObject(7), null, digits == null ? null : ((Integer) digits).shortValue(),
+                (short) DatabaseMetaData.bestRowNotPseudo});
+          }
+        }
+      }
+    }
+    return new MetadataResultSet(StandardColumns.BEST_ROW, rows);
+  }
 }

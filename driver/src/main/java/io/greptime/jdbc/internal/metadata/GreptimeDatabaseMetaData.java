@@ -181,8 +181,8 @@ public final class GreptimeDatabaseMetaData extends DatabaseCapabilities {
 
   @Override
   public ResultSet getBestRowIdentifier(String catalogName, String schema, String table, int scope,
-      boolean nullable) {
-    return StandardColumns.empty(StandardColumns.BEST_ROW);
+      boolean nullable) throws SQLException {
+    return catalog.bestRowIdentifier(catalogName, schema, table);
   }
 
   @Override

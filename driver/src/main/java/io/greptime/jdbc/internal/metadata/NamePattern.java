@@ -50,6 +50,22 @@ final class NamePattern {
         : new NamePattern(literal.toString(), null);
   }
 
+  /** A pattern matching exactly {@code name} (its wildcards and escapes escaped); null stays null. */
+  static String literal(String name) {
+    if (name == null) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder(name.length() + 4);
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == ESCAPE || c == '%' || c == '_') {
+        sb.append(ESCAPE);
+      }
+      sb.append(c);
+    }
+    return sb.toString();
+  }
+
   /** The one name this pattern matches, or null when it has wildcards (or matches everything). */
   String exactName() {
     return exact;

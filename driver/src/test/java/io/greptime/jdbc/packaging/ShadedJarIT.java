@@ -1,0 +1,129 @@
+package io.greptime.jdbc.packaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.greptime.jdbc.testing.DuckDbFixture;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The all-in-one jar {@code target/greptime-jdbc-all.jar} (built by {@code package}; run by failsafe in
+ * {@code verify}). It is loaded in a fresh class loader that sees old netty 4.1, protobuf 3.21 and grpc 1.56
+ * jars FIRST, so any unrelocated reference would bind to the wrong version; the driver must still be found
+ * through ServiceLoader, connect to the embedded server and query (which exercises Arrow's allocation
+ * manager and the relocated gRPC/netty stack). Its contents are checked against an allow-list.
+ */
+class ShadedJarIT {
+  private static final Path TARGET = Path.of("target");
+  private static final Path JAR = TARGET.resolve("greptime-jdbc-all.jar");
+
+  private static List<Path> conflictingJars() throws IOException {
+    try (Stream<Path> s = Files.list(TARGET.resolve("conflicting-lib"))) {
+      return s.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
+    }
+  }
+
+  @Test
+  void shadedJarConnectsBesideConflictingNettyAndProtobuf() throws Exception {
+    assertThat(JAR).exists();
+    List<Path> old = conflictingJars();
+    assertThat(old.stream().map(p -> p.getFileName().toString()))
+        .anyMatch(n -> n.startsWith("netty-common-4.1.")).anyMatch(n -> n.startsWith("protobuf-java-3."));
+    List<URL> urls = new ArrayList<>();
+    for (Path p : old) {
+      urls.add(p.toUri().toURL());
+    }
+    urls.add(JAR.toUri().toURL());
+    try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+        DuckDbFixture server = new DuckDbFixture()) {
+      // the old libraries really are visible to this loader, under their own names
+      Class<?> oldNetty = loader.loadClass("io.netty.util.Version");
+      assertThat(oldNetty.getProtectionDomain().getCodeSource().getLocation().toString()).contains("4.1.");
+      Driver driver = null;
+      for (Driver d : ServiceLoader.load(Driver.class, loader)) {
+        if (d.getClass().getName().equals("io.greptime.jdbc.GreptimeDriver")) {
+          driver = d;
+        }
+      }
+      assertThat(driver).as("GreptimeDriver registered in META-INF/services/java.sql.Driver").isNotNull();
+      assertThat(driver.getClass().getClassLoader()).isSameAs(loader);
+      String url = "jdbc:greptime://" + server.server().address() + "?timezone=UTC";
+      try (Connection c = driver.connect(url, new Properties()); Statement st = c.createStatement()) {
+        st.executeUpdate("CREATE TABLE shaded (ts TIMESTAMP TIME INDEX, host STRING PRIMARY KEY, v DOUBLE)");
+        st.executeUpdate("INSERT INTO shaded VALUES ('2024-01-01T00:00:00Z', 'a', 1.5), ('2024-01-01T00:00:01Z', 'b', 2.5)");
+        try (ResultSet rs = st.executeQuery("SELECT host, v FROM shaded ORDER BY host")) {
+          List<String> rows = new ArrayList<>();
+          while (rs.next()) {
+            rows.add(rs.getString(1) + "=" + rs.getDouble(2));
+          }
+          assertThat(rows).containsExactly("a=1.5", "b=2.5");
+        }
+        assertThat(c.getMetaData().getDatabaseProductName()).isEqualTo("GreptimeDB");
+      }
+      // netty finds its BoringSSL native under the renamed library name (relocated package prefix)
+      Class<?> openSsl = loader.loadClass("io.greptime.jdbc.shaded.io.netty.handler.ssl.OpenSsl");
+      Object cause = openSsl.getMethod("unavailabilityCause").invoke(null);
+      assertThat(cause).as("OpenSsl.unavailabilityCause").isNull();
+    }
+  }
+
+  /** Every class is ours or relocated under io.greptime.jdbc.shaded, except zstd-jni (its JNI names are fixed). */
+  @Test
+  void contentsMatchTheAllowList() throws IOException {
+    List<String> outside = new ArrayList<>();
+    List<String> natives = new ArrayList<>();
+    String manifestModule;
+    try (JarFile jar = new JarFile(JAR.toFile())) {
+      for (var e : Collections.list(jar.entries())) {
+        String n = e.getName();
+        if (n.endsWith(".class") && !n.startsWith("io/greptime/jdbc/") && !n.startsWith("com/github/luben/zstd/")) {
+          outside.add(n);
+        }
+        if (n.startsWith("META-INF/native/") && !n.endsWith("/")) {
+          natives.add(n);
+        }
+      }
+      manifestModule = jar.getManifest().getMainAttributes().getValue("Automatic-Module-Name");
+      assertThat(new String(jar.getInputStream(jar.getEntry("META-INF/services/java.sql.Driver")).readAllBytes(),
+          java.nio.charset.StandardCharsets.UTF_8)).contains("io.greptime.jdbc.GreptimeDriver");
+      assertThat(jar.getEntry("META-INF/services/io.greptime.jdbc.shaded.org.apache.arrow.vector.compression"
+          + ".CompressionCodec$Factory")).isNotNull();
+      assertThat(jar.getEntry("io/greptime/jdbc/shaded/org/apache/arrow/memory/netty/DefaultAllocationManagerFactory"
+          + ".class")).isNotNull();
+    }
+    assertThat(outside).isEmpty();
+    assertThat(manifestModule).isEqualTo("io.greptime.jdbc");
+    assertThat(natives).isNotEmpty().allMatch(n -> n.startsWith("META-INF/native/libio_greptime_jdbc_shaded_netty_")
+        || n.startsWith("META-INF/native/io_greptime_jdbc_shaded_netty_"));
+  }
+
+  @Test
+  void thinJarKeepsTheModuleNameAndDriverService() throws IOException {
+    Path thin;
+    try (Stream<Path> s = Files.list(TARGET)) {
+      thin = s.filter(p -> p.getFileName().toString().matches("greptime-jdbc-[0-9].*(?<!sources|tests)\\.jar"))
+          .findFirst().orElseThrow();
+    }
+    try (JarFile jar = new JarFile(thin.toFile())) {
+      assertThat(jar.getManifest().getMainAttributes().getValue("Automatic-Module-Name")).isEqualTo("io.greptime.jdbc");
+      assertThat(jar.getEntry("META-INF/services/java.sql.Driver")).isNotNull();
+      assertThat(jar.getEntry("io/greptime/jdbc/shaded/")).isNull();
+    }
+  }
+}
