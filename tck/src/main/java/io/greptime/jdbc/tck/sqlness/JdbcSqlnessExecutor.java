@@ -75,7 +75,9 @@ public final class JdbcSqlnessExecutor implements SqlnessExecutor {
     if (applied != null && applied.equals(session)) {
       return;
     }
-    c.setSchema(session.schema());
+    // The runner puts the database in the header's schema field, which GreptimeDB lower-cases; the
+    // driver sends setSchema's name verbatim (as dbname), so lower-case it here as the server would.
+    c.setSchema(session.schema().toLowerCase(java.util.Locale.ROOT));
     // The runner sends an empty zone, which GreptimeDB reads as UTC; the driver's default is the JVM zone.
     String zone = session.timeZone().isEmpty() ? "UTC" : session.timeZone();
     try (Statement st = c.createStatement()) {
