@@ -49,7 +49,7 @@ class JdbcSqlnessReplayTest {
       SqlnessReplayer.CaseResult result = report.find(name);
       if (result == null) {
         failures.add(name + ": listed in sqlness-pass.txt but not in " + dir);
-      } else if (!result.passes()) {
+      } else if (!result.passes() && !onlyBatchCountDifferences(result)) {
         SqlnessReplayer.StatementResult first = result.firstMismatch();
         failures.add(SqlnessReport.caseLine(result) + "; first difference at statement "
             + first.statement().number() + ": " + first.statement().firstLine()
@@ -61,6 +61,24 @@ class JdbcSqlnessReplayTest {
       fail("pass-listed cases differ through the driver (details in target/sqlness-jdbc-report.txt):\n"
           + String.join("\n", failures));
     }
+  }
+
+  /**
+   * GreptimeDB's runner prints {@code ++} for a stream with a schema and no record batch, and a header
+   * for one zero-row batch; a JDBC ResultSet shows both as "no rows", so the JDBC executor always prints
+   * {@code ++}. A case whose only differences are of that kind still passes through the driver (the
+   * Flight replay in tck checks the batch shape itself).
+   */
+  private static boolean onlyBatchCountDifferences(SqlnessReplayer.CaseResult result) {
+    return result.statements().stream()
+        .filter(r -> !r.skipped() && !r.matches())
+        .allMatch(r -> "++\n++".equals(r.actual().strip()) && isHeaderOnlyTable(r.expected()));
+  }
+
+  private static boolean isHeaderOnlyTable(String expected) {
+    String[] lines = String.valueOf(expected).strip().split("\n");
+    return lines.length == 4 && lines[0].startsWith("+-") && lines[1].startsWith("|")
+        && lines[2].equals(lines[0]) && lines[3].equals(lines[0]);
   }
 
   /** A fresh engine behind a fresh embedded server, reached through the driver. */
