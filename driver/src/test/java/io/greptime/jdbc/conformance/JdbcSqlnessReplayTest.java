@@ -49,8 +49,9 @@ class JdbcSqlnessReplayTest {
       SqlnessReplayer.CaseResult result = report.find(name);
       if (result == null) {
         failures.add(name + ": listed in sqlness-pass.txt but not in " + dir);
-      } else if (!result.passes()) {
-        SqlnessReplayer.StatementResult first = result.firstMismatch();
+      } else if (!passesThroughJdbc(result)) {
+        SqlnessReplayer.StatementResult first = result.statements().stream()
+            .filter(st -> !st.skipped() && !matchesThroughJdbc(st)).findFirst().orElseThrow();
         failures.add(SqlnessReport.caseLine(result) + "; first difference at statement "
             + first.statement().number() + ": " + first.statement().firstLine()
             + "\n  expected: " + String.valueOf(first.expected()).replace("\n", "\n            ")
@@ -61,6 +62,28 @@ class JdbcSqlnessReplayTest {
       fail("pass-listed cases differ through the driver (details in target/sqlness-jdbc-report.txt):\n"
           + String.join("\n", failures));
     }
+  }
+
+  private static boolean passesThroughJdbc(SqlnessReplayer.CaseResult result) {
+    return result.statements().stream().allMatch(st -> st.skipped() || matchesThroughJdbc(st));
+  }
+
+  /**
+   * A statement matches, or GreptimeDB answered a schema with one empty record batch (arrow-rs then
+   * draws the header) where the driver read no rows: JDBC cannot observe record batches, so a result
+   * without rows always draws as a stream without batches ({@code ++}). Nothing else is forgiven.
+   */
+  private static boolean matchesThroughJdbc(SqlnessReplayer.StatementResult st) {
+    if (st.matches()) {
+      return true;
+    }
+    String expected = st.expected();
+    if (expected == null || !"++\n++".equals(st.actual())) {
+      return false;
+    }
+    String[] lines = expected.split("\n", -1);
+    return lines.length == 4 && lines[0].startsWith("+-") && lines[1].startsWith("|")
+        && lines[2].equals(lines[0]) && lines[3].equals(lines[0]);
   }
 
   /** A fresh engine behind a fresh embedded server, reached through the driver. */
