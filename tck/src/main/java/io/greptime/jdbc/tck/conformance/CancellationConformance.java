@@ -31,7 +31,7 @@ public abstract class CancellationConformance extends ConformanceSupport {
    * bounded so a server that cannot interrupt it still finishes it.
    */
   protected String slowQuery() {
-    return "SELECT count(*) FROM generate_series(1, 12000) AS a(x) CROSS JOIN generate_series(1, 12000) AS b(y)"
+    return "SELECT count(*) FROM generate_series(1, 20000) AS a(x) CROSS JOIN generate_series(1, 20000) AS b(y)"
         + " WHERE (a.x * 31 + b.y) % 1000003 = 7";
   }
 

@@ -27,7 +27,7 @@ public abstract class StatementConformance extends ConformanceSupport {
    * one-second timeout of {@link #queryTimeout_stopsALongQuery}); override to tune it for a target.
    */
   protected String slowQuery() {
-    return "SELECT count(*) FROM generate_series(1, 12000) AS a(x) CROSS JOIN generate_series(1, 12000) AS b(y)"
+    return "SELECT count(*) FROM generate_series(1, 20000) AS a(x) CROSS JOIN generate_series(1, 20000) AS b(y)"
         + " WHERE (a.x * 31 + b.y) % 1000003 = 7";
   }
 

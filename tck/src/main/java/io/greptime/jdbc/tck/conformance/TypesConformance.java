@@ -174,7 +174,7 @@ public abstract class TypesConformance extends ConformanceSupport {
         assertEquals(LocalDateTime.ofInstant(want, ZoneOffset.UTC), rs.getObject(c, LocalDateTime.class), col);
         assertEquals(want, rs.getTimestamp(c, java.util.Calendar.getInstance()).toInstant(), col);
       }
-      // the driver renders timestamps as GreptimeDB's own gRPC clients print them (sqlness results): ISO with 'T'
+      // GreptimeDB renders timestamps ISO-style with a T in the session zone (protocol.md §8).
       assertEquals("2024-05-06T07:08:09.123", rs.getString(2));
     }
   }

@@ -75,9 +75,7 @@ public final class JdbcSqlnessExecutor implements SqlnessExecutor {
     if (applied != null && applied.equals(session)) {
       return;
     }
-    // The runner puts the database in the header's schema field, which GreptimeDB lower-cases; the
-    // driver sends setSchema's name verbatim (as dbname), so lower-case it here as the server would.
-    c.setSchema(session.schema().toLowerCase(java.util.Locale.ROOT));
+    c.setSchema(schemaName(session.schema()));
     // The runner sends an empty zone, which GreptimeDB reads as UTC; the driver's default is the JVM zone.
     String zone = session.timeZone().isEmpty() ? "UTC" : session.timeZone();
     try (Statement st = c.createStatement()) {
@@ -89,6 +87,18 @@ public final class JdbcSqlnessExecutor implements SqlnessExecutor {
       }
     }
     applied = session;
+  }
+
+  /**
+   * The runner puts {@code USE}'s word in the header's schema field, which GreptimeDB lower-cases; a
+   * quoted name keeps its case. JDBC's setSchema takes the name itself, so do the same here.
+   */
+  static String schemaName(String word) {
+    if (word.length() >= 2 && (word.startsWith("\"") && word.endsWith("\"")
+        || word.startsWith("`") && word.endsWith("`"))) {
+      return word.substring(1, word.length() - 1);
+    }
+    return word.toLowerCase(java.util.Locale.ROOT);
   }
 
   private static TableText table(ResultSet rs) throws SQLException {
