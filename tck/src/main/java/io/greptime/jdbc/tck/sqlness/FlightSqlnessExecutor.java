@@ -33,12 +33,42 @@ public final class FlightSqlnessExecutor implements SqlnessExecutor {
   private static final CallOption DEADLINE = CallOptions.timeout(60, TimeUnit.SECONDS);
 
   private final BufferAllocator allocator;
-  private final FlightClient client;
+  private final Location location;
+  private final Runnable restartServer;
+
+  /** Replaced after a restart; the replayer drives one executor from one thread, so no lock. */
+  private FlightClient client;
 
   /** Connects to {@code location}; {@code allocator} (owned by the caller) backs the received batches. */
   public FlightSqlnessExecutor(BufferAllocator allocator, Location location) {
+    this(allocator, location, null);
+  }
+
+  /**
+   * Like {@link #FlightSqlnessExecutor(BufferAllocator, Location)}, and {@code restartServer} restarts
+   * the target for {@code -- SQLNESS ARG restart=true} (null: restarts are ignored).
+   */
+  public FlightSqlnessExecutor(BufferAllocator allocator, Location location, Runnable restartServer) {
     this.allocator = allocator.newChildAllocator("sqlness-flight", 0, Long.MAX_VALUE);
+    this.location = location;
+    this.restartServer = restartServer;
     this.client = FlightClient.builder(this.allocator, location).build();
+  }
+
+  /**
+   * Restarts the server, then connects afresh as GreptimeDB's runner does after a restart. The old
+   * channel must not be reused: when the restart returns, the server has closed the old connection but
+   * the client may not yet have read its GOAWAY, so the next call could still go out on that connection
+   * and fail with UNAVAILABLE ("Connection closed after GOAWAY"), which reads as Internal (1003).
+   */
+  @Override
+  public void restart() {
+    if (restartServer == null) {
+      return;
+    }
+    restartServer.run();
+    closeClient();
+    client = FlightClient.builder(allocator, location).build();
   }
 
   @Override
@@ -115,12 +145,18 @@ public final class FlightSqlnessExecutor implements SqlnessExecutor {
     };
   }
 
-  @Override
-  public void close() {
+  private void closeClient() {
     try {
       client.close();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      closeClient();
     } finally {
       allocator.close();
     }

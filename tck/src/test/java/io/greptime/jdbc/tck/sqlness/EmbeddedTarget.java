@@ -23,7 +23,8 @@ final class EmbeddedTarget implements SqlnessExecutor {
     engine = DuckDbEngine.inMemory();
     if (wire) {
       server = EmbeddedGreptimeServer.builder().engine(engine).port(0).build().start();
-      executor = new FlightSqlnessExecutor(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()));
+      executor = new FlightSqlnessExecutor(
+          allocator, Location.forGrpcInsecure("127.0.0.1", server.port()), server::restart);
     } else {
       server = null;
       executor = new EngineSqlnessExecutor(engine, allocator);
@@ -40,12 +41,13 @@ final class EmbeddedTarget implements SqlnessExecutor {
     return executor.execute(session, sql);
   }
 
-  /** Restarts the server on the same port; the engine (and its data) stays, as GreptimeDB's storage does. */
+  /**
+   * Restarts the server on the same port (the Flight executor then reconnects); the engine (and its
+   * data) stays, as GreptimeDB's storage does. Without the wire there is no server to restart.
+   */
   @Override
   public void restart() {
-    if (server != null) {
-      server.restart();
-    }
+    executor.restart();
   }
 
   /**
