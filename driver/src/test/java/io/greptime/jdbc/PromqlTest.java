@@ -63,8 +63,8 @@ class PromqlTest {
     try (Statement st = conn.createStatement();
         ResultSet rs = st.executeQuery("TQL EVAL (10, 20, '10s') sum by (job) (req) AS total")) {
       assertThat(rows(rs)).containsExactly("total,job,ts",
-          "10.0,a,1970-01-01 00:00:10", "20.0,a,1970-01-01 00:00:20",
-          "5.0,b,1970-01-01 00:00:10", "5.0,b,1970-01-01 00:00:20");
+          "10.0,a,1970-01-01T00:00:10.000", "20.0,a,1970-01-01T00:00:20.000",
+          "5.0,b,1970-01-01T00:00:10.000", "5.0,b,1970-01-01T00:00:20.000");
     }
   }
 
@@ -73,8 +73,8 @@ class PromqlTest {
     try (Statement st = conn.createStatement()) {
       GreptimeStatement gs = st.unwrap(GreptimeStatement.class);
       try (ResultSet rs = gs.executePromRange("req{job=\"b\"}", "0", "1970-01-01T00:00:20Z", "10s")) {
-        assertThat(rows(rs)).containsExactly("v,ts,job", "5.0,1970-01-01 00:00:00,b",
-            "5.0,1970-01-01 00:00:10,b", "5.0,1970-01-01 00:00:20,b");
+        assertThat(rows(rs)).containsExactly("v,ts,job", "5.0,1970-01-01T00:00:00.000,b",
+            "5.0,1970-01-01T00:00:10.000,b", "5.0,1970-01-01T00:00:20.000,b");
       }
       // lookback 1s: at 25s nothing is within (24s, 25s]
       try (ResultSet rs = gs.executePromRange("req", "25", "25", "1s", "1s")) {
