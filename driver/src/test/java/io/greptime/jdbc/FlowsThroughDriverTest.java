@@ -79,11 +79,10 @@ class FlowsThroughDriverTest {
       while (rs.next()) {
         StringBuilder sb = new StringBuilder();
         for (int i = 1; i <= n; i++) {
-          // The sink's time index and date_bin's result may differ in unit (so in printed digits):
-          // compare instants.
-          Object v = rs.getMetaData().getColumnType(i) == java.sql.Types.TIMESTAMP
-              ? rs.getTimestamp(i).toInstant() : rs.getString(i);
-          sb.append(i == 1 ? "" : ",").append(v);
+          // timestamps as instants: the sink table and the ad-hoc query may differ in unit, and the text
+          // form shows the unit's fraction digits
+          boolean ts = rs.getMetaData().getColumnType(i) == java.sql.Types.TIMESTAMP;
+          sb.append(i == 1 ? "" : ",").append(ts ? rs.getObject(i, java.time.Instant.class) : rs.getString(i));
         }
         out.add(sb.toString());
       }
