@@ -24,4 +24,7 @@ public interface GreptimeConnection extends Connection {
 
   /** Replaces the hints sent with every call (e.g. {@code ttl}, {@code append_mode} for auto-created tables). */
   void setHints(Map<String, String> hints) throws SQLException;
+
+  /** How this connection's batched writes were sent so far (DoPut, row inserts, statements). */
+  GreptimeWriteStatistics getWriteStatistics() throws SQLException;
 }

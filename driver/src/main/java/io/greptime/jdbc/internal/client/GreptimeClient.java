@@ -188,6 +188,12 @@ public final class GreptimeClient implements AutoCloseable {
     }
   }
 
+  /** Opens a Flight {@code DoPut} call whose answers go to {@code answers} (protocol.md §4). */
+  public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(RequestSession session,
+      io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers) {
+    return FlightPutCall.open(channel, session, answers);
+  }
+
   static void closeQuietly(AutoCloseable c) {
     try {
       c.close();

@@ -1,6 +1,8 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.GreptimeWriteStatistics;
+import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.QueryStream;
@@ -33,6 +35,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private final AtomicReference<RequestSession> session;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
+  private final BulkWrites bulkWrites;
 
   private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator) {
     this.config = config;
@@ -41,6 +44,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     this.allocator = allocator;
     this.session = new AtomicReference<>(new RequestSession(config.database(), config.timeZone(), config.user(),
         config.password(), config.hints()));
+    this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
   }
 
   /**
@@ -87,6 +91,16 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
   RequestSession session() {
     return session.get();
+  }
+
+  BulkWrites bulkWrites() {
+    return bulkWrites;
+  }
+
+  @Override
+  public GreptimeWriteStatistics getWriteStatistics() throws SQLException {
+    checkOpen();
+    return bulkWrites.statistics();
   }
 
   BufferAllocator allocator() {
