@@ -27,4 +27,29 @@ public interface GreptimeConnection extends Connection {
 
   /** How this connection's batched writes were sent so far (DoPut, row inserts, statements). */
   GreptimeWriteStatistics getWriteStatistics() throws SQLException;
+
+  /**
+   * A PromQL instant query through {@code PrometheusGateway/Handle}; {@code time} is unix seconds or
+   * RFC 3339, null or empty for now. A PromQL error from the server is a {@link GreptimeSqlException}.
+   */
+  default GreptimePromResult promInstantQuery(String query, String time) throws SQLException {
+    return io.greptime.jdbc.internal.jdbc.PromqlRequests.instant(this, query, time, null);
+  }
+
+  /** As {@link #promInstantQuery(String, String)} with an explicit lookback delta ({@code 5m}, {@code 30s}). */
+  default GreptimePromResult promInstantQuery(String query, String time, String lookback) throws SQLException {
+    return io.greptime.jdbc.internal.jdbc.PromqlRequests.instant(this, query, time, lookback);
+  }
+
+  /** A PromQL range query through {@code PrometheusGateway/Handle} (always a matrix). */
+  default GreptimePromResult promRangeQuery(String query, String start, String end, String step)
+      throws SQLException {
+    return io.greptime.jdbc.internal.jdbc.PromqlRequests.range(this, query, start, end, step, null);
+  }
+
+  /** As {@link #promRangeQuery(String, String, String, String)} with an explicit lookback delta. */
+  default GreptimePromResult promRangeQuery(String query, String start, String end, String step, String lookback)
+      throws SQLException {
+    return io.greptime.jdbc.internal.jdbc.PromqlRequests.range(this, query, start, end, step, lookback);
+  }
 }

@@ -106,6 +106,17 @@ class StatementTest {
   }
 
   @Test
+  void doGetAnsweringACount_isAnUpdateCount() throws Exception {
+    try (Statement st = conn.createStatement()) {
+      assertThat(st.execute("WITH x AS (SELECT 1) 9")).isFalse();
+      assertThat(st.getUpdateCount()).isEqualTo(9);
+      assertThat(st.getResultSet()).isNull();
+      assertThatThrownBy(() -> st.executeQuery("WITH x AS (SELECT 1) 4"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("02000"));
+    }
+  }
+
+  @Test
   void executeUpdate_returnsAffectedRows() throws Exception {
     try (Statement st = conn.createStatement()) {
       assertThat(st.executeUpdate("INSERT 7")).isEqualTo(7);

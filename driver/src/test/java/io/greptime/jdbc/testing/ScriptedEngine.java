@@ -31,6 +31,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *   <li>{@code SELECT BLOCK}: signals {@link #blocked()} and waits for {@link #release()} (max 30 s)
  *   <li>{@code FAIL <code>}: a GreptimeError with that status and message {@code boom <code>}
  *   <li>{@code USE <db>}: 0 rows, or DatabaseNotFound for a db named {@code missing}
+ *   <li>{@code WITH ... <n>}: n affected rows (classified as a query by the driver, so sent with DoGet)
  *   <li>{@code INSERT <n>}: n rows; {@code BLOCK INSERT}: like SELECT BLOCK, then 1 row; anything else: 0
  * </ul>
  */
@@ -95,6 +96,9 @@ public final class ScriptedEngine implements Engine {
           throw new GreptimeError(StatusCode.DATABASE_NOT_FOUND, "Database not found: missing");
         }
         return new Output.AffectedRows(0);
+      case "WITH":
+        // a row-classified statement answering a count: DoGet then sends one affected-rows frame
+        return new Output.AffectedRows(Long.parseLong(w[w.length - 1]));
       case "INSERT":
         return new Output.AffectedRows(w.length > 1 && w[1].matches("\\d+") ? Long.parseLong(w[1]) : 1);
       default:

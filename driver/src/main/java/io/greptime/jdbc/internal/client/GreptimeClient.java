@@ -170,6 +170,12 @@ public final class GreptimeClient implements AutoCloseable {
    */
   public QueryStream doGet(RequestSession session, String sql, long timeoutMillis, CancelHook hook,
       BufferAllocator allocator) throws SQLException {
+    return doGet(session, sqlRequest(session, sql), timeoutMillis, hook, allocator);
+  }
+
+  /** As {@link #doGet(RequestSession, String, long, CancelHook, BufferAllocator)} for any query request. */
+  public QueryStream doGet(RequestSession session, GreptimeRequest request, long timeoutMillis, CancelHook hook,
+      BufferAllocator allocator) throws SQLException {
     FlightClient flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
     FlightCallHeaders headers = new FlightCallHeaders();
     if (!session.hints().isEmpty()) {
@@ -180,7 +186,7 @@ public final class GreptimeClient implements AutoCloseable {
             org.apache.arrow.flight.CallOptions.timeout(timeoutMillis, TimeUnit.MILLISECONDS)}
         : new CallOption[] {new HeaderCallOption(headers)};
     try {
-      FlightStream stream = flight.getStream(new Ticket(sqlRequest(session, sql).toByteArray()), options);
+      FlightStream stream = flight.getStream(new Ticket(request.toByteArray()), options);
       return QueryStream.start(stream, flight, hook, errors);
     } catch (RuntimeException e) {
       closeQuietly(flight);
@@ -192,6 +198,17 @@ public final class GreptimeClient implements AutoCloseable {
   public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(RequestSession session,
       io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers) {
     return FlightPutCall.open(channel, session, answers);
+  }
+
+  /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
+  io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(
+      RequestSession session, long timeoutMillis) {
+    var stub = io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.newBlockingStub(channel)
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
+    if (timeoutMillis > 0) {
+      stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
+    }
+    return compression.equals("none") ? stub : stub.withCompression(compression);
   }
 
   static void closeQuietly(AutoCloseable c) {

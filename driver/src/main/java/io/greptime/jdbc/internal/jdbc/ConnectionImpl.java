@@ -231,7 +231,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   @Override
   public java.sql.DatabaseMetaData getMetaData() throws SQLException {
     checkOpen();
-    return MinimalDatabaseMetaData.create(this);
+    return new io.greptime.jdbc.internal.metadata.GreptimeDatabaseMetaData(this, url(), user());
   }
 
   // ---------------------------------------------------------------- lifecycle

@@ -1,7 +1,12 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.GreptimeStatement;
+import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.QueryStream;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.proto.v1.GreptimeRequest;
+import io.greptime.jdbc.proto.v1.PromRangeQuery;
+import io.greptime.jdbc.proto.v1.QueryRequest;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -23,7 +28,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the rest) carrying the connection's session. An execution stays current until its result set is
  * closed, so {@link #cancel()} from another thread also stops a result still streaming.
  */
-public class StatementImpl implements Statement {
+public class StatementImpl implements GreptimeStatement {
   final ConnectionImpl connection;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicReference<Execution> current = new AtomicReference<>();
@@ -93,10 +98,15 @@ public class StatementImpl implements Statement {
   }
 
   private boolean query(String sql, RequestSession session, long timeout, Execution exec) throws SQLException {
+    return query(GreptimeClient.sqlRequest(session, sql), session, timeout, exec);
+  }
+
+  private boolean query(GreptimeRequest request, RequestSession session, long timeout, Execution exec)
+      throws SQLException {
     BufferAllocator allocator = connection.newResultAllocator();
     QueryStream stream;
     try {
-      stream = connection.client().doGet(session, sql, timeout, exec, allocator);
+      stream = connection.client().doGet(session, request, timeout, exec, allocator);
     } catch (SQLException | RuntimeException e) {
       allocator.close();
       throw e;
@@ -193,6 +203,39 @@ public class StatementImpl implements Statement {
         allocator.close();
       }
     }
+  }
+
+  // ---------------------------------------------------------------- GreptimeStatement (PromQL)
+
+  @Override
+  public ResultSet executePromRange(String query, String start, String end, String step) throws SQLException {
+    return executePromRange(query, start, end, step, null);
+  }
+
+  @Override
+  public ResultSet executePromRange(String query, String start, String end, String step, String lookback)
+      throws SQLException {
+    checkOpen();
+    PromRangeQuery q = PromqlRequests.rangeQuery(query, start, end, step, lookback);
+    closeResult();
+    Execution exec = begin();
+    boolean rows = false;
+    try {
+      RequestSession session = connection.session();
+      GreptimeRequest request = GreptimeRequest.newBuilder().setHeader(session.toHeader())
+          .setQuery(QueryRequest.newBuilder().setPromRangeQuery(q)).build();
+      rows = query(request, session, queryTimeoutSeconds * 1000L, exec);
+    } catch (SQLException e) {
+      throw exec.wasCancelled() ? cancelled(e) : e;
+    } finally {
+      if (!rows) {
+        end(exec);
+      }
+    }
+    if (!rows) {
+      throw new SQLException("The PromQL range query returned an update count, not rows", "02000");
+    }
+    return resultSet;
   }
 
   // ---------------------------------------------------------------- java.sql.Statement

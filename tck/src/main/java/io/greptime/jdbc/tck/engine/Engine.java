@@ -49,6 +49,14 @@ public interface Engine extends AutoCloseable {
    */
   long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch);
 
+  /**
+   * Runs {@code body} with read access to this engine's tables for the PromQL evaluator (TQL,
+   * {@code prom_range_query}, the PrometheusGateway); engines without PromQL answer Unsupported.
+   */
+  default <T> T withSeries(QueryContext ctx, java.util.function.Function<io.greptime.jdbc.tck.promql.SeriesSource, T> body) {
+    throw new GreptimeError(io.greptime.jdbc.proto.StatusCode.UNSUPPORTED, "PromQL is not supported by this engine");
+  }
+
   @Override
   void close();
 }

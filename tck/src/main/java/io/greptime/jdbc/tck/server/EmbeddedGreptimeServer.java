@@ -249,7 +249,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
         withInterceptors(compressed(flight.bindService())),
         withInterceptors(new SideServices.Health().bindService()),
-        withInterceptors(compressed(new SideServices.Prometheus().bindService())));
+        withInterceptors(compressed(new PromqlService(config.engine, auth, errors).bindService())));
   }
 
   /** GreptimeDB registers HealthCheck without compression and every other service with it. */

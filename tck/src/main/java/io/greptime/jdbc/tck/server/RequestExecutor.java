@@ -50,6 +50,9 @@ final class RequestExecutor {
   }
 
   private Output query(QueryContext ctx, QueryRequest query, BufferAllocator allocator) {
+    if (query.getQueryCase() == QueryRequest.QueryCase.PROM_RANGE_QUERY) {
+      return PromqlService.rangeRows(engine, ctx, query.getPromRangeQuery(), allocator);
+    }
     if (query.getQueryCase() != QueryRequest.QueryCase.SQL) {
       throw new GreptimeError(
           StatusCode.UNSUPPORTED, "Not supported: query kind " + query.getQueryCase() + " in the embedded server");

@@ -250,13 +250,14 @@ class DatabaseServiceTest {
   }
 
   @Test
-  void prometheusGateway_isUnimplemented() {
+  void prometheusGateway_rejectsARequestWithoutQuery() {
     StatusRuntimeException e =
         catchThrowableOfType(
             StatusRuntimeException.class,
             () -> PrometheusGatewayGrpc.newBlockingStub(channel).handle(PromqlRequest.getDefaultInstance()));
 
-    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED);
+    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+    assertThat(e.getStatus().getDescription()).contains("Expecting non-empty PromqlRequest");
   }
 
   private CompletableFuture<GreptimeResponse> stream(List<GreptimeRequest> requests) {

@@ -56,7 +56,14 @@ final class BatchWrites {
       return null;
     }
     if (v instanceof TimeStampVector ts) {
-      return ts.get(r);
+      long x = ts.get(r);
+      var unit = ((org.apache.arrow.vector.types.pojo.ArrowType.Timestamp) v.getField().getType()).getUnit();
+      return switch (unit) {
+        case SECOND -> java.time.Instant.ofEpochSecond(x);
+        case MILLISECOND -> java.time.Instant.ofEpochMilli(x);
+        case MICROSECOND -> java.time.Instant.ofEpochSecond(Math.floorDiv(x, 1_000_000L), Math.floorMod(x, 1_000_000L) * 1000);
+        case NANOSECOND -> java.time.Instant.ofEpochSecond(Math.floorDiv(x, 1_000_000_000L), Math.floorMod(x, 1_000_000_000L));
+      };
     }
     Object o = v.getObject(r);
     if (o instanceof org.apache.arrow.vector.util.Text t) {

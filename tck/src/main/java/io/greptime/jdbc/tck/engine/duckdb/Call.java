@@ -30,8 +30,19 @@ final class Call implements AutoCloseable {
     try {
       this.conn = engine.newConnection();
       applyTimeZone();
+      useSchema();
     } catch (SQLException e) {
       throw new GreptimeError(StatusCode.INTERNAL, "Internal error: " + e.getMessage(), e);
+    }
+  }
+
+  /** Unqualified names the rewriter leaves alone (e.g. comma-joined tables) resolve in the request's database. */
+  private void useSchema() throws SQLException {
+    String db = ctx.schema();
+    if (!db.equals(Catalog.PUBLIC) && !db.equals(Catalog.INFORMATION_SCHEMA) && catalog.databaseExists(db)) {
+      try (Statement st = conn.createStatement()) {
+        st.execute("USE greptime." + Catalog.quote(db));
+      }
     }
   }
 

@@ -34,6 +34,8 @@ final class Catalog {
   private final Map<String, Database> databases = new ConcurrentHashMap<>();
   private final Map<String, TableMeta> tables = new ConcurrentHashMap<>();
   private final AtomicLong nextTableId = new AtomicLong(FIRST_TABLE_ID);
+  /** The engine's flows, for information_schema.flows (set once the engine is open). */
+  volatile io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
 
   static String quote(String ident) {
     return "\"" + ident.replace("\"", "\"\"") + "\"";

@@ -42,6 +42,8 @@ public final class DuckDbEngine implements Engine {
   final BufferAllocator staging = new RootAllocator();
   private final DuckDBConnection root;
   private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+  /** Flows (continuous aggregation); its scheduler thread is closed with the engine. */
+  final io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
 
   private DuckDbEngine(String attachTarget) {
     try {
@@ -49,6 +51,8 @@ public final class DuckDbEngine implements Engine {
       try (Statement st = root.createStatement()) {
         st.execute("ATTACH " + attachTarget + " AS greptime");
         st.execute("USE greptime");
+        // DataFusion divides integers as integers (sum(x)/count(x) is BIGINT); DuckDB would give a DOUBLE.
+        st.execute("SET GLOBAL integer_division = true");
         st.execute("CREATE SCHEMA IF NOT EXISTS greptime.public");
         st.execute("CREATE SCHEMA IF NOT EXISTS greptime.greptime_private");
       }
@@ -57,6 +61,8 @@ public final class DuckDbEngine implements Engine {
       staging.close();
       throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Failed to open storage: " + e.getMessage(), e);
     }
+    flows = new io.greptime.jdbc.tck.engine.flow.FlowRuntime(new FlowBridge(this));
+    catalog.flows = flows;
   }
 
   /** An engine whose data lives only in memory. */
@@ -86,6 +92,11 @@ public final class DuckDbEngine implements Engine {
   private <T> T call(QueryContext ctx, BufferAllocator out, Function<Call, T> body) {
     try (Call call = new Call(this, ctx, out)) {
       return body.apply(call);
+    } catch (GreptimeError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // Never hand the front a raw exception: it becomes GreptimeDB's masked execution error.
+      throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + e.getMessage(), e);
     }
   }
 
@@ -116,16 +127,24 @@ public final class DuckDbEngine implements Engine {
 
   @Override
   public long ddl(QueryContext ctx, DdlRequest request) {
+    if (FlowBridge.isFlowDdl(request)) {
+      return FlowBridge.ddl(flows, ctx, request);
+    }
     return call(ctx, staging, c -> ProtoDdl.execute(c, request));
   }
 
   @Override
   public Schema tableSchema(QueryContext ctx, String table) {
-    TableMeta t = catalog.table(ctx.schema(), table);
-    if (t == null) {
-      throw Errors.tableNotFound(ctx.schema(), table);
+    lock.readLock().lock();
+    try {
+      TableMeta t = catalog.table(ctx.schema(), table);
+      if (t == null || Views.isView(t)) {
+        throw Errors.tableNotFound(ctx.schema(), table);
+      }
+      return Schemas.tableSchema(t);
+    } finally {
+      lock.readLock().unlock();
     }
-    return Schemas.tableSchema(t);
   }
 
   @Override
@@ -134,10 +153,16 @@ public final class DuckDbEngine implements Engine {
   }
 
   @Override
+  public <T> T withSeries(QueryContext ctx, Function<io.greptime.jdbc.tck.promql.SeriesSource, T> body) {
+    return call(ctx, staging, c -> TqlStatement.withSource(c, body));
+  }
+
+  @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
+    flows.close();
     lock.writeLock().lock();
     try {
       root.close();

@@ -161,6 +161,7 @@ final class InformationSchema {
       case "partitions" -> InformationSchemaRows.partitions(catalog);
       case "statistics" -> InformationSchemaRows.statistics(catalog);
       case "views" -> InformationSchemaRows.views(catalog);
+      case "flows" -> FlowStatements.rows(catalog, catalog.flows);
       default -> new ArrayList<>();
     };
   }

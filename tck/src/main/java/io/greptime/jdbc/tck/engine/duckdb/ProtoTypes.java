@@ -73,11 +73,14 @@ final class ProtoTypes {
       case BINARY_VALUE -> v.getBinaryValue().toByteArray();
       case STRING_VALUE -> v.getStringValue();
       case DATE_VALUE -> (long) v.getDateValue();
-      case DATETIME_VALUE -> v.getDatetimeValue();
-      case TIMESTAMP_SECOND_VALUE -> v.getTimestampSecondValue();
-      case TIMESTAMP_MILLISECOND_VALUE -> v.getTimestampMillisecondValue();
-      case TIMESTAMP_MICROSECOND_VALUE -> v.getTimestampMicrosecondValue();
-      case TIMESTAMP_NANOSECOND_VALUE -> v.getTimestampNanosecondValue();
+      // Timestamps become instants so a value in one unit lands correctly in a column of another.
+      case DATETIME_VALUE -> micros(v.getDatetimeValue());
+      case TIMESTAMP_SECOND_VALUE -> java.time.Instant.ofEpochSecond(v.getTimestampSecondValue());
+      case TIMESTAMP_MILLISECOND_VALUE -> java.time.Instant.ofEpochMilli(v.getTimestampMillisecondValue());
+      case TIMESTAMP_MICROSECOND_VALUE -> micros(v.getTimestampMicrosecondValue());
+      case TIMESTAMP_NANOSECOND_VALUE -> java.time.Instant.ofEpochSecond(
+          Math.floorDiv(v.getTimestampNanosecondValue(), 1_000_000_000L),
+          Math.floorMod(v.getTimestampNanosecondValue(), 1_000_000_000L));
       case TIME_SECOND_VALUE -> v.getTimeSecondValue();
       case TIME_MILLISECOND_VALUE -> v.getTimeMillisecondValue();
       case TIME_MICROSECOND_VALUE -> v.getTimeMicrosecondValue();
@@ -92,6 +95,10 @@ final class ProtoTypes {
       default -> throw new GreptimeError(StatusCode.UNSUPPORTED,
           "Not supported: value kind " + v.getValueDataCase());
     };
+  }
+
+  private static java.time.Instant micros(long us) {
+    return java.time.Instant.ofEpochSecond(Math.floorDiv(us, 1_000_000L), Math.floorMod(us, 1_000_000L) * 1000);
   }
 
   private static Object decimal(Value v) {

@@ -2,7 +2,9 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
+import io.greptime.jdbc.proto.v1.DeleteRequest;
 import io.greptime.jdbc.proto.v1.DeleteRequests;
+import io.greptime.jdbc.proto.v1.InsertRequest;
 import io.greptime.jdbc.proto.v1.InsertRequests;
 import io.greptime.jdbc.proto.v1.Row;
 import io.greptime.jdbc.proto.v1.RowDeleteRequest;
@@ -50,11 +52,31 @@ final class ProtoWrites {
   }
 
   static long insertColumns(Call call, InsertRequests requests) {
-    throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: columnar inserts, use row inserts");
+    try {
+      call.write();
+      long total = 0;
+      for (InsertRequest r : requests.getInsertsList()) {
+        total += insert(call, r.getTableName(), ColumnarRows.toRows(r.getColumnsList(), r.getRowCount()));
+      }
+      call.commit();
+      return total;
+    } catch (SQLException e) {
+      throw Errors.map(e, call.schema());
+    }
   }
 
   static long deleteColumns(Call call, DeleteRequests requests) {
-    throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: columnar deletes, use row deletes");
+    try {
+      call.write();
+      long total = 0;
+      for (DeleteRequest r : requests.getDeletesList()) {
+        total += delete(call, r.getTableName(), ColumnarRows.toRows(r.getKeyColumnsList(), r.getRowCount()));
+      }
+      call.commit();
+      return total;
+    } catch (SQLException e) {
+      throw Errors.map(e, call.schema());
+    }
   }
 
   private static long insert(Call call, String table, Rows rows) throws SQLException {

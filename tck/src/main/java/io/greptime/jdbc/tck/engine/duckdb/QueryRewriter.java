@@ -14,7 +14,7 @@ import java.util.Set;
  */
 final class QueryRewriter {
   /** GreptimeDB functions DuckDB lacks, provided as macros {@code greptime.main.gt_<name>}. */
-  static final Set<String> FUNCTIONS = Set.of("to_unixtime");
+  static final Set<String> FUNCTIONS = Set.of("to_unixtime", "date_bin", "regexp_like");
 
   private final Tokens t;
   private final String schema;

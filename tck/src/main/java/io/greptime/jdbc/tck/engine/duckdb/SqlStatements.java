@@ -16,6 +16,9 @@ final class SqlStatements {
       if (first.type() == Token.Type.EOF) {
         throw new GreptimeError(StatusCode.INVALID_SYNTAX, "sql parser error: empty statement");
       }
+      if (FlowStatements.matches(t)) {
+        return FlowStatements.execute(call, t, sql);
+      }
       if (first.isSymbol("(")) {
         return Queries.select(call, t);
       }
@@ -29,6 +32,7 @@ final class SqlStatements {
         case "use" -> use(call, t);
         case "set" -> new Output.AffectedRows(0);
         case "admin" -> Admin.run(call, t);
+        case "tql" -> TqlStatement.run(call, sql);
         default -> throw new GreptimeError(StatusCode.UNSUPPORTED,
             "SQL statement is not supported, keyword: " + sql.substring(first.start(), first.end()));
       };

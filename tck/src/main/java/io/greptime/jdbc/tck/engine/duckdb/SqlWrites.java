@@ -127,6 +127,7 @@ final class SqlWrites {
     }
     QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
     String rest = rw.rewrite(t.pos, t.list.size());
+    FlowBridge.beforeDelete(call, tm, rest);
     long deleted = call.update("DELETE FROM " + Catalog.duckTable(tm) + " " + rest);
     call.commit();
     return deleted;

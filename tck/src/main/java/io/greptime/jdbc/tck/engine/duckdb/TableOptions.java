@@ -153,7 +153,7 @@ final class TableOptions {
 
   /** Renders one option for SHOW CREATE: plain keys bare, dotted ones quoted. */
   static String render(String key, String value) {
-    String k = key.matches("[a-z_][a-z0-9_]*") ? key : "'" + key + "'";
+    String k = key.matches("[a-z_][a-z0-9_]*") || key.startsWith("'") ? key : "'" + key + "'";
     return k + " = '" + value.replace("\\", "\\\\").replace("'", "''") + "'";
   }
 }

@@ -17,7 +17,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 final class Upsert {
   /** Tables up to this size are kept physically ordered by (tags, time index), like GreptimeDB scans. */
-  private static final long SORT_LIMIT = 100_000;
+  private static final long SORT_LIMIT = 20_000;
   private static final AtomicLong STREAMS = new AtomicLong();
 
   private Upsert() {}
@@ -45,6 +45,7 @@ final class Upsert {
     String tgt = Catalog.duckTable(t);
     long n = call.update("DELETE FROM " + tgt + " WHERE EXISTS (SELECT 1 FROM gt_stg s WHERE "
         + keyMatch(t, tgt, "s") + ")");
+    FlowBridge.staged(call, t, true);
     call.exec("DROP TABLE gt_stg");
     return n;
   }
@@ -80,6 +81,7 @@ final class Upsert {
       call.exec("INSERT INTO " + tgt + " (" + cols + ") SELECT " + cols + " FROM gt_mrg");
       call.exec("DROP TABLE gt_mrg");
     }
+    FlowBridge.staged(call, t, false);
     call.exec("DROP TABLE gt_stg");
     sort(call, t);
   }

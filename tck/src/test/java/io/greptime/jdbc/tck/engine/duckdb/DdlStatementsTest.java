@@ -129,6 +129,19 @@ class DdlStatementsTest {
   }
 
   @Test
+  void views_areQueryableListedAndDropped() {
+    f.update("CREATE TABLE t (ts TIMESTAMP TIME INDEX, v INT)");
+    f.update("INSERT INTO t VALUES (1, 1), (2, 10)");
+    f.update("create view big as select * from t where v > 5");
+    assertThat(f.query("SELECT v FROM big").column(0)).containsExactly("10");
+    assertThat(f.query("SHOW FULL TABLES").rows()).contains(List.of("big", "VIEW"));
+    assertThat(f.query("SELECT view_definition FROM information_schema.views").column(0))
+        .containsExactly("CREATE VIEW big AS SELECT * FROM t WHERE v > 5");
+    f.update("DROP VIEW big");
+    assertThat(f.query("SHOW TABLES").column(0)).containsExactly("numbers", "t");
+  }
+
+  @Test
   void informationSchema_isReadOnly() {
     f.fails("CREATE TABLE information_schema.t (ts TIMESTAMP TIME INDEX)", StatusCode.UNSUPPORTED,
         "Schema `information_schema` is read-only");

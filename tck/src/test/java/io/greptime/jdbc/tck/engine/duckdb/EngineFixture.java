@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.sqlness.CellText;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +52,7 @@ final class EngineFixture implements AutoCloseable {
         for (int i = 0; i < root.getRowCount(); i++) {
           List<String> row = new ArrayList<>();
           for (int c = 0; c < root.getFieldVectors().size(); c++) {
-            row.add(root.getVector(c).isNull(i) ? null : ResultPrinter.cell(root.getVector(c), i));
+            row.add(root.getVector(c).isNull(i) ? null : CellText.forField(root.getVector(c).getField()).cell(root.getVector(c), i));
           }
           rows.add(row);
         }

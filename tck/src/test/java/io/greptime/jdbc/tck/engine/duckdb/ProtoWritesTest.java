@@ -101,6 +101,13 @@ class ProtoWritesTest {
   }
 
   @Test
+  void insertRows_convertsTimestampUnitsToTheColumns() {
+    f.update("CREATE TABLE s (host STRING PRIMARY KEY, ts TIMESTAMP(0) TIME INDEX, v DOUBLE)");
+    f.engine.insertRows(f.ctx, insert("s", CPU, row(str("a"), ts(5_000), f64(1))));
+    assertThat(f.query("SELECT ts FROM s").column(0)).containsExactly("1970-01-01T00:00:05");
+  }
+
+  @Test
   void insertRows_withoutAutoCreate_isTableNotFound() {
     f.ctx = new io.greptime.jdbc.tck.engine.QueryContext("greptime", "public", java.time.ZoneOffset.UTC,
         Map.of("auto_create_table", "false"), null);
@@ -117,6 +124,42 @@ class ProtoWritesTest {
         .addDeletes(RowDeleteRequest.newBuilder().setTableName("cpu").setRows(keys)).build());
     assertThat(n).isEqualTo(1);
     assertThat(f.query("SELECT host FROM cpu").column(0)).containsExactly("b");
+  }
+
+  @Test
+  void columnarInsertAndDelete_honourNullMask() {
+    io.greptime.jdbc.proto.v1.Column host = io.greptime.jdbc.proto.v1.Column.newBuilder().setColumnName("host")
+        .setDatatype(ColumnDataType.STRING).setSemanticType(SemanticType.TAG)
+        .setValues(io.greptime.jdbc.proto.v1.Column.Values.newBuilder().addStringValues("a").addStringValues("b"))
+        .build();
+    io.greptime.jdbc.proto.v1.Column time = io.greptime.jdbc.proto.v1.Column.newBuilder().setColumnName("ts")
+        .setDatatype(ColumnDataType.TIMESTAMP_MILLISECOND).setSemanticType(SemanticType.TIMESTAMP)
+        .setValues(io.greptime.jdbc.proto.v1.Column.Values.newBuilder().addTimestampMillisecondValues(1)
+            .addTimestampMillisecondValues(2).addTimestampMillisecondValues(3))
+        .build();
+    io.greptime.jdbc.proto.v1.Column v = io.greptime.jdbc.proto.v1.Column.newBuilder().setColumnName("v")
+        .setDatatype(ColumnDataType.FLOAT64).setSemanticType(SemanticType.FIELD)
+        .setValues(io.greptime.jdbc.proto.v1.Column.Values.newBuilder().addF64Values(9))
+        .setNullMask(com.google.protobuf.ByteString.copyFrom(new byte[] {0b011}))
+        .build();
+    // host is NULL in row 1 (mask bit 1), v only in row 2
+    host = host.toBuilder().setNullMask(com.google.protobuf.ByteString.copyFrom(new byte[] {0b010})).build();
+    long n = f.engine.insertColumns(f.ctx, io.greptime.jdbc.proto.v1.InsertRequests.newBuilder().addInserts(
+        io.greptime.jdbc.proto.v1.InsertRequest.newBuilder().setTableName("c").addColumns(host).addColumns(time)
+            .addColumns(v).setRowCount(3)).build());
+    assertThat(n).isEqualTo(3);
+    assertThat(f.query("SELECT host, v FROM c ORDER BY ts").rows()).containsExactly(Arrays.asList("a", null),
+        Arrays.asList(null, null), Arrays.asList("b", "9.0"));
+    io.greptime.jdbc.proto.v1.Column keyHost = io.greptime.jdbc.proto.v1.Column.newBuilder().setColumnName("host")
+        .setDatatype(ColumnDataType.STRING).setSemanticType(SemanticType.TAG)
+        .setValues(io.greptime.jdbc.proto.v1.Column.Values.newBuilder().addStringValues("b")).build();
+    io.greptime.jdbc.proto.v1.Column keyTime = io.greptime.jdbc.proto.v1.Column.newBuilder().setColumnName("ts")
+        .setDatatype(ColumnDataType.TIMESTAMP_MILLISECOND).setSemanticType(SemanticType.TIMESTAMP)
+        .setValues(io.greptime.jdbc.proto.v1.Column.Values.newBuilder().addTimestampMillisecondValues(3)).build();
+    assertThat(f.engine.deleteColumns(f.ctx, io.greptime.jdbc.proto.v1.DeleteRequests.newBuilder().addDeletes(
+        io.greptime.jdbc.proto.v1.DeleteRequest.newBuilder().setTableName("c").addKeyColumns(keyHost)
+            .addKeyColumns(keyTime).setRowCount(1)).build())).isEqualTo(1);
+    assertThat(f.query("SELECT count(*) FROM c").column(0)).containsExactly("2");
   }
 
   @Test

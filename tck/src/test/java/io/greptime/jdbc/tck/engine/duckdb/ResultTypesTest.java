@@ -43,7 +43,7 @@ class ResultTypesTest {
         new ArrowType.Timestamp(TimeUnit.SECOND, null), new ArrowType.Timestamp(TimeUnit.MICROSECOND, null),
         new ArrowType.Timestamp(TimeUnit.NANOSECOND, null), new ArrowType.Timestamp(TimeUnit.MILLISECOND, null));
     assertThat(r.rows().get(0)).containsExactly("-1", "255", "-2", "65535", "-3", "4294967295", "-4", "18446744073709551615",
-        "1.5", "2.5", "true", "x", "6162", "2024-01-02", "12.34", "3723", null, "0000803f00000040",
+        "1.5", "2.5", "true", "x", "6162", "2024-01-02", "12.34", "01:02:03", null, "0000803f00000040",
         "1970-01-01T00:00:01", "1970-01-01T00:00:00.000002", "1970-01-01T00:00:00.000000003",
         "1970-01-01T00:00:00.004");
     assertThat(r.schema().findField("v").getMetadata()).containsEntry("greptime:type", "Vector(2)");
@@ -57,6 +57,20 @@ class ResultTypesTest {
     Field doc = f.query("SELECT doc FROM j").schema().findField("doc");
     assertThat(doc.getType()).isEqualTo(ArrowType.Binary.INSTANCE);
     assertThat(doc.getMetadata()).isEqualTo(Map.of("greptime:type", "Json"));
+  }
+
+  @Test
+  void jsonValues_travelAsJsonb() throws Exception {
+    f.update("CREATE TABLE j (ts TIMESTAMP TIME INDEX, doc JSON)");
+    f.update("INSERT INTO j VALUES (1, '{\"a\": [1, true, null], \"b\": \"x\"}')");
+    io.greptime.jdbc.tck.engine.Output out = f.engine.execute(f.ctx, "SELECT doc FROM j", f.allocator);
+    try (org.apache.arrow.vector.ipc.ArrowReader r = ((io.greptime.jdbc.tck.engine.Output.Rows) out).reader()) {
+      assertThat(r.loadNextBatch()).isTrue();
+      byte[] jsonb = ((org.apache.arrow.vector.VarBinaryVector) r.getVectorSchemaRoot().getVector(0)).get(0);
+      assertThat(io.greptime.jdbc.proto.jsonb.Jsonb.decode(jsonb)).isEqualTo("{\"a\":[1,true,null],\"b\":\"x\"}");
+    }
+    f.fails("INSERT INTO j VALUES (2, '{not json')", io.greptime.jdbc.proto.StatusCode.INVALID_ARGUMENTS,
+        "Invalid JSON: {not json");
   }
 
   @Test

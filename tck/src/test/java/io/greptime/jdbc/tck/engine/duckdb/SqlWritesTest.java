@@ -112,6 +112,17 @@ class SqlWritesTest {
   }
 
   @Test
+  void unqualifiedNames_resolveInTheRequestDatabase() {
+    f.update("CREATE DATABASE d");
+    f.ctx = f.ctx.withSchema("d");
+    f.update("CREATE TABLE a (ts TIMESTAMP TIME INDEX, v INT)");
+    f.update("CREATE TABLE b (ts TIMESTAMP TIME INDEX, w INT)");
+    f.update("INSERT INTO a VALUES (1, 1)");
+    f.update("INSERT INTO b VALUES (1, 2)");
+    assertThat(f.query("SELECT v, w FROM a, b WHERE a.ts = b.ts").rows()).containsExactly(row("1", "2"));
+  }
+
+  @Test
   void unknownColumnAndTable_haveGreptimeCodes() {
     f.update("CREATE TABLE t (ts TIMESTAMP TIME INDEX, v INT)");
     f.fails("SELECT nope FROM t", StatusCode.PLAN_QUERY, "Failed to plan SQL: No field named nope.");

@@ -1,0 +1,40 @@
+package io.greptime.jdbc.conformance;
+
+import io.greptime.jdbc.tck.conformance.CancellationConformance;
+import io.greptime.jdbc.tck.server.ServerProfile;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+
+/** {@link CancellationConformance} through the driver against the embedded server in both version profiles. */
+class CancellationConformanceTest {
+  private static EmbeddedTargets targets;
+
+  @BeforeAll
+  static void start() {
+    targets = new EmbeddedTargets();
+  }
+
+  @AfterAll
+  static void stop() throws InterruptedException {
+    targets.close();
+  }
+
+  @Nested
+  class V1_2 extends CancellationConformance {
+    @Override
+    protected Connection openConnection() throws SQLException {
+      return targets.connect(ServerProfile.V1_2);
+    }
+  }
+
+  @Nested
+  class V0_17 extends CancellationConformance {
+    @Override
+    protected Connection openConnection() throws SQLException {
+      return targets.connect(ServerProfile.V0_17);
+    }
+  }
+}

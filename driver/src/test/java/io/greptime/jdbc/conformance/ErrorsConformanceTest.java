@@ -1,0 +1,40 @@
+package io.greptime.jdbc.conformance;
+
+import io.greptime.jdbc.tck.conformance.ErrorsConformance;
+import io.greptime.jdbc.tck.server.ServerProfile;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+
+/** {@link ErrorsConformance} through the driver against the embedded server in both version profiles. */
+class ErrorsConformanceTest {
+  private static EmbeddedTargets targets;
+
+  @BeforeAll
+  static void start() {
+    targets = new EmbeddedTargets();
+  }
+
+  @AfterAll
+  static void stop() throws InterruptedException {
+    targets.close();
+  }
+
+  @Nested
+  class V1_2 extends ErrorsConformance {
+    @Override
+    protected Connection openConnection() throws SQLException {
+      return targets.connect(ServerProfile.V1_2);
+    }
+  }
+
+  @Nested
+  class V0_17 extends ErrorsConformance {
+    @Override
+    protected Connection openConnection() throws SQLException {
+      return targets.connect(ServerProfile.V0_17);
+    }
+  }
+}
