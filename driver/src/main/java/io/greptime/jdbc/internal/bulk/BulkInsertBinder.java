@@ -26,7 +26,7 @@ import org.apache.arrow.memory.BufferAllocator;
  *
  * <p>Used by one statement from one thread at a time, like the statement itself.
  */
-public final class BulkInsertBinder implements AutoCloseable {
+public final class BulkInsertBinder implements BulkBinder {
   private final BulkWrites owner;
   private final RequestSession session;
   private final String table;
@@ -67,11 +67,13 @@ public final class BulkInsertBinder implements AutoCloseable {
     return new SQLException(where + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
   }
 
+  @Override
   public void setNull(int index) throws SQLException {
     column(index).setNull(buffer.row());
     buffer.written(index - 1);
   }
 
+  @Override
   public void setBoolean(int index, boolean x) throws SQLException {
     ColumnWriter w = column(index);
     try {
@@ -82,6 +84,7 @@ public final class BulkInsertBinder implements AutoCloseable {
     buffer.written(index - 1);
   }
 
+  @Override
   public void setLong(int index, long x) throws SQLException {
     ColumnWriter w = column(index);
     try {
@@ -92,6 +95,7 @@ public final class BulkInsertBinder implements AutoCloseable {
     buffer.written(index - 1);
   }
 
+  @Override
   public void setDouble(int index, double x) throws SQLException {
     ColumnWriter w = column(index);
     try {
@@ -102,6 +106,7 @@ public final class BulkInsertBinder implements AutoCloseable {
     buffer.written(index - 1);
   }
 
+  @Override
   public void setDecimal(int index, BigDecimal x) throws SQLException {
     if (x == null) {
       setNull(index);
@@ -116,6 +121,7 @@ public final class BulkInsertBinder implements AutoCloseable {
     buffer.written(index - 1);
   }
 
+  @Override
   public void setString(int index, String x) throws SQLException {
     if (x == null) {
       setNull(index);
@@ -130,6 +136,7 @@ public final class BulkInsertBinder implements AutoCloseable {
     buffer.written(index - 1);
   }
 
+  @Override
   public void setBytes(int index, byte[] x) throws SQLException {
     if (x == null) {
       setNull(index);
@@ -144,6 +151,7 @@ public final class BulkInsertBinder implements AutoCloseable {
     buffer.written(index - 1);
   }
 
+  @Override
   public void setInstant(int index, Instant x) throws SQLException {
     if (x == null) {
       setNull(index);
@@ -158,6 +166,7 @@ public final class BulkInsertBinder implements AutoCloseable {
     buffer.written(index - 1);
   }
 
+  @Override
   public void setDate(int index, LocalDate x) throws SQLException {
     if (x == null) {
       setNull(index);
@@ -172,6 +181,7 @@ public final class BulkInsertBinder implements AutoCloseable {
     buffer.written(index - 1);
   }
 
+  @Override
   public void setTime(int index, LocalTime x) throws SQLException {
     if (x == null) {
       setNull(index);
@@ -187,10 +197,12 @@ public final class BulkInsertBinder implements AutoCloseable {
   }
 
   /** {@code setObject}: dispatches on the Java type to the setters above. */
+  @Override
   public void setObject(int index, Object x) throws SQLException {
     ObjectParameters.bind(this, index, x, session.timeZone());
   }
 
+  @Override
   public void clearParameters() {
     buffer.clearParameters();
   }
@@ -198,6 +210,7 @@ public final class BulkInsertBinder implements AutoCloseable {
   // ---------------------------------------------------------------- batches
 
   /** Ends the current row; sends a record batch when the thresholds are reached. */
+  @Override
   public void addBatch() throws SQLException {
     try {
       buffer.endRow();
@@ -212,12 +225,14 @@ public final class BulkInsertBinder implements AutoCloseable {
   }
 
   /** Forgets rows not yet sent (rows already cut into sent batches stay sent and are counted). */
+  @Override
   public void clearBatch() {
     pendingRows -= buffer.row();
     buffer.reset();
   }
 
   /** Rows added since the last executeBatch. */
+  @Override
   public long pendingRows() {
     return pendingRows;
   }
@@ -263,6 +278,7 @@ public final class BulkInsertBinder implements AutoCloseable {
    * One count (1) per row; on failure a BatchUpdateException whose counts give 1 for rows in answered
    * batches and EXECUTE_FAILED for the rest, none of which the server confirmed.
    */
+  @Override
   public long[] executeBatch() throws SQLException {
     flush();
     long lastSent = 0;

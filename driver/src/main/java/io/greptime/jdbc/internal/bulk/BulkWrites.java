@@ -64,7 +64,7 @@ public final class BulkWrites {
    * writes are off, the SQL is not a plain {@code INSERT ... VALUES (?, ...)}, the table does not exist,
    * a column is unknown or of a type bulk writes cannot fill, or the time index is not written.
    */
-  public BulkInsertBinder binderFor(String sql) throws SQLException {
+  public BulkBinder binderFor(String sql) throws SQLException {
     InsertShape shape = config.bulkWrites() ? InsertShape.parse(sql) : null;
     if (shape == null) {
       return null;
@@ -72,8 +72,12 @@ public final class BulkWrites {
     RequestSession s = shape.database() == null ? session.get() : session.get().withDatabase(shape.database());
     Schema table = tableSchema(s, shape.table());
     if (table == null) {
-      LOG.fine(() -> "table " + shape.table() + " not found: its batches run as statements");
-      return null;
+      if (shape.columns() == null) {
+        LOG.fine(() -> "table " + shape.table() + " not found and no columns listed: statement path");
+        return null;
+      }
+      LOG.fine(() -> "table " + shape.table() + " not found: batches go as RowInsertRequests (auto-create)");
+      return new RowInsertBinder(this, s, shape.table(), shape.columns());
     }
     List<Field> fields = targetFields(shape, table);
     int timeIndex = fields == null ? -1 : timeIndexOf(fields);

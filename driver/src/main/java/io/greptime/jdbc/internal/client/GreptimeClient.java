@@ -114,6 +114,12 @@ public final class GreptimeClient implements AutoCloseable {
    * @param timeoutMillis deadline of the call, 0 for none
    */
   public long handle(RequestSession session, String sql, long timeoutMillis, CancelHook hook) throws SQLException {
+    return handle(session, sqlRequest(session, sql), timeoutMillis, hook);
+  }
+
+  /** Sends any request (row inserts and deletes too) through {@code Handle}; returns the affected rows. */
+  public long handle(RequestSession session, GreptimeRequest request, long timeoutMillis, CancelHook hook)
+      throws SQLException {
     GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub stub = GreptimeDatabaseGrpc.newBlockingStub(channel)
         .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
     if (timeoutMillis > 0) {
@@ -123,7 +129,6 @@ public final class GreptimeClient implements AutoCloseable {
       stub = stub.withCompression(compression);
     }
     GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub call = stub;
-    GreptimeRequest request = sqlRequest(session, sql);
     Context.CancellableContext ctx = Context.current().withCancellation();
     hook.onCancel(() -> ctx.cancel(new CancellationException("cancelled by Statement.cancel()")));
     try {

@@ -1,6 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
-import io.greptime.jdbc.internal.bulk.BulkInsertBinder;
+import io.greptime.jdbc.internal.bulk.BulkBinder;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -42,7 +42,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   private final List<String[]> batch = new ArrayList<>();
   private ParameterMetaData parameterMetaData;
   /** Set when this INSERT's parameters go straight into Arrow vectors for DoPut; see {@link #bulk()}. */
-  private BulkInsertBinder bulk;
+  private BulkBinder bulk;
   private boolean bulkDecided;
 
   PreparedStatementImpl(ConnectionImpl connection, String sql) throws SQLException {
@@ -65,7 +65,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
    * The DoPut binder when this is a plain {@code INSERT ... VALUES (?, ...)} into an existing table
    * (decided at the first setter, once), else null and parameters are bound as SQL literals.
    */
-  private BulkInsertBinder bulk() throws SQLException {
+  private BulkBinder bulk() throws SQLException {
     if (!bulkDecided) {
       checkOpen();
       bulk = connection.bulkWrites().binderFor(sql);
@@ -579,7 +579,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
       super.close();
     } finally {
       if (bulk != null) {
-        BulkInsertBinder b = bulk;
+        BulkBinder b = bulk;
         bulk = null;
         b.close();
       }
