@@ -111,11 +111,13 @@ public final class Evaluator {
     List<Series> out = new ArrayList<>();
     for (Value.RangeSeries rs : l.series) {
       Series ser = new Series(rs.labels(), n());
+      ser.sampleTimes = new long[n()];
       for (int i = 0; i < n(); i++) {
         long t = evalTime(s.atMs(), i) - s.offsetMs();
         int idx = lastAtOrBefore(rs.times(), t);
         if (idx >= 0 && rs.times()[idx] > t - lookbackMs) {
           ser.set(i, rs.values()[idx]);
+          ser.sampleTimes[i] = rs.times()[idx];
         }
       }
       if (!ser.empty()) {

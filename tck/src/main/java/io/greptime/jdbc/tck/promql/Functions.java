@@ -12,7 +12,7 @@ import java.util.function.DoubleUnaryOperator;
 /** PromQL function calls: range functions, element-wise math, and the scalar/vector conversions. */
 final class Functions {
   /** Prometheus functions this evaluator does not implement: GreptimeDB-style Unsupported, not a parse error. */
-  private static final Set<String> KNOWN_UNSUPPORTED = Set.of("timestamp", "holt_winters",
+  private static final Set<String> KNOWN_UNSUPPORTED = Set.of("holt_winters",
       "double_exponential_smoothing", "sort_by_label", "sort_by_label_desc", "day_of_month", "day_of_week", "day_of_year",
       "days_in_month", "hour", "minute", "month", "year", "histogram_count", "histogram_sum", "histogram_avg",
       "histogram_fraction", "histogram_stddev", "histogram_stdvar", "mad_over_time", "acos", "asin", "atan",
@@ -44,6 +44,7 @@ final class Functions {
       case "label_replace" -> LabelFunctions.labelReplace(ev, c);
       case "label_join" -> LabelFunctions.labelJoin(ev, c);
       case "absent" -> LabelFunctions.absent(ev, c);
+      case "timestamp" -> timestamp(ev, c);
       case "sort" -> LabelFunctions.sort(ev, c, false);
       case "sort_desc" -> LabelFunctions.sort(ev, c, true);
       default -> {
@@ -155,6 +156,25 @@ final class Functions {
       v[i] = ev.steps[i] / 1000.0;
     }
     return new Value.Scalar(v);
+  }
+
+  /** The time of each sample: the sample's own time for a selector, else the evaluation time. */
+  private static Value timestamp(Evaluator ev, Ast.Call c) {
+    arity(c, 1);
+    Value.Vector vec = vectorArg(ev, c.args().get(0), "timestamp");
+    List<Series> out = new ArrayList<>();
+    for (Series s : vec.series()) {
+      Series r = new Series(Series.dropName(s.labels), ev.n());
+      for (int i = 0; i < ev.n(); i++) {
+        if (s.present[i]) {
+          r.set(i, (s.sampleTimes != null ? s.sampleTimes[i] : ev.steps[i]) / 1000.0);
+        }
+      }
+      out.add(r);
+    }
+    Value.Shape sh = vec.shape();
+    return new Value.Vector(out, sh.with(timeFirst(sh), "timestamp(" + sh.valueName() + ")", sh.labelColumns(),
+        false));
   }
 
   private static Value vector(Evaluator ev, Ast.Call c) {

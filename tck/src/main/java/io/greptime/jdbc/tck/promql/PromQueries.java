@@ -20,8 +20,9 @@ public final class PromQueries {
   /** A range query answered as rows (DoGet). */
   public static ArrowReader rangeRows(SeriesSource source, Params p, BufferAllocator allocator) {
     Evaluator ev = evaluator(source, p);
-    Value v = ev.evaluate(PromParser.parse(p.query()));
-    return RowsReader.of(allocator, v, ev.steps, null);
+    Ast.Expr expr = PromParser.parse(p.query());
+    ArrowReader wide = WideSelector.rows(source, ev, expr, allocator);
+    return wide != null ? wide : RowsReader.of(allocator, ev.evaluate(expr), ev.steps, null);
   }
 
   /** A range query answered as Prometheus JSON; failures become an in-band error document, as in GreptimeDB. */

@@ -26,17 +26,16 @@ final class RowsReader extends ArrowReader {
   private final Schema schema;
   private final List<Row> rows;
   private final String timeName;
-  private final String valueName;
   private boolean loaded;
 
-  private record Row(long timeMs, double value, Map<String, String> labels) {}
+  /** One output row: its time, its value per value column (a missing one is NULL) and its labels. */
+  private record Row(long timeMs, Map<String, Double> values, Map<String, String> labels) {}
 
-  private RowsReader(BufferAllocator allocator, Schema schema, List<Row> rows, String timeName, String valueName) {
+  private RowsReader(BufferAllocator allocator, Schema schema, List<Row> rows, String timeName) {
     super(allocator);
     this.schema = schema;
     this.rows = rows;
     this.timeName = timeName;
-    this.valueName = valueName;
   }
 
   /** Lays out {@code result} evaluated at {@code steps}; {@code alias} renames the value column. */
@@ -65,13 +64,37 @@ final class RowsReader extends ArrowReader {
       for (Series s : series) {
         for (int i = 0; i < steps.length; i++) {
           if (s.present[i]) {
-            rows.add(new Row(steps[i], s.values[i], s.labels));
+            rows.add(new Row(steps[i], Map.of(shape.valueName(), s.values[i]), s.labels));
           }
         }
       }
     }
     sort(rows, shape.labelColumns());
-    return new RowsReader(allocator, schema(shape), rows, shape.timeFieldName(), shape.valueName());
+    return new RowsReader(allocator, schema(shape, List.of()), rows, shape.timeFieldName());
+  }
+
+  /**
+   * A bare selector over a table with several fields, as GreptimeDB answers it: the table's columns in
+   * order with every field; {@code perField} holds one evaluated vector per field (same order as
+   * {@code fields}), and a row exists where any field has a sample.
+   */
+  static ArrowReader ofFields(BufferAllocator allocator, List<Value.Vector> perField, List<String> fields,
+      Value.Shape shape, long[] steps) {
+    Map<Map<String, String>, Map<Long, Map<String, Double>>> bySeries = new java.util.LinkedHashMap<>();
+    for (int f = 0; f < fields.size(); f++) {
+      for (Series s : perField.get(f).series()) {
+        Map<Long, Map<String, Double>> byTime = bySeries.computeIfAbsent(s.labels, k -> new java.util.TreeMap<>());
+        for (int i = 0; i < steps.length; i++) {
+          if (s.present[i]) {
+            byTime.computeIfAbsent(steps[i], k -> new java.util.HashMap<>()).put(fields.get(f), s.values[i]);
+          }
+        }
+      }
+    }
+    List<Row> rows = new ArrayList<>();
+    bySeries.forEach((labels, byTime) -> byTime.forEach((t, values) -> rows.add(new Row(t, values, labels))));
+    sort(rows, shape.labelColumns());
+    return new RowsReader(allocator, schema(shape, fields), rows, shape.timeFieldName());
   }
 
   private static void sort(List<Row> rows, List<String> labels) {
@@ -87,7 +110,8 @@ final class RowsReader extends ArrowReader {
     rows.sort(byLabels.thenComparingLong(Row::timeMs));
   }
 
-  private static Schema schema(Value.Shape shape) {
+  /** The result schema; {@code extraFields} are further value columns of a {@link Value.Layout#TABLE} layout. */
+  private static Schema schema(Value.Shape shape, List<String> extraFields) {
     Field time = new Field(shape.timeFieldName(), FieldType.nullable(shape.timeField().getType()), null);
     ArrowType valueType = shape.integerValue() ? new ArrowType.Int(64, true)
         : new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE);
@@ -100,7 +124,9 @@ final class RowsReader extends ArrowReader {
     switch (shape.layout()) {
       case TABLE -> {
         for (String name : shape.tableOrder()) {
-          fields.add(name.equals(time.getName()) ? time : name.equals(value.getName()) ? value
+          boolean isValue = name.equals(value.getName()) || extraFields.contains(name);
+          fields.add(name.equals(time.getName()) ? time
+              : isValue ? new Field(name, FieldType.nullable(valueType), null)
               : Field.nullable(name, ArrowType.Utf8.INSTANCE));
         }
       }
@@ -151,10 +177,15 @@ final class RowsReader extends ArrowReader {
     Row row = rows.get(r);
     if (v instanceof TimeStampVector ts && name.equals(timeName)) {
       ts.setSafe(r, toUnit(row.timeMs(), ((ArrowType.Timestamp) v.getField().getType()).getUnit()));
-    } else if (v instanceof Float8Vector f && name.equals(valueName)) {
-      f.setSafe(r, row.value());
-    } else if (v instanceof BigIntVector b && name.equals(valueName)) {
-      b.setSafe(r, (long) row.value());
+    } else if (v instanceof Float8Vector f) {
+      Double value = row.values().get(name);
+      if (value == null) {
+        f.setNull(r);
+      } else {
+        f.setSafe(r, value);
+      }
+    } else if (v instanceof BigIntVector b) {
+      b.setSafe(r, row.values().get(name).longValue());
     } else if (v instanceof VarCharVector s) {
       String label = row.labels().get(name);
       if (label == null) {

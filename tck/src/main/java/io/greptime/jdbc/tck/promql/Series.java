@@ -12,6 +12,8 @@ final class Series {
   final SortedMap<String, String> labels;
   final double[] values;
   final boolean[] present;
+  /** For series straight from a selector: the time of the sample read at each step (timestamp() needs it). */
+  long[] sampleTimes;
 
   Series(SortedMap<String, String> labels, int steps) {
     this.labels = labels;

@@ -23,11 +23,6 @@ public final class Tql {
 
   private Tql() {}
 
-  /** Whether {@code sql} starts with the TQL keyword. */
-  public static boolean isTql(String sql) {
-    return HEAD.matcher(sql).find();
-  }
-
   /** Runs one TQL statement; the rows are allocated from {@code allocator}. */
   public static ArrowReader execute(SeriesSource source, String sql, BufferAllocator allocator) {
     Matcher head = HEAD.matcher(sql);
@@ -61,8 +56,9 @@ public final class Tql {
       rest = rest.substring(0, rest.length() - 1);
     }
     Evaluator ev = new Evaluator(source, range[0], range[1], range[2], range[3]);
-    Value v = ev.evaluate(PromParser.parse(rest));
-    return RowsReader.of(allocator, v, ev.steps, alias);
+    Ast.Expr expr = PromParser.parse(rest);
+    ArrowReader wide = alias == null ? WideSelector.rows(source, ev, expr, allocator) : null;
+    return wide != null ? wide : RowsReader.of(allocator, ev.evaluate(expr), ev.steps, alias);
   }
 
   /** start, end, step and lookback in milliseconds. */

@@ -168,7 +168,12 @@ class PromqlConformanceTest {
         row("predict_linear(c{job=\"a\"}[1m], 60)", 60, "{job=a}", 120.0),
         row("absent_over_time(g{host=\"z\"}[1m])", 20, "{host=z}", 1.0),
         row("absent_over_time(g[1m])", 20),
-        row("absent_over_time(g[5s])", 25, "{}", 1.0));
+        row("absent_over_time(g[5s])", 25, "{}", 1.0),
+        // the sample read at 25s is the one from 20s; an offset reads the 10s one
+        row("timestamp(g{host=\"x\"})", 25, "{host=x}", 20.0),
+        row("timestamp(g{host=\"x\"} offset 10s)", 25, "{host=x}", 10.0),
+        // not a selector: the evaluation time
+        row("timestamp(-g{host=\"x\"})", 25, "{host=x}", 25.0));
   }
 
   @ParameterizedTest(name = "{0} at {1}s")
@@ -217,6 +222,20 @@ class PromqlConformanceTest {
     assertThat(f.tql("TQL EVAL (20, 20, '1s') sum by (host) (g) AS total").columns())
         .containsExactly("total", "host", "ts");
     assertThat(f.tql("TQL EVAL (20, 20, '1s') nosuchmetric").columns()).containsExactly("time", "value");
+  }
+
+  @Test
+  void bareSelector_onSeveralFields_returnsEveryField() {
+    f.sql("CREATE TABLE wide (host STRING PRIMARY KEY, ts TIMESTAMP TIME INDEX, a DOUBLE, b DOUBLE)",
+        "INSERT INTO wide VALUES ('h', 0, 1, 10), ('h', 10000, 2, NULL)");
+    PromFixture.Result r = f.tql("TQL EVAL (0, 10, '10s') wide");
+    assertThat(r.columns()).containsExactly("host", "ts", "a", "b");
+    // at 10s a reads its 10s sample, b (NULL there) still reads its 0s sample within the lookback
+    assertThat(r.samples()).hasSize(2);
+    assertThat(f.tql("TQL EVAL (0, 10, '10s') wide{__field__=\"b\"}").columns()).containsExactly("b", "host", "ts");
+    // anything but a bare selector works on the first field
+    assertThat(f.tql("TQL EVAL (10, 10, '10s') sum(wide)").samples()).extracting(PromFixture.Sample::value)
+        .containsExactly(2.0);
   }
 
   @Test
