@@ -29,6 +29,9 @@ public interface GreptimeConnection extends Connection {
   /** Replaces the hints sent with every call (e.g. {@code ttl}, {@code append_mode} for auto-created tables). */
   void setHints(Map<String, String> hints) throws SQLException;
 
+  /** How this connection's batched writes were sent so far (DoPut, row inserts, statements). */
+  GreptimeWriteStatistics getWriteStatistics() throws SQLException;
+
   /**
    * Creates a flow: {@code CREATE FLOW name SINK TO sinkTable AS query} (GreptimeDB creates the sink when
    * it is missing). Flows are plain SQL, so any tool can also use the statement directly.

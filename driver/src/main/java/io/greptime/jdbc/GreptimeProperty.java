@@ -40,7 +40,20 @@ public enum GreptimeProperty {
   COMPRESSION("compression", Type.CHOICE, "none", "gRPC transport compression of requests.", false, "none", "gzip"),
   HINTS("hints", Type.HINTS, null,
       "GreptimeDB hints sent as `x-greptime-hints` on every call, e.g. `ttl=7d,append_mode=true`.", false),
-  APPLICATION_NAME("applicationName", Type.STRING, null, "Name of the application, sent in the gRPC user agent.", false);
+  APPLICATION_NAME("applicationName", Type.STRING, null, "Name of the application, sent in the gRPC user agent.", false),
+  BULK_WRITES("bulkWrites", Type.BOOLEAN, "true",
+      "Send `INSERT INTO t (...) VALUES (?, ...)` batches (addBatch/executeBatch) as Arrow record batches on "
+          + "Flight DoPut instead of one statement per row.", false),
+  BULK_COMPRESSION("bulkCompression", Type.CHOICE, "lz4", "IPC compression of DoPut record batches.", false,
+      "none", "lz4", "zstd"),
+  BULK_WINDOW("bulkWindow", Type.INT, "8",
+      "DoPut batches sent but not yet acknowledged, at most (1 to 31; GreptimeDB drops answers beyond 32).", false),
+  BULK_FLUSH_ROWS("bulkFlushRows", Type.INT, "65536",
+      "Rows after which addBatch sends the buffered rows as one DoPut batch without waiting for executeBatch.",
+      false),
+  BULK_FLUSH_BYTES("bulkFlushBytes", Type.SIZE, "33554432",
+      "Arrow bytes (suffixes k, m, g accepted) after which addBatch sends the buffered rows as one DoPut batch.",
+      false);
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {

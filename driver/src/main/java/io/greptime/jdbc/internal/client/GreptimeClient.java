@@ -120,6 +120,12 @@ public final class GreptimeClient implements AutoCloseable {
    * @param timeoutMillis deadline of the call, 0 for none
    */
   public long handle(RequestSession session, String sql, long timeoutMillis, CancelHook hook) throws SQLException {
+    return handle(session, sqlRequest(session, sql), timeoutMillis, hook);
+  }
+
+  /** Sends any request (row inserts and deletes too) through {@code Handle}; returns the affected rows. */
+  public long handle(RequestSession session, GreptimeRequest request, long timeoutMillis, CancelHook hook)
+      throws SQLException {
     GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub stub = GreptimeDatabaseGrpc.newBlockingStub(channel)
         .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
     if (timeoutMillis > 0) {
@@ -129,7 +135,6 @@ public final class GreptimeClient implements AutoCloseable {
       stub = stub.withCompression(compression);
     }
     GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub call = stub;
-    GreptimeRequest request = sqlRequest(session, sql);
     Context.CancellableContext ctx = Context.current().withCancellation();
     hook.onCancel(() -> ctx.cancel(new CancellationException("cancelled by Statement.cancel()")));
     try {
@@ -218,6 +223,12 @@ public final class GreptimeClient implements AutoCloseable {
     return timeoutMillis > 0
         ? new CallOption[] {new HeaderCallOption(headers), CallOptions.timeout(timeoutMillis, TimeUnit.MILLISECONDS)}
         : new CallOption[] {new HeaderCallOption(headers)};
+  }
+
+  /** Opens a Flight {@code DoPut} call whose answers go to {@code answers} (protocol.md §4). */
+  public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(RequestSession session,
+      io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers) {
+    return FlightPutCall.open(channel, session, answers);
   }
 
   /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */

@@ -89,6 +89,12 @@ public final class ConnectionConfig {
         problems.add(e.getMessage());
       }
     }
+    if (typed.get(GreptimeProperty.BULK_WINDOW) instanceof Integer w && (w < 1 || w > 31)) {
+      problems.add(GreptimeProperty.BULK_WINDOW.key() + "=" + w + ": must be between 1 and 31");
+    }
+    if (typed.get(GreptimeProperty.BULK_FLUSH_ROWS) instanceof Integer r && r < 1) {
+      problems.add(GreptimeProperty.BULK_FLUSH_ROWS.key() + "=" + r + ": must be positive");
+    }
     if (typed.get(GreptimeProperty.DATABASE) instanceof String db && db.isBlank()) {
       problems.add("database must not be empty");
     }
@@ -161,6 +167,27 @@ public final class ConnectionConfig {
   public Map<String, String> hints() {
     Object h = values.get(GreptimeProperty.HINTS);
     return h == null ? Map.of() : (Map<String, String>) h;
+  }
+
+  public boolean bulkWrites() {
+    return (Boolean) values.get(GreptimeProperty.BULK_WRITES);
+  }
+
+  /** {@code none}, {@code lz4} or {@code zstd}. */
+  public String bulkCompression() {
+    return (String) values.get(GreptimeProperty.BULK_COMPRESSION);
+  }
+
+  public int bulkWindow() {
+    return (Integer) values.get(GreptimeProperty.BULK_WINDOW);
+  }
+
+  public int bulkFlushRows() {
+    return (Integer) values.get(GreptimeProperty.BULK_FLUSH_ROWS);
+  }
+
+  public long bulkFlushBytes() {
+    return (Long) values.get(GreptimeProperty.BULK_FLUSH_BYTES);
   }
 
   public String applicationName() {

@@ -5,6 +5,8 @@ import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
+import io.greptime.jdbc.GreptimeWriteStatistics;
+import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
@@ -36,6 +38,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private final AtomicReference<RequestSession> session;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
+  private final BulkWrites bulkWrites;
 
   private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator) {
     this.config = config;
@@ -44,6 +47,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     this.allocator = allocator;
     this.session = new AtomicReference<>(new RequestSession(config.database(), config.timeZone(), config.user(),
         config.password(), config.hints()));
+    this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
   }
 
   /**
@@ -93,6 +97,16 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
   RequestSession session() {
     return session.get();
+  }
+
+  BulkWrites bulkWrites() {
+    return bulkWrites;
+  }
+
+  @Override
+  public GreptimeWriteStatistics getWriteStatistics() throws SQLException {
+    checkOpen();
+    return bulkWrites.statistics();
   }
 
   BufferAllocator allocator() {

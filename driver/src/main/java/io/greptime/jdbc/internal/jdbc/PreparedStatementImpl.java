@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.bulk.BulkBinder;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -40,6 +41,9 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   private final String[] literals;
   private final List<String[]> batch = new ArrayList<>();
   private ParameterMetaData parameterMetaData;
+  /** Set when this INSERT's parameters go straight into Arrow vectors for DoPut; see {@link #bulk()}. */
+  private BulkBinder bulk;
+  private boolean bulkDecided;
 
   PreparedStatementImpl(ConnectionImpl connection, String sql) throws SQLException {
     super(connection);
@@ -55,6 +59,33 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
       throw new SQLException("Parameter index " + index + " is out of range 1.." + literals.length, "07009");
     }
     literals[index - 1] = literal;
+  }
+
+  /**
+   * The DoPut binder when this is a plain {@code INSERT ... VALUES (?, ...)} into an existing table
+   * (decided at the first setter, once), else null and parameters are bound as SQL literals.
+   */
+  private BulkBinder bulk() throws SQLException {
+    if (!bulkDecided) {
+      checkOpen();
+      bulk = connection.bulkWrites().binderFor(sql);
+      bulkDecided = true;
+    }
+    return bulk;
+  }
+
+  /** executeUpdate on the DoPut path: the current parameters as a one-row batch. */
+  private long bulkSingle() throws SQLException {
+    if (bulk.pendingRows() > 0) {
+      throw new SQLException("executeUpdate with rows pending in the batch: call executeBatch or clearBatch first",
+          "HY010");
+    }
+    bulk.addBatch();
+    try {
+      return bulk.executeBatch()[0];
+    } catch (java.sql.BatchUpdateException e) {
+      throw e.getCause() instanceof SQLException cause ? cause : e;
+    }
   }
 
   /** The statement text with the current parameters; 07001 when one is missing. */
@@ -74,16 +105,20 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
   @Override
   public int executeUpdate() throws SQLException {
-    return clampCount(doUpdate(boundSql()));
+    return clampCount(executeLargeUpdate());
   }
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    return doUpdate(boundSql());
+    return bulk() != null ? bulkSingle() : doUpdate(boundSql());
   }
 
   @Override
   public boolean execute() throws SQLException {
+    if (bulk() != null) {
+      bulkSingle();
+      return false;
+    }
     return doExecute(boundSql());
   }
 
@@ -120,6 +155,10 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
   @Override
   public void addBatch() throws SQLException {
+    if (bulk() != null) {
+      bulk.addBatch();
+      return;
+    }
     boundSql();
     batch.add(literals.clone());
   }
@@ -128,12 +167,19 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   public void clearBatch() throws SQLException {
     checkOpen();
     batch.clear();
+    if (bulk != null) {
+      bulk.clearBatch();
+    }
   }
 
   /** Runs the parameter sets in order, one request each; the first failure stops the batch. */
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
+    if (bulk != null) {
+      return bulk.executeBatch();
+    }
+    connection.bulkWrites().countStatementBatch();
     List<String[]> work = new ArrayList<>(batch);
     batch.clear();
     long[] counts = new long[work.size()];
@@ -161,62 +207,109 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   public void clearParameters() throws SQLException {
     checkOpen();
     Arrays.fill(literals, null);
+    if (bulk != null) {
+      bulk.clearParameters();
+    }
   }
 
   // ---------------------------------------------------------------- setters
 
   @Override
   public void setNull(int parameterIndex, int sqlType) throws SQLException {
+    if (bulk() != null) {
+      bulk.setNull(parameterIndex);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.NULL);
   }
 
   @Override
   public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
+    if (bulk() != null) {
+      bulk.setNull(parameterIndex);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.NULL);
   }
 
   @Override
   public void setBoolean(int parameterIndex, boolean x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setBoolean(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.bool(x));
   }
 
   @Override
   public void setByte(int parameterIndex, byte x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setLong(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.integer(x));
   }
 
   @Override
   public void setShort(int parameterIndex, short x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setLong(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.integer(x));
   }
 
   @Override
   public void setInt(int parameterIndex, int x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setLong(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.integer(x));
   }
 
   @Override
   public void setLong(int parameterIndex, long x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setLong(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.integer(x));
   }
 
   @Override
   public void setFloat(int parameterIndex, float x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setDouble(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.floatValue(x));
   }
 
   @Override
   public void setDouble(int parameterIndex, double x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setDouble(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, SqlLiterals.doubleValue(x));
   }
 
   @Override
   public void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setDecimal(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.decimal(x));
   }
 
   @Override
   public void setString(int parameterIndex, String x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setString(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.string(x));
   }
 
@@ -227,11 +320,19 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
   @Override
   public void setBytes(int parameterIndex, byte[] x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setBytes(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.bytes(x));
   }
 
   @Override
   public void setDate(int parameterIndex, Date x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setDate(parameterIndex, x == null ? null : x.toLocalDate());
+      return;
+    }
     bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.date(x.toLocalDate()));
   }
 
@@ -243,11 +344,19 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
       return;
     }
     ZoneId zone = cal.getTimeZone().toZoneId();
+    if (bulk() != null) {
+      bulk.setDate(parameterIndex, Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalDate());
+      return;
+    }
     bind(parameterIndex, SqlLiterals.date(Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalDate()));
   }
 
   @Override
   public void setTime(int parameterIndex, Time x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setTime(parameterIndex, x == null ? null : x.toLocalTime());
+      return;
+    }
     bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.time(x.toLocalTime()));
   }
 
@@ -258,12 +367,20 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
       return;
     }
     ZoneId zone = cal.getTimeZone().toZoneId();
+    if (bulk() != null) {
+      bulk.setTime(parameterIndex, Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalTime());
+      return;
+    }
     bind(parameterIndex, SqlLiterals.time(Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalTime()));
   }
 
   /** A Timestamp is an instant and is sent as one (UTC with an explicit Z). */
   @Override
   public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setInstant(parameterIndex, x == null ? null : x.toInstant());
+      return;
+    }
     bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.instant(x.toInstant()));
   }
 
@@ -275,11 +392,19 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
   @Override
   public void setObject(int parameterIndex, Object x) throws SQLException {
+    if (bulk() != null) {
+      bulk.setObject(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, ParameterLiterals.of(x));
   }
 
   @Override
   public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+    if (bulk() != null) {
+      bulk.setObject(parameterIndex, x);
+      return;
+    }
     bind(parameterIndex, ParameterLiterals.of(x, targetSqlType));
   }
 
@@ -445,6 +570,20 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   @Override
   public void setSQLXML(int parameterIndex, SQLXML xmlObject) throws SQLException {
     throw unsupported("setSQLXML");
+  }
+
+  /** Also ends this statement's DoPut stream and frees its vectors. */
+  @Override
+  public void close() throws SQLException {
+    try {
+      super.close();
+    } finally {
+      if (bulk != null) {
+        BulkBinder b = bulk;
+        bulk = null;
+        b.close();
+      }
+    }
   }
 
   // ---------------------------------------------------------------- metadata

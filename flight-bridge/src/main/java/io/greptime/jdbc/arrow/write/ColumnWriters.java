@@ -126,10 +126,18 @@ final class ColumnWriters implements ArrowType.ArrowTypeVisitor<ColumnWriter> {
     return none();
   }
 
+  /**
+   * Plain VARBINARY only: JSON columns hold JSONB and VECTOR columns packed floats, and whether
+   * GreptimeDB converts text sent on the bulk path is not established (protocol.md §12), so statements
+   * writing them keep the SQL path, where the server parses the text.
+   */
   @Override
   public ColumnWriter visit(ArrowType.Binary type) {
-    String name = GreptimeFieldMetadata.isJson(vector.getField()) ? "Json" : "Binary";
-    return new TextWriters.BinaryWriter((BaseVariableWidthVector) vector, name);
+    if (GreptimeFieldMetadata.isJson(vector.getField())
+        || GreptimeFieldMetadata.vectorDimension(vector.getField()).isPresent()) {
+      return none();
+    }
+    return new TextWriters.BinaryWriter((BaseVariableWidthVector) vector, "Binary");
   }
 
   @Override

@@ -48,7 +48,8 @@ public final class DoPutWriter {
     }
   }
 
-  private final Transport transport;
+  /** Set once by {@link #create} before the writer is handed out; used only by the sending thread. */
+  private Transport transport;
   private final CompressionCodec codec;
   private final Semaphore window;
   private final int windowSize;
@@ -61,34 +62,32 @@ public final class DoPutWriter {
   private boolean completed;
   private long nextId = 1;
 
-  private DoPutWriter(Transport transport, CompressionCodec codec, int windowSize) {
-    this.transport = transport;
+  private DoPutWriter(CompressionCodec codec, int windowSize) {
     this.codec = codec;
     this.windowSize = windowSize;
     this.window = new Semaphore(windowSize);
   }
 
-  /** A writer whose answers must be wired to the transport before {@link #start} is called. */
+  /** Opens the call through {@code factory} and returns the writer its answers go to. */
   public static DoPutWriter create(PutCompression compression, int windowSize, TransportFactory factory) {
-    DoPutWriter[] self = new DoPutWriter[1];
-    Transport t = factory.open(new Answers() {
+    DoPutWriter writer = new DoPutWriter(compression.newCodec(), windowSize);
+    writer.transport = factory.open(new Answers() {
       @Override
       public void onAnswer(ByteString metadata) {
-        self[0].onAnswer(metadata);
+        writer.onAnswer(metadata);
       }
 
       @Override
       public void onError(Throwable error) {
-        self[0].onError(error);
+        writer.onError(error);
       }
 
       @Override
       public void onCompleted() {
-        self[0].onCompleted();
+        writer.onCompleted();
       }
     });
-    self[0] = new DoPutWriter(t, compression.newCodec(), windowSize);
-    return self[0];
+    return writer;
   }
 
   /** The inbound side of the call, as the transport delivers it. */

@@ -52,7 +52,7 @@ final class TemporalWriters {
       try {
         v.setSafe(row, inUnit(epochSecond, nano));
       } catch (ArithmeticException e) {
-        throw outOfRange(Instant.ofEpochSecond(epochSecond, nano));
+        throw outOfRange(epochSecond + " s + " + nano + " ns since the epoch");
       }
     }
 

@@ -45,10 +45,7 @@ final class TextWriters {
     }
   }
 
-  /**
-   * VARBINARY, and JSON / VECTOR columns (Binary in Arrow): bytes as given; a string is stored as its
-   * UTF-8 bytes, which is how the official clients send JSON text on the bulk path.
-   */
+  /** VARBINARY: bytes as given; a string is stored as its UTF-8 bytes, as a SQL cast would. */
   static final class BinaryWriter extends ColumnWriter {
     private final BaseVariableWidthVector v;
 

@@ -1,0 +1,184 @@
+package io.greptime.jdbc.internal.bulk;
+
+import io.greptime.jdbc.arrow.flight.CursorSettings;
+import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
+import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
+import java.time.ZoneOffset;
+
+import io.greptime.jdbc.GreptimeWriteStatistics;
+import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
+import io.greptime.jdbc.arrow.write.BatchBuffer;
+import io.greptime.jdbc.internal.client.CancelHook;
+import io.greptime.jdbc.internal.client.GreptimeClient;
+import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.config.ConnectionConfig;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * A connection's bulk-write machinery: decides which prepared INSERTs take the DoPut path, learns each
+ * table's exact Arrow schema once (from the schema of a {@code SELECT * ... LIMIT 0}, which is how the
+ * table's columns come out of GreptimeDB) and counts how batches travelled. Thread-safe.
+ */
+public final class BulkWrites {
+  static final Logger LOG = Logger.getLogger("io.greptime.jdbc.bulk");
+
+  private final GreptimeClient client;
+  private final ConnectionConfig config;
+  private final BufferAllocator allocator;
+  private final Supplier<RequestSession> session;
+  /** Table schemas by {@code database + '\0' + table}. */
+  private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
+  final AtomicLong doPutStreams = new AtomicLong();
+  final AtomicLong doPutBatches = new AtomicLong();
+  final AtomicLong doPutRows = new AtomicLong();
+  final AtomicLong rowInsertRequests = new AtomicLong();
+  final AtomicLong rowInsertRows = new AtomicLong();
+  final AtomicLong rowDeleteRequests = new AtomicLong();
+  final AtomicLong statementBatches = new AtomicLong();
+
+  public BulkWrites(GreptimeClient client, ConnectionConfig config, BufferAllocator allocator,
+      Supplier<RequestSession> session) {
+    this.client = client;
+    this.config = config;
+    this.allocator = allocator;
+    this.session = session;
+  }
+
+  GreptimeClient client() {
+    return client;
+  }
+
+  ConnectionConfig config() {
+    return config;
+  }
+
+  /**
+   * The DoPut binder for a prepared statement, or null when its batches keep the statement path: bulk
+   * writes are off, the SQL is not a plain {@code INSERT ... VALUES (?, ...)}, the table does not exist,
+   * a column is unknown or of a type bulk writes cannot fill, or the time index is not written.
+   */
+  public BulkBinder binderFor(String sql) throws SQLException {
+    InsertShape shape = config.bulkWrites() ? InsertShape.parse(sql) : null;
+    if (shape == null) {
+      return null;
+    }
+    RequestSession s = shape.database() == null ? session.get() : session.get().withDatabase(shape.database());
+    Schema table = tableSchema(s, shape.table());
+    if (table == null) {
+      if (shape.columns() == null) {
+        LOG.fine(() -> "table " + shape.table() + " not found and no columns listed: statement path");
+        return null;
+      }
+      LOG.fine(() -> "table " + shape.table() + " not found: batches go as RowInsertRequests (auto-create)");
+      return new RowInsertBinder(this, s, shape.table(), shape.columns());
+    }
+    List<Field> fields = targetFields(shape, table);
+    int timeIndex = fields == null ? -1 : timeIndexOf(fields);
+    if (timeIndex < 0) {
+      LOG.fine(() -> "INSERT into " + shape.table() + " does not map column by column: statement path");
+      return null;
+    }
+    BufferAllocator child = allocator.newChildAllocator("bulk-" + shape.table(), 0, Long.MAX_VALUE);
+    BatchBuffer buffer = BatchBuffer.create(fields, timeIndex, child, s.timeZone());
+    if (buffer == null) {
+      child.close();
+      LOG.fine(() -> "INSERT into " + shape.table() + " writes a column type DoPut cannot fill: statement path");
+      return null;
+    }
+    LOG.fine(() -> "INSERT into " + shape.table() + " batches go as Flight DoPut record batches");
+    return new BulkInsertBinder(this, s, shape.table(), buffer, child);
+  }
+
+  private static List<Field> targetFields(InsertShape shape, Schema table) {
+    if (shape.columns() == null) {
+      return table.getFields().size() == shape.parameters() ? table.getFields() : null;
+    }
+    List<Field> fields = new ArrayList<>();
+    for (String name : shape.columns()) {
+      Field f = find(table, name);
+      if (f == null || fields.contains(f)) {
+        return null;
+      }
+      fields.add(f);
+    }
+    return fields;
+  }
+
+  private static Field find(Schema table, String name) {
+    for (Field f : table.getFields()) {
+      if (f.getName().equals(name)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  private static int timeIndexOf(List<Field> fields) {
+    for (int i = 0; i < fields.size(); i++) {
+      if (GreptimeFieldMetadata.isTimeIndex(fields.get(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The table's Arrow schema (cached), or null when the table does not exist. */
+  Schema tableSchema(RequestSession s, String table) throws SQLException {
+    String key = s.database() + '\0' + table;
+    Schema cached = schemas.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    String sql = "SELECT * FROM " + quote(table) + " LIMIT 0";
+    long timeout = config.queryTimeoutSeconds() * 1000L;
+    CursorSettings probe =
+        new CursorSettings(new ColumnReaderFactory(ZoneOffset.UTC), 0, config.maxResultMemory());
+    try (FlightBatchCursor cursor = client.doGet(s, sql, timeout, CancelHook.NONE, allocator, probe)) {
+      if (cursor.isUpdateCount() || cursor.schema().isEmpty()) {
+        return null;
+      }
+      Schema schema = cursor.schema().get();
+      schemas.put(key, schema);
+      return schema;
+    } catch (SQLException e) {
+      if ("42S02".equals(e.getSQLState())) {
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  /** Forgets a table's schema, after a write showed it changed. */
+  void forget(RequestSession s, String table) {
+    schemas.remove(s.database() + '\0' + table);
+  }
+
+  static String quote(String identifier) {
+    return '"' + identifier.replace("\"", "\"\"") + '"';
+  }
+
+  /** Counts an executeBatch that ran one statement per entry. */
+  public void countStatementBatch() {
+    statementBatches.incrementAndGet();
+  }
+
+  public GreptimeWriteStatistics statistics() {
+    return new GreptimeWriteStatistics(doPutStreams.get(), doPutBatches.get(), doPutRows.get(),
+        rowInsertRequests.get(), rowInsertRows.get(), rowDeleteRequests.get(), statementBatches.get());
+  }
+
+  static void logFailure(String table, SQLException e) {
+    LOG.log(Level.FINE, "DoPut into " + table + " failed: " + e.getMessage());
+  }
+}
