@@ -6,9 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
 
 /** {@link TypesConformance} through the driver against the embedded server in both version profiles. */
 class TypesConformanceTest {
@@ -30,21 +28,6 @@ class TypesConformanceTest {
     protected Connection openConnection() throws SQLException {
       return targets.connect(ServerProfile.V1_2);
     }
-
-    @Test
-    @Disabled("embedded engine bug: X'..' written into a VARBINARY column is stored as the text of DuckDB's blob object (67 bytes), see PreparedStatementTest.bytes_roundTripThroughATable")
-    @Override
-    public void stringAndBinary_roundTripBytes() {}
-
-    @Test
-    @Disabled("driver bug: getString on a Json column (greptime:type=Json, type name Json) returns the JSONB bytes as hex, not JSON text")
-    @Override
-    public void json_readsAsJsonText() {}
-
-    @Test
-    @Disabled("driver bug: getObject(i, float[].class) on a Vector(3) column throws 'Cannot convert byte[] value to [F'")
-    @Override
-    public void vector_readsAsFloatArray() {}
   }
 
   @Nested
@@ -53,20 +36,5 @@ class TypesConformanceTest {
     protected Connection openConnection() throws SQLException {
       return targets.connect(ServerProfile.V0_17);
     }
-
-    @Test
-    @Disabled("embedded engine bug: X'..' written into a VARBINARY column is stored as the text of DuckDB's blob object (67 bytes), see PreparedStatementTest.bytes_roundTripThroughATable")
-    @Override
-    public void stringAndBinary_roundTripBytes() {}
-
-    @Test
-    @Disabled("driver bug: getString on a Json column (greptime:type=Json, type name Json) returns the JSONB bytes as hex, not JSON text")
-    @Override
-    public void json_readsAsJsonText() {}
-
-    @Test
-    @Disabled("driver bug: getObject(i, float[].class) on a Vector(3) column throws 'Cannot convert byte[] value to [F'")
-    @Override
-    public void vector_readsAsFloatArray() {}
   }
 }

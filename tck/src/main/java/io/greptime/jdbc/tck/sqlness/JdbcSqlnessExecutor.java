@@ -149,6 +149,10 @@ public final class JdbcSqlnessExecutor implements SqlnessExecutor {
   public void restart() {
     if (restartServer != null) {
       restartServer.run();
+      // A call on the old connection can race the restarted server's GOAWAY and fail UNAVAILABLE, as
+      // against a restarted GreptimeDB; the runner reconnects, as an application would. (Retrying such
+      // calls inside the driver belongs to its failover work.)
+      closeConnection();
     }
   }
 
