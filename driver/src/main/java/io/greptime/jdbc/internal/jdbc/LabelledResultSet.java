@@ -3,7 +3,7 @@ package io.greptime.jdbc.internal.jdbc;
 import java.sql.SQLException;
 
 /** Every {@code getX(String columnLabel)} answered through {@link #findColumn(String)}. */
-abstract class LabelledResultSet extends ReadOnlyResultSet {
+public abstract class LabelledResultSet extends ReadOnlyResultSet {
 
   @Override
   public java.sql.Array getArray(String columnLabel) throws SQLException {

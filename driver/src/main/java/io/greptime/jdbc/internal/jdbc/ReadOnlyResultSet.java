@@ -8,20 +8,20 @@ import java.sql.SQLFeatureNotSupportedException;
  * The part of {@link ResultSet} a forward-only, read-only result answers with 0A000: every update method
  * and scrolling. Kept apart so the result set itself holds only what it does.
  */
-abstract class ReadOnlyResultSet implements ResultSet {
+public abstract class ReadOnlyResultSet implements ResultSet {
 
   static SQLFeatureNotSupportedException readOnly(String method) {
     return new SQLFeatureNotSupportedException(
         "ResultSet." + method + " is not supported: GreptimeDB result sets are read-only", "0A000");
   }
 
-  static SQLFeatureNotSupportedException forwardOnly(String method) {
+  protected static SQLFeatureNotSupportedException forwardOnly(String method) {
     return new SQLFeatureNotSupportedException(
         "ResultSet." + method + " is not supported: GreptimeDB result sets are forward-only", "0A000");
   }
 
   /** Throws if the result set is closed. */
-  abstract void checkOpen() throws SQLException;
+  protected abstract void checkOpen() throws SQLException;
 
   @Override
   public boolean isBeforeFirst() throws SQLException {

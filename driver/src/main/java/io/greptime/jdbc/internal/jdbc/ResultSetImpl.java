@@ -69,7 +69,7 @@ public final class ResultSetImpl extends LabelledResultSet {
   }
 
   @Override
-  void checkOpen() throws SQLException {
+  protected void checkOpen() throws SQLException {
     if (closed.get()) {
       throw new SQLException("ResultSet is closed", "24000");
     }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.metadata;
 
+import io.greptime.jdbc.internal.jdbc.LabelledResultSet;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;
@@ -37,7 +38,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * label, like DBeaver, both work). Values are held as the Java class the column's type maps to
  * ({@code String}, {@code Integer}, {@code Short}, {@code Long}, {@code Boolean}).
  */
-final class MetadataResultSet extends LabelledRows {
+final class MetadataResultSet extends LabelledResultSet {
   private final List<MetadataColumn> columns;
   private final List<Object[]> rows;
   private final Map<String, Integer> labels = new HashMap<>();
@@ -53,7 +54,8 @@ final class MetadataResultSet extends LabelledRows {
     }
   }
 
-  private void checkOpen() throws SQLException {
+  @Override
+  protected void checkOpen() throws SQLException {
     if (closed.get()) {
       throw new SQLException("ResultSet is closed", "24000");
     }
