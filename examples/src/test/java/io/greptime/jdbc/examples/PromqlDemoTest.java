@@ -26,9 +26,9 @@ class PromqlDemoTest {
     String out = captured.toString(StandardCharsets.UTF_8);
     // web-1 grows 30 per 15s (2/s), web-2 45 per 15s (3/s); every 1m window holds 4 evenly spaced samples
     // starting one gap after the window start, so the extrapolated rate is exact
-    assertThat(out).contains("web-1 | 1970-01-01 00:01:00 | 2.0", "web-2 | 1970-01-01 00:02:00 | 3.0");
+    assertThat(out).contains("web-1 | 1970-01-01T00:01:00.000 | 2.0", "web-2 | 1970-01-01T00:02:00.000 | 3.0");
     // the raw counter at 60s: 4 samples of 30
-    assertThat(out).contains("120.0 | 1970-01-01 00:01:00 | web-1");
+    assertThat(out).contains("120.0 | 1970-01-01T00:01:00.000 | web-1");
     assertThat(out).contains("{host=web-1} -> [Sample[timestampMillis=60000, value=2.0]");
     assertThat(out).contains("\"resultType\":\"vector\"", "\"host\":\"web-2\"", "\"360\"");
   }
