@@ -1,5 +1,7 @@
 package io.greptime.jdbc.examples;
 
+import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import java.sql.Connection;
@@ -51,7 +53,9 @@ public final class Demo {
               + " usage_user DOUBLE, usage_system DOUBLE, TIME INDEX (ts), PRIMARY KEY (host, region))"
               + " WITH (ttl = '7d')");
       int rows = writeBatch(conn);
-      System.out.println("batch wrote " + rows + " rows");
+      GreptimeWriteStatistics writes = conn.unwrap(GreptimeConnection.class).getWriteStatistics();
+      System.out.println("batch wrote " + rows + " rows as " + writes.doPutBatches()
+          + " Arrow record batch(es) on " + writes.doPutStreams() + " Flight DoPut stream(s)");
       // Same tags and time index: GreptimeDB replaces the row instead of adding one.
       int upserted =
           st.executeUpdate(
