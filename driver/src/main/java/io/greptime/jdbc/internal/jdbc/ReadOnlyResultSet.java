@@ -587,4 +587,45 @@ public abstract class ReadOnlyResultSet implements ResultSet {
   public void updateTimestamp(int p0, java.sql.Timestamp p1) throws SQLException {
     throw readOnly("updateTimestamp");
   }
+
+  // GreptimeDB has no REF, LOB, URL, ROWID or XML types: no column can be read as one.
+  private static SQLFeatureNotSupportedException noSuchType(String method) {
+    return new SQLFeatureNotSupportedException(
+        "ResultSet." + method + " is not supported: GreptimeDB has no such column type", "0A000");
+  }
+
+  @Override
+  public java.sql.Ref getRef(int columnIndex) throws SQLException {
+    throw noSuchType("getRef");
+  }
+
+  @Override
+  public java.sql.Blob getBlob(int columnIndex) throws SQLException {
+    throw noSuchType("getBlob");
+  }
+
+  @Override
+  public java.sql.Clob getClob(int columnIndex) throws SQLException {
+    throw noSuchType("getClob");
+  }
+
+  @Override
+  public java.sql.NClob getNClob(int columnIndex) throws SQLException {
+    throw noSuchType("getNClob");
+  }
+
+  @Override
+  public java.net.URL getURL(int columnIndex) throws SQLException {
+    throw noSuchType("getURL");
+  }
+
+  @Override
+  public java.sql.RowId getRowId(int columnIndex) throws SQLException {
+    throw noSuchType("getRowId");
+  }
+
+  @Override
+  public java.sql.SQLXML getSQLXML(int columnIndex) throws SQLException {
+    throw noSuchType("getSQLXML");
+  }
 }

@@ -8,20 +8,12 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.sql.Array;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Date;
-import java.sql.NClob;
-import java.sql.Ref;
 import java.sql.ResultSetMetaData;
-import java.sql.RowId;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
-import java.sql.SQLXML;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -350,48 +342,9 @@ public final class ResultSetImpl extends LabelledResultSet {
     return HOLD_CURSORS_OVER_COMMIT;
   }
 
-  private static SQLFeatureNotSupportedException unsupported(String method) {
-    return new SQLFeatureNotSupportedException("ResultSet." + method + " is not supported", "0A000");
-  }
-
-  @Override
-  public Ref getRef(int columnIndex) throws SQLException {
-    throw unsupported("getRef");
-  }
-
-  @Override
-  public Blob getBlob(int columnIndex) throws SQLException {
-    throw unsupported("getBlob");
-  }
-
-  @Override
-  public Clob getClob(int columnIndex) throws SQLException {
-    throw unsupported("getClob");
-  }
-
-  @Override
-  public NClob getNClob(int columnIndex) throws SQLException {
-    throw unsupported("getNClob");
-  }
-
   @Override
   public Array getArray(int columnIndex) throws SQLException {
     return reader(columnIndex).getArray(rowInBatch);
-  }
-
-  @Override
-  public URL getURL(int columnIndex) throws SQLException {
-    throw unsupported("getURL");
-  }
-
-  @Override
-  public RowId getRowId(int columnIndex) throws SQLException {
-    throw unsupported("getRowId");
-  }
-
-  @Override
-  public SQLXML getSQLXML(int columnIndex) throws SQLException {
-    throw unsupported("getSQLXML");
   }
 
   @Override

@@ -13,11 +13,16 @@ import java.util.List;
  * when unknown. The time-index column is marked by {@link #isTimeIndex(int)}
  * ({@link GreptimeResultSetMetaData}).
  */
-final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData {
+public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData {
   private final List<ColumnMetadata> columns;
 
   ResultSetMetaDataImpl(List<ColumnMetadata> columns) {
     this.columns = List.copyOf(columns);
+  }
+
+  /** Metadata for result sets built outside this package (DatabaseMetaData's in-memory results). */
+  public static ResultSetMetaDataImpl of(List<ColumnMetadata> columns) {
+    return new ResultSetMetaDataImpl(columns);
   }
 
   private ColumnMetadata column(int column) throws SQLException {

@@ -1,5 +1,7 @@
 package io.greptime.jdbc.internal.metadata;
 
+import io.greptime.jdbc.arrow.meta.ColumnMetadata;
+import io.greptime.jdbc.arrow.meta.JdbcColumnType;
 import java.sql.Types;
 
 /**
@@ -71,5 +73,14 @@ record MetadataColumn(String name, int sqlType, boolean nullable) {
       case Types.BOOLEAN -> 1;
       default -> Integer.MAX_VALUE;
     };
+  }
+
+  /** This column as the driver's ResultSetMetaData describes any result column. */
+  ColumnMetadata describe() {
+    boolean signed = sqlType == Types.INTEGER || sqlType == Types.SMALLINT || sqlType == Types.BIGINT;
+    int displaySize = sqlType == Types.VARCHAR ? Integer.MAX_VALUE : precision() + 1;
+    return new ColumnMetadata(
+        name, new JdbcColumnType(sqlType, typeName(), precision(), 0, displaySize, className(), signed),
+        nullable, false);
   }
 }

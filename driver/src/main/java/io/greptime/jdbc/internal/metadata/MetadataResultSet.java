@@ -1,27 +1,21 @@
 package io.greptime.jdbc.internal.metadata;
 
 import io.greptime.jdbc.internal.jdbc.LabelledResultSet;
+import io.greptime.jdbc.internal.jdbc.ResultSetMetaDataImpl;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.sql.Array;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Date;
-import java.sql.NClob;
-import java.sql.Ref;
 import java.sql.ResultSetMetaData;
-import java.sql.RowId;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
-import java.sql.SQLXML;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -318,7 +312,7 @@ final class MetadataResultSet extends LabelledResultSet {
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     checkOpen();
-    return new MetadataResultSetMetaData(columns);
+    return ResultSetMetaDataImpl.of(columns.stream().map(MetadataColumn::describe).toList());
   }
 
   @Override
@@ -401,43 +395,8 @@ final class MetadataResultSet extends LabelledResultSet {
   }
 
   @Override
-  public Ref getRef(int columnIndex) throws SQLException {
-    throw unsupported("getRef");
-  }
-
-  @Override
-  public Blob getBlob(int columnIndex) throws SQLException {
-    throw unsupported("getBlob");
-  }
-
-  @Override
-  public Clob getClob(int columnIndex) throws SQLException {
-    throw unsupported("getClob");
-  }
-
-  @Override
-  public NClob getNClob(int columnIndex) throws SQLException {
-    throw unsupported("getNClob");
-  }
-
-  @Override
   public Array getArray(int columnIndex) throws SQLException {
     throw unsupported("getArray");
-  }
-
-  @Override
-  public URL getURL(int columnIndex) throws SQLException {
-    throw unsupported("getURL");
-  }
-
-  @Override
-  public RowId getRowId(int columnIndex) throws SQLException {
-    throw unsupported("getRowId");
-  }
-
-  @Override
-  public SQLXML getSQLXML(int columnIndex) throws SQLException {
-    throw unsupported("getSQLXML");
   }
 
   @Override
