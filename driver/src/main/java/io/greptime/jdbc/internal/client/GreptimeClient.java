@@ -1,12 +1,10 @@
 package io.greptime.jdbc.internal.client;
 
-import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
-import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.GreptimeResponse;
@@ -17,18 +15,12 @@ import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.GrpcSslContexts;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
-import io.netty.channel.ChannelOption;
-import io.netty.handler.ssl.SslContextBuilder;
-import java.io.File;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLException;
 import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.FlightCallHeaders;
@@ -48,58 +40,33 @@ import org.apache.arrow.util.AutoCloseables;
 public final class GreptimeClient implements AutoCloseable {
   private static final Metadata.Key<String> HINTS_KEY =
       Metadata.Key.of("x-greptime-hints", Metadata.ASCII_STRING_MARSHALLER);
-  private static final String VERSION = "0.1.0";
 
+  private final ChannelSource channels;
   private final ManagedChannel channel;
   private final String compression;
   private final ErrorTranslator errors;
 
-  private GreptimeClient(ManagedChannel channel, String compression, ErrorTranslator errors) {
+  private GreptimeClient(ChannelSource channels, ManagedChannel channel, String compression,
+      ErrorTranslator errors) {
+    this.channels = channels;
     this.channel = channel;
     this.compression = compression;
     this.errors = errors;
   }
 
-  /** Opens a channel to the first endpoint of the configuration (the channel connects lazily). */
+  /** Opens a client on the first endpoint of the configuration (the channel connects lazily). */
   public static GreptimeClient open(ConnectionConfig config) throws SQLException {
-    JdbcUrl.Endpoint ep = config.primaryEndpoint();
-    NettyChannelBuilder b = NettyChannelBuilder.forAddress(ep.host(), ep.port())
-        .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
-        .userAgent(userAgent(config.applicationName()));
-    if (config.connectTimeoutMillis() > 0) {
-      b.withOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis());
-    }
-    if (config.tls()) {
-      configureTls(b, config);
-    } else {
-      b.usePlaintext();
-    }
-    return new GreptimeClient(b.build(), config.compression(), new ErrorTranslator(config.password()));
+    return open(config, ChannelSource.owned(config));
   }
 
-  private static String userAgent(String applicationName) {
-    return "greptime-jdbc/" + VERSION + (applicationName == null ? "" : " " + applicationName);
-  }
-
-  private static void configureTls(NettyChannelBuilder b, ConnectionConfig config) throws SQLException {
+  /** Opens a client whose channels come from {@code channels}; closing the client closes the source. */
+  public static GreptimeClient open(ConnectionConfig config, ChannelSource channels) throws SQLException {
     try {
-      SslContextBuilder ssl = GrpcSslContexts.forClient();
-      String root = config.string(GreptimeProperty.TLS_ROOT_CERT);
-      if (root != null) {
-        ssl.trustManager(new File(root));
-      }
-      String cert = config.string(GreptimeProperty.TLS_CLIENT_CERT);
-      String key = config.string(GreptimeProperty.TLS_CLIENT_KEY);
-      if (cert != null && key != null) {
-        ssl.keyManager(new File(cert), new File(key));
-      }
-      b.sslContext(ssl.build()).useTransportSecurity();
-      String serverName = config.string(GreptimeProperty.TLS_SERVER_NAME);
-      if (serverName != null) {
-        b.overrideAuthority(serverName);
-      }
-    } catch (SSLException | IllegalArgumentException e) {
-      throw new SQLException("Cannot set up TLS: " + e.getMessage(), "08001", e);
+      return new GreptimeClient(channels, channels.channel(config.primaryEndpoint()), config.compression(),
+          new ErrorTranslator(config.password()));
+    } catch (SQLException | RuntimeException e) {
+      channels.close();
+      throw e;
     }
   }
 
@@ -261,14 +228,9 @@ public final class GreptimeClient implements AutoCloseable {
     }
   }
 
-  /** Closes the channel, cancelling calls still running. */
+  /** Releases the channels (an owned channel is shut down, cancelling calls still running). */
   @Override
   public void close() {
-    channel.shutdownNow();
-    try {
-      channel.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    channels.close();
   }
 }
