@@ -94,6 +94,12 @@ final class CatalogQueries {
             r.string("table_comment"), null, null, null, null, null});
       }
     }
+    if (!rows.isEmpty()) {
+      FlowRemarks flows = FlowRemarks.read(reader);
+      for (Object[] row : rows) {
+        row[4] = flows.remarks((String) row[0], (String) row[1], (String) row[2], (String) row[4]);
+      }
+    }
     rows.sort(byText(3, 0, 1, 2));
     return new MetadataResultSet(StandardColumns.TABLES, rows);
   }
