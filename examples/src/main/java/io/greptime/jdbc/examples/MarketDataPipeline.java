@@ -28,6 +28,9 @@ import java.util.concurrent.CountDownLatch;
  * pipeline, for a SQL shell, until Ctrl-C). {@code GREPTIMEDB_ENDPOINT=host:port} runs it on GreptimeDB.
  */
 public final class MarketDataPipeline {
+  static final String TICKS_PROPERTY = "pipeline.ticks";
+  static final String CHART_PROPERTY = "pipeline.chart";
+  static final String SERVE_PROPERTY = "pipeline.serve";
   static final String FLOW = "ticks_ohlc_1m";
   static final String SINK = "ticks_1m";
   /** One aggregate, used twice: as the flow's query and, ordered, as the ad-hoc check. */
@@ -44,9 +47,9 @@ public final class MarketDataPipeline {
 
   public static void main(String[] args) throws Exception {
     long ticks = args.length > 0 ? Long.parseLong(args[0].replace("_", ""))
-        : Long.getLong("pipeline.ticks", 2_000_000L);
-    Path chart = Path.of(System.getProperty("pipeline.chart", "market-data.png"));
-    int servePort = Integer.getInteger("pipeline.serve", -1);
+        : Long.getLong(TICKS_PROPERTY, 2_000_000L);
+    Path chart = Path.of(System.getProperty(CHART_PROPERTY, "market-data.png"));
+    int servePort = Integer.getInteger(SERVE_PROPERTY, -1);
     System.setProperty("java.awt.headless", "true");
     try (ExampleTarget target = ExampleTarget.open(Math.max(servePort, 0), b -> {})) {
       run(target.url(), ticks, chart);
@@ -170,7 +173,7 @@ public final class MarketDataPipeline {
   private static void printShellHint(ExampleTarget target, int servePort) {
     String sqlline = "java --add-opens=java.base/java.nio=ALL-UNNAMED"
         + " -cp \"driver/target/greptime-jdbc-all.jar:examples/target/shell/*\" sqlline.SqlLine"
-        + " -u jdbc:greptime://" + target.address() + "/public -n \"\" -p \"\"";
+        + " -u jdbc:greptime://" + target.address() + "/public -n \"\" -p \"\" --isolation=TRANSACTION_NONE";
     if (servePort >= 0 || !target.embedded()) {
       System.out.println("SQL shell on this server (from the project root, in another terminal):");
       System.out.println("  " + sqlline);

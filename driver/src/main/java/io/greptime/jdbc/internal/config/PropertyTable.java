@@ -8,13 +8,18 @@ import java.nio.file.Path;
 
 /**
  * Renders the connection-property table of the documentation from {@link GreptimeProperty}, so the
- * docs cannot drift from the code (design rule 1). {@code driver/PROPERTIES.md} is this output; a test
- * fails when they differ. Regenerate with
+ * docs cannot drift from the code (design rule 1). {@code driver/PROPERTIES.md} is this output and the
+ * project README embeds {@link #table()} between two marker comments; a test fails when either differs. Regenerate with
  * {@code java -cp driver/target/classes:... io.greptime.jdbc.internal.config.PropertyTable driver/PROPERTIES.md}
  * or by running that test with {@code -Dgreptime.updateDocs=true}.
  */
 public final class PropertyTable {
   private PropertyTable() {}
+
+  /** Where the table sits in the project's README.md, between these two lines. */
+  public static final String README_START = "<!-- properties:start (generated from GreptimeProperty; do not edit) -->";
+
+  public static final String README_END = "<!-- properties:end -->";
 
   /** The whole PROPERTIES.md text. */
   public static String render() {
@@ -27,7 +32,14 @@ public final class PropertyTable {
         .append("`GreptimeDataSource`) override the URL's query string, which overrides the defaults. ")
         .append("Unknown keys and bad values fail the connection with one SQLException (SQLState `08001`) ")
         .append("that lists every problem.\n\n")
-        .append("| key | type | default | since | description |\n")
+        .append(table());
+    return sb.toString();
+  }
+
+  /** The Markdown table alone: one row per property, in registry order. */
+  public static String table() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("| key | type | default | since | description |\n")
         .append("|---|---|---|---|---|\n");
     for (GreptimeProperty p : GreptimeProperty.values()) {
       sb.append("| `").append(p.key()).append("` | ").append(typeText(p)).append(" | ")
@@ -36,6 +48,22 @@ public final class PropertyTable {
           .append(p.sensitive() ? " (sensitive)" : "").append(" |\n");
     }
     return sb.toString();
+  }
+
+  /**
+   * {@code readme} with the text between {@link #README_START} and {@link #README_END} replaced by
+   * {@link #table()}.
+   *
+   * @throws IllegalArgumentException when the markers are missing or out of order
+   */
+  public static String embedIn(String readme) {
+    int start = readme.indexOf(README_START);
+    int end = readme.indexOf(README_END);
+    if (start < 0 || end < start) {
+      throw new IllegalArgumentException("README has no " + README_START + " ... " + README_END + " section");
+    }
+    int from = start + README_START.length();
+    return readme.substring(0, from) + "\n" + table() + readme.substring(end);
   }
 
   private static String typeText(GreptimeProperty p) {
