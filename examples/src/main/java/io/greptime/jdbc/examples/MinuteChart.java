@@ -100,7 +100,7 @@ final class MinuteChart {
       double p = lo + span * k / 4;
       g.drawString(String.format("%.2f", p), 8, priceY(p, lo, span) + 4);
     }
-    g.drawString("volume-weighted average price (line), low-high (bars)", LEFT + 8, TOP + 16);
+    g.drawString("line: volume-weighted average price; bars: low-high", WIDTH - RIGHT - 330, 22);
   }
 
   private static int priceY(double price, double lo, double span) {
@@ -119,7 +119,7 @@ final class MinuteChart {
     g.setColor(Color.DARK_GRAY);
     g.drawRect(LEFT, VOLUME_TOP, WIDTH - LEFT - RIGHT, VOLUME_BOTTOM - VOLUME_TOP);
     g.drawString(String.format("%,d", max), 8, VOLUME_TOP + 10);
-    g.drawString("volume", LEFT + 8, VOLUME_TOP + 14);
+    g.drawString("volume", 8, VOLUME_BOTTOM);
   }
 
   private static void drawTimeAxis(Graphics2D g, List<Bar> bars) {

@@ -23,6 +23,12 @@ final class TickFeed {
 
   private TickFeed() {}
 
+  /** Trading is busiest at the open and the close: a U over the session, 1 at midday, 3 at either end. */
+  private static double activity(long i, long ticks) {
+    double x = 2.0 * i / Math.max(1, ticks - 1) - 1;
+    return 1 + 2 * x * x;
+  }
+
   /** Inserts {@code ticks} ticks into {@code table}; returns the affected-row total executeBatch reported. */
   static long write(Connection conn, String table, long ticks) throws SQLException {
     SplittableRandom random = new SplittableRandom(42);
@@ -40,7 +46,7 @@ final class TickFeed {
         ps.setString(1, SYMBOLS[s]);
         ps.setString(2, EXCHANGES[(int) ((i / SYMBOLS.length) % EXCHANGES.length)]);
         ps.setDouble(3, Math.round(price[s] * 100) / 100.0);
-        ps.setLong(4, 1 + random.nextInt(500));
+        ps.setLong(4, 1 + (long) (random.nextInt(500) * activity(i, ticks)));
         ps.setTimestamp(5, new Timestamp(START_MILLIS + i * TICK_MILLIS));
         ps.addBatch();
         if ((i + 1) % CHUNK == 0 || i + 1 == ticks) {
