@@ -1,17 +1,12 @@
 package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.arrow.write.DoPutWriter;
 import io.greptime.jdbc.arrow.write.PutCompression;
 import io.greptime.jdbc.internal.client.RequestSession;
-import java.math.BigDecimal;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,11 +21,9 @@ import org.apache.arrow.memory.BufferAllocator;
  *
  * <p>Used by one statement from one thread at a time, like the statement itself.
  */
-public final class BulkInsertBinder implements BulkBinder {
+public final class BulkInsertBinder extends VectorBinder {
   private final BulkWrites owner;
-  private final RequestSession session;
   private final String table;
-  private final BatchBuffer buffer;
   private final BufferAllocator allocator;
   private final long flushBytes;
   private final int flushRows;
@@ -38,173 +31,15 @@ public final class BulkInsertBinder implements BulkBinder {
   private final List<long[]> segments = new ArrayList<>();
   private DoPutWriter writer;
   private SQLException sendFailure;
-  private long pendingRows;
 
   BulkInsertBinder(BulkWrites owner, RequestSession session, String table, BatchBuffer buffer,
       BufferAllocator allocator) {
+    super(session, buffer);
     this.owner = owner;
-    this.session = session;
     this.table = table;
-    this.buffer = buffer;
     this.allocator = allocator;
     this.flushBytes = owner.config().bulkFlushBytes();
     this.flushRows = owner.config().bulkFlushRows();
-  }
-
-  // ---------------------------------------------------------------- setters
-
-  private ColumnWriter column(int index) throws SQLException {
-    if (index < 1 || index > buffer.columnCount()) {
-      throw new SQLException("Parameter index " + index + " is out of range 1.." + buffer.columnCount(), "07009");
-    }
-    return buffer.writer(index - 1);
-  }
-
-  /** Names the row (1-based within the current batch) and the column in a setter's error. */
-  private SQLException located(SQLException e, int index) {
-    String where = "Row " + (pendingRows + 1) + ", parameter " + index + " (column '"
-        + buffer.writer(index - 1).name() + "'): ";
-    return new SQLException(where + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
-  }
-
-  @Override
-  public void setNull(int index) throws SQLException {
-    column(index).setNull(buffer.row());
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setBoolean(int index, boolean x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setBoolean(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setLong(int index, long x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setLong(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setDouble(int index, double x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setDouble(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setDecimal(int index, BigDecimal x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setDecimal(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setString(int index, String x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setString(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setBytes(int index, byte[] x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setBytes(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setInstant(int index, Instant x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setInstant(buffer.row(), x.getEpochSecond(), x.getNano());
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setDate(int index, LocalDate x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setDate(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setTime(int index, LocalTime x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setTime(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  /** {@code setObject}: dispatches on the Java type to the setters above. */
-  @Override
-  public void setObject(int index, Object x) throws SQLException {
-    ObjectParameters.bind(this, index, x, session.timeZone());
-  }
-
-  @Override
-  public void clearParameters() {
-    buffer.clearParameters();
   }
 
   // ---------------------------------------------------------------- batches
@@ -212,12 +47,7 @@ public final class BulkInsertBinder implements BulkBinder {
   /** Ends the current row; sends a record batch when the thresholds are reached. */
   @Override
   public void addBatch() throws SQLException {
-    try {
-      buffer.endRow();
-    } catch (SQLException e) {
-      throw new SQLException("Row " + (pendingRows + 1) + ": " + e.getMessage(), e.getSQLState(), e);
-    }
-    pendingRows++;
+    endRow();
     int rows = buffer.row();
     if (rows >= flushRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
       flush();
@@ -229,12 +59,6 @@ public final class BulkInsertBinder implements BulkBinder {
   public void clearBatch() {
     pendingRows -= buffer.row();
     buffer.reset();
-  }
-
-  /** Rows added since the last executeBatch. */
-  @Override
-  public long pendingRows() {
-    return pendingRows;
   }
 
   private void flush() throws SQLException {

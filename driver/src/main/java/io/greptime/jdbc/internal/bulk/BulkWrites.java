@@ -69,9 +69,13 @@ public final class BulkWrites {
    * a column is unknown or of a type bulk writes cannot fill, or the time index is not written.
    */
   public BulkBinder binderFor(String sql) throws SQLException {
-    InsertShape shape = config.bulkWrites() ? InsertShape.parse(sql) : null;
-    if (shape == null) {
+    if (!config.bulkWrites()) {
       return null;
+    }
+    InsertShape shape = InsertShape.parse(sql);
+    if (shape == null) {
+      DeleteShape delete = DeleteShape.parse(sql);
+      return delete == null ? null : KeyedDeletes.binderFor(this, delete);
     }
     RequestSession s = shape.database() == null ? session.get() : session.get().withDatabase(shape.database());
     Schema table = tableSchema(s, shape.table());
@@ -157,6 +161,14 @@ public final class BulkWrites {
       }
       throw e;
     }
+  }
+
+  RequestSession session(String database) {
+    return database == null ? session.get() : session.get().withDatabase(database);
+  }
+
+  BufferAllocator allocator() {
+    return allocator;
   }
 
   /** Forgets a table's schema, after a write showed it changed. */
