@@ -21,7 +21,7 @@ import org.apache.arrow.memory.BufferAllocator;
  *
  * <p>Used by one statement from one thread at a time, like the statement itself.
  */
-public final class BulkInsertBinder extends VectorBinder {
+public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
   private final BulkWrites owner;
   private final String table;
   private final BufferAllocator allocator;

@@ -180,6 +180,16 @@ public final class BulkWrites {
     return '"' + identifier.replace("\"", "\"\"") + '"';
   }
 
+  /** A stream inserter writing with the connection's session as it is now. */
+  public io.greptime.jdbc.GreptimeStreamInserter streamInserter() {
+    return new StreamInserterImpl(this, session.get());
+  }
+
+  /** Writes one caller-built record batch into an existing table over DoPut; returns its rows. */
+  public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException {
+    return ArrowPut.put(this, table, root);
+  }
+
   /** Counts an executeBatch that ran one statement per entry. */
   public void countStatementBatch() {
     statementBatches.incrementAndGet();

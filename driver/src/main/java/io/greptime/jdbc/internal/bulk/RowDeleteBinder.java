@@ -33,7 +33,7 @@ import org.apache.arrow.vector.FieldVector;
  * <p>Counts: GreptimeDB answers one total per request, not per key; when it equals the keys sent each
  * counts 1, when it is 0 each counts 0, otherwise each counts {@link Statement#SUCCESS_NO_INFO}.
  */
-final class RowDeleteBinder extends VectorBinder {
+final class RowDeleteBinder extends VectorBinder implements BulkBinder {
   private final BulkWrites owner;
   private final String table;
   private final BufferAllocator allocator;

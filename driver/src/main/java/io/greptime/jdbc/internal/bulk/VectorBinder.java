@@ -15,7 +15,7 @@ import java.time.LocalTime;
  * of DoPut inserts ({@link BulkInsertBinder}) and keyed row deletes ({@link RowDeleteBinder}). A setter's
  * error names the row and the column. Used by one statement from one thread at a time.
  */
-abstract class VectorBinder implements BulkBinder {
+abstract class VectorBinder implements ParameterSink {
   final RequestSession session;
   final BatchBuffer buffer;
   /** Rows added since the last executeBatch. */
@@ -177,7 +177,6 @@ abstract class VectorBinder implements BulkBinder {
     ObjectParameters.bind(this, index, x, session.timeZone());
   }
 
-  @Override
   public void clearParameters() {
     buffer.clearParameters();
   }
@@ -193,7 +192,6 @@ abstract class VectorBinder implements BulkBinder {
   }
 
   /** Rows added since the last executeBatch. */
-  @Override
   public long pendingRows() {
     return pendingRows;
   }
