@@ -25,6 +25,9 @@ interface RowSource extends AutoCloseable {
   /** One reader per column over the current batch, valid until the next {@link #nextBatch()}. */
   List<ColumnReader> readers();
 
+  /** The current batch as Arrow vectors (valid until the next {@link #nextBatch()}), or null. */
+  VectorSchemaRoot root();
+
   /** Stops the source (cancelling a stream still running) and frees its memory. */
   @Override
   void close();
@@ -60,6 +63,11 @@ interface RowSource extends AutoCloseable {
       @Override
       public List<ColumnReader> readers() {
         return readers;
+      }
+
+      @Override
+      public VectorSchemaRoot root() {
+        return onBatch ? root : null;
       }
 
       @Override

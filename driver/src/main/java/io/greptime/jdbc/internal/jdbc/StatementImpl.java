@@ -207,6 +207,11 @@ public class StatementImpl implements GreptimeStatement {
     }
 
     @Override
+    public org.apache.arrow.vector.VectorSchemaRoot root() {
+      return cursor.currentRoot();
+    }
+
+    @Override
     public void close() {
       if (!closed) {
         closed = true;
