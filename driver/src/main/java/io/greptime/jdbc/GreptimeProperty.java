@@ -53,7 +53,14 @@ public enum GreptimeProperty {
       false),
   BULK_FLUSH_BYTES("bulkFlushBytes", Type.SIZE, "33554432",
       "Arrow bytes (suffixes k, m, g accepted) after which addBatch sends the buffered rows as one DoPut batch.",
-      false);
+      false),
+  BULK_SORT_BY_TIME("bulkSortByTime", Type.BOOLEAN, "false",
+      "Sort the rows of each DoPut batch by tags, then time, before sending (one run per series, in time order).",
+      false),
+  BULK_TIME_WINDOW("bulkTimeWindow", Type.CHOICE, "none",
+      "Cut each DoPut batch into one record batch per time window of the time index (e.g. `1h`), so each "
+          + "batch falls into one time partition.", false,
+      "none", "1m", "5m", "10m", "15m", "30m", "1h", "2h", "6h", "12h", "1d");
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.bulk;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.DoPutWriter;
 import io.greptime.jdbc.arrow.write.PutCompression;
+import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.RequestSession;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * The parameters of one prepared {@code INSERT} written straight into Arrow vectors, and its batches
@@ -27,14 +29,19 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
   private final BufferAllocator allocator;
   private final long flushBytes;
   private final int flushRows;
-  /** Record batches cut since the last executeBatch: {request_id (or -1 if never sent), rows}. */
-  private final List<long[]> segments = new ArrayList<>();
+  /** Record batches cut since the last executeBatch, in sending order. */
+  private final List<Segment> segments = new ArrayList<>();
+  /** Reorders and cuts batches by series and time window (bulkSortByTime, bulkTimeWindow); null for neither. */
+  private final TimeSortedBatches sorter;
+  /** Rows of this executeBatch already cut into segments. */
+  private int flushedRows;
   private DoPutWriter writer;
   private SQLException sendFailure;
 
   BulkInsertBinder(BulkWrites owner, RequestSession session, String table, BatchBuffer buffer,
-      BufferAllocator allocator) {
+      BufferAllocator allocator, TimeSortedBatches sorter) {
     super(session, buffer);
+    this.sorter = sorter;
     this.owner = owner;
     this.table = table;
     this.allocator = allocator;
@@ -66,25 +73,40 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     if (rows == 0) {
       return;
     }
+    int base = flushedRows;
+    flushedRows += rows;
     try {
-      if (sendFailure != null) {
-        segments.add(new long[] {-1, rows});
+      VectorSchemaRoot sealed = buffer.seal();
+      if (sorter == null) {
+        send(sealed, base, rows, null);
         return;
       }
-      long id = writer().send(buffer.seal());
-      segments.add(new long[] {id, rows});
-      owner.doPutBatches.incrementAndGet();
-      owner.doPutRows.addAndGet(rows);
-    } catch (DoPutWriter.PutFailure f) {
-      sendFailure = owner.client().errors().translate(f.getCause());
-      segments.add(new long[] {-1, rows});
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
-      segments.add(new long[] {-1, rows});
+      TimeSortedBatches.Plan plan = sorter.plan(sealed, rows);
+      for (int g = 0; g < plan.groups(); g++) {
+        int[] positions = Arrays.copyOfRange(plan.order(), plan.groupStarts()[g], plan.groupStarts()[g + 1]);
+        send(sorter.fill(sealed, plan, g), base, positions.length, positions);
+      }
     } finally {
       buffer.reset();
     }
+  }
+
+  /** Sends one record batch (unless the stream already failed) and records which rows it holds. */
+  private void send(VectorSchemaRoot root, int base, int rows, int[] positions) {
+    long id = -1;
+    try {
+      if (sendFailure == null) {
+        id = writer().send(root);
+        owner.doPutBatches.incrementAndGet();
+        owner.doPutRows.addAndGet(rows);
+      }
+    } catch (DoPutWriter.PutFailure f) {
+      sendFailure = owner.client().errors().translate(f.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
+    }
+    segments.add(new Segment(id, base, rows, positions));
   }
 
   private DoPutWriter writer() {
@@ -106,8 +128,8 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
   public long[] executeBatch() throws SQLException {
     flush();
     long lastSent = 0;
-    for (long[] seg : segments) {
-      lastSent = Math.max(lastSent, seg[0]);
+    for (Segment seg : segments) {
+      lastSent = Math.max(lastSent, seg.id());
     }
     long acked = lastSent;
     SQLException failure = sendFailure;
@@ -126,6 +148,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     long[] counts = counts(acked);
     segments.clear();
     pendingRows = 0;
+    flushedRows = 0;
     if (failure != null) {
       throw failed(failure, counts);
     }
@@ -134,14 +157,24 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
 
   private long[] counts(long acked) {
     long[] counts = new long[Math.toIntExact(pendingRows)];
-    int at = 0;
-    for (long[] seg : segments) {
-      long status = seg[0] > 0 && seg[0] <= acked ? 1 : Statement.EXECUTE_FAILED;
-      Arrays.fill(counts, at, at + (int) seg[1], status);
-      at += (int) seg[1];
+    for (Segment seg : segments) {
+      long status = seg.id() > 0 && seg.id() <= acked ? 1 : Statement.EXECUTE_FAILED;
+      if (seg.positions() == null) {
+        Arrays.fill(counts, seg.base(), seg.base() + seg.rows(), status);
+      } else {
+        for (int p : seg.positions()) {
+          counts[seg.base() + p] = status;
+        }
+      }
     }
     return counts;
   }
+
+  /**
+   * One record batch: its request_id (-1 when it was never sent) and the rows it holds, as positions
+   * within this executeBatch: {@code base} plus {@code positions} (reordered rows) or plus 0..rows-1.
+   */
+  private record Segment(long id, int base, int rows, int[] positions) {}
 
   private BatchUpdateException failed(SQLException cause, long[] counts) {
     BulkWrites.logFailure(table, cause);
@@ -175,6 +208,9 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      if (sorter != null) {
+        sorter.close();
+      }
       buffer.close();
       allocator.close();
     }

@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
+import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
@@ -101,7 +102,34 @@ public final class BulkWrites {
       return null;
     }
     LOG.fine(() -> "INSERT into " + shape.table() + " batches go as Flight DoPut record batches");
-    return new BulkInsertBinder(this, s, shape.table(), buffer, child);
+    try {
+      return new BulkInsertBinder(this, s, shape.table(), buffer, child, sorter(s, shape.table(), fields, timeIndex,
+          child));
+    } catch (SQLException | RuntimeException e) {
+      buffer.close();
+      child.close();
+      throw e;
+    }
+  }
+
+  /** The reordering bulkSortByTime and bulkTimeWindow ask for, or null when neither is on. */
+  private TimeSortedBatches sorter(RequestSession s, String table, List<Field> fields, int timeIndex,
+      BufferAllocator allocator) throws SQLException {
+    if (!config.bulkSortByTime() && config.bulkTimeWindow() == null) {
+      return null;
+    }
+    List<Integer> tags = new ArrayList<>();
+    if (config.bulkSortByTime()) {
+      for (String tag : KeyedDeletes.tags(this, s, table)) {
+        for (int i = 0; i < fields.size(); i++) {
+          if (fields.get(i).getName().equals(tag)) {
+            tags.add(i);
+          }
+        }
+      }
+    }
+    return new TimeSortedBatches(new Schema(fields), tags.stream().mapToInt(Integer::intValue).toArray(), timeIndex,
+        config.bulkSortByTime(), config.bulkTimeWindow(), allocator);
   }
 
   private static List<Field> targetFields(InsertShape shape, Schema table) {
