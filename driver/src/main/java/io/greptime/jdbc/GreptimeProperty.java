@@ -54,6 +54,9 @@ public enum GreptimeProperty {
   BULK_FLUSH_BYTES("bulkFlushBytes", Type.SIZE, "33554432",
       "Arrow bytes (suffixes k, m, g accepted) after which addBatch sends the buffered rows as one DoPut batch.",
       false),
+  BULK_ROW_PATH_BELOW("bulkRowPathBelow", Type.INT, "0",
+      "executeBatch calls of a DoPut INSERT with fewer rows than this go as one RowInsertRequests over Handle "
+          + "instead of a DoPut batch (0 = always DoPut).", false),
   BULK_SORT_BY_TIME("bulkSortByTime", Type.BOOLEAN, "false",
       "Sort the rows of each DoPut batch by tags, then time, before sending (one run per series, in time order).",
       false),

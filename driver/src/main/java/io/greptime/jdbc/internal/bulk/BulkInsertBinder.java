@@ -33,15 +33,20 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
   private final List<Segment> segments = new ArrayList<>();
   /** Reorders and cuts batches by series and time window (bulkSortByTime, bulkTimeWindow); null for neither. */
   private final TimeSortedBatches sorter;
+  /** The row path for batches under {@code rowPathBelow} rows, or null when it is off or cannot apply. */
+  private final SmallBatchRows smallRows;
+  private final int rowPathBelow;
   /** Rows of this executeBatch already cut into segments. */
   private int flushedRows;
   private DoPutWriter writer;
   private SQLException sendFailure;
 
   BulkInsertBinder(BulkWrites owner, RequestSession session, String table, BatchBuffer buffer,
-      BufferAllocator allocator, TimeSortedBatches sorter) {
+      BufferAllocator allocator, TimeSortedBatches sorter, SmallBatchRows smallRows) {
     super(session, buffer);
     this.sorter = sorter;
+    this.smallRows = smallRows;
+    this.rowPathBelow = owner.config().bulkRowPathBelow();
     this.owner = owner;
     this.table = table;
     this.allocator = allocator;
@@ -126,6 +131,9 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
    */
   @Override
   public long[] executeBatch() throws SQLException {
+    if (smallRows != null && segments.isEmpty() && buffer.row() > 0 && buffer.row() < rowPathBelow) {
+      return executeAsRows();
+    }
     flush();
     long lastSent = 0;
     for (Segment seg : segments) {
@@ -153,6 +161,25 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
       throw failed(failure, counts);
     }
     return counts;
+  }
+
+  /** A small batch as one RowInsertRequests: all rows in, or none (one request, one answer). */
+  private long[] executeAsRows() throws SQLException {
+    int rows = buffer.row();
+    long[] counts = new long[rows];
+    try {
+      smallRows.send(owner, session, table, buffer.seal(), rows);
+      Arrays.fill(counts, 1);
+      return counts;
+    } catch (SQLException e) {
+      Arrays.fill(counts, Statement.EXECUTE_FAILED);
+      owner.forget(session, table);
+      throw new BatchUpdateException("Row insert into " + table + " failed, none of " + rows
+          + " rows were written: " + e.getMessage(), e.getSQLState(), e.getErrorCode(), counts, e);
+    } finally {
+      buffer.reset();
+      pendingRows = 0;
+    }
   }
 
   private long[] counts(long acked) {

@@ -40,6 +40,8 @@ public final class BulkWrites {
   private final Supplier<RequestSession> session;
   /** Table schemas by {@code database + '\0' + table}. */
   private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
+  /** Tag columns by the same key, read only when a feature needs them (sorting, the row path, deletes). */
+  private final Map<String, List<String>> tagLists = new ConcurrentHashMap<>();
   final AtomicLong doPutStreams = new AtomicLong();
   final AtomicLong doPutBatches = new AtomicLong();
   final AtomicLong doPutRows = new AtomicLong();
@@ -104,7 +106,7 @@ public final class BulkWrites {
     LOG.fine(() -> "INSERT into " + shape.table() + " batches go as Flight DoPut record batches");
     try {
       return new BulkInsertBinder(this, s, shape.table(), buffer, child, sorter(s, shape.table(), fields, timeIndex,
-          child));
+          child), config.bulkRowPathBelow() > 0 ? SmallBatchRows.forFields(fields, tags(s, shape.table())) : null);
     } catch (SQLException | RuntimeException e) {
       buffer.close();
       child.close();
@@ -120,7 +122,7 @@ public final class BulkWrites {
     }
     List<Integer> tags = new ArrayList<>();
     if (config.bulkSortByTime()) {
-      for (String tag : KeyedDeletes.tags(this, s, table)) {
+      for (String tag : tags(s, table)) {
         for (int i = 0; i < fields.size(); i++) {
           if (fields.get(i).getName().equals(tag)) {
             tags.add(i);
@@ -199,9 +201,21 @@ public final class BulkWrites {
     return allocator;
   }
 
+  /** The table's tag columns (cached with the schema). */
+  List<String> tags(RequestSession s, String table) throws SQLException {
+    String key = s.database() + '\0' + table;
+    List<String> cached = tagLists.get(key);
+    if (cached == null) {
+      cached = List.copyOf(KeyedDeletes.tags(this, s, table));
+      tagLists.put(key, cached);
+    }
+    return cached;
+  }
+
   /** Forgets a table's schema, after a write showed it changed. */
   void forget(RequestSession s, String table) {
     schemas.remove(s.database() + '\0' + table);
+    tagLists.remove(s.database() + '\0' + table);
   }
 
   static String quote(String identifier) {

@@ -37,7 +37,7 @@ final class KeyedDeletes {
     if (table == null) {
       return null;
     }
-    Set<String> key = new HashSet<>(tags(owner, s, shape.table()));
+    Set<String> key = new HashSet<>(owner.tags(s, shape.table()));
     List<Field> fields = new ArrayList<>();
     int timeIndex = -1;
     for (Field f : table.getFields()) {

@@ -190,6 +190,10 @@ public final class ConnectionConfig {
     return (Long) values.get(GreptimeProperty.BULK_FLUSH_BYTES);
   }
 
+  public int bulkRowPathBelow() {
+    return (Integer) values.get(GreptimeProperty.BULK_ROW_PATH_BELOW);
+  }
+
   public boolean bulkSortByTime() {
     return (Boolean) values.get(GreptimeProperty.BULK_SORT_BY_TIME);
   }
