@@ -27,7 +27,10 @@ import java.util.Random;
  */
 public final class BulkPathBench {
   private static final int[] SIZES = {1, 10, 100, 1000};
-  private static final int ROUNDS = 3;
+  private static final int ROUNDS = 2;
+  private static final int BATCHES = 40;
+  private static final int SORT_ROWS = 20_000;
+  private static final int SORT_BATCH = 5_000;
 
   private BulkPathBench() {}
 
@@ -50,14 +53,14 @@ public final class BulkPathBench {
     }
   }
 
-  /** Average executeBatch time over enough batches to take about 5,000 rows (at least 100 batches). */
+  /** Average executeBatch time over {@link #BATCHES} batches, after 5 unmeasured ones. */
   private static double msPerBatch(String url, String table, int size) throws SQLException {
-    int batches = Math.max(100, 5_000 / size);
+    int batches = BATCHES;
     try (Connection c = DriverManager.getConnection(url)) {
       create(c, table);
       try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " VALUES (?, ?, ?, ?, ?)")) {
         long row = 0;
-        for (int warm = 0; warm < 10; warm++) {
+        for (int warm = 0; warm < 5; warm++) {
           row = batch(ps, size, row, null);
         }
         long start = System.nanoTime();
@@ -91,10 +94,11 @@ public final class BulkPathBench {
     return row;
   }
 
-  /** 100,000 rows in executeBatch calls of 10,000, hosts and times shuffled, with each reordering. */
+  /** SORT_ROWS rows in executeBatch calls of SORT_BATCH, hosts and times shuffled, with each reordering. */
   private static void sortAndWindow(String url) throws SQLException {
     String[] modes = {"", "&bulkSortByTime=true", "&bulkTimeWindow=1h", "&bulkSortByTime=true&bulkTimeWindow=1h"};
-    System.out.println("100,000 shuffled rows in batches of 10,000: rows/s (best of " + ROUNDS + " rounds)");
+    System.out.println(SORT_ROWS + " shuffled rows in batches of " + SORT_BATCH + ": rows/s (best of " + ROUNDS
+        + " rounds)");
     for (int m = 0; m < modes.length; m++) {
       double best = 0;
       for (int round = 0; round < ROUNDS; round++) {
@@ -105,8 +109,8 @@ public final class BulkPathBench {
             Random random = new Random(42);
             long start = System.nanoTime();
             long row = 0;
-            for (int b = 0; b < 10; b++) {
-              row = batch(ps, 10_000, row, random);
+            for (int b = 0; b < SORT_ROWS / SORT_BATCH; b++) {
+              row = batch(ps, SORT_BATCH, row, random);
             }
             best = Math.max(best, row / ((System.nanoTime() - start) / 1e9));
           }
