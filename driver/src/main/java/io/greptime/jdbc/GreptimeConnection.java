@@ -32,6 +32,23 @@ public interface GreptimeConnection extends Connection {
   /** How this connection's batched writes were sent so far (DoPut, row inserts, statements). */
   GreptimeWriteStatistics getWriteStatistics() throws SQLException;
 
+  // ---------------------------------------------------------------- bulk2: streaming and Arrow writes
+
+  /**
+   * A writer of rows for several tables over one {@code HandleRequests} client stream, in this
+   * connection's database with its hints; see {@link GreptimeStreamInserter} for what finish and abort
+   * guarantee. The caller closes it.
+   */
+  GreptimeStreamInserter streamInserter() throws SQLException;
+
+  /**
+   * Writes {@code root} as one Flight DoPut record batch into the existing table {@code table} (in this
+   * connection's database) and returns the rows written. Columns are matched by name and must have
+   * exactly the table's Arrow types (as a {@code SELECT * FROM table} result reports them); the time
+   * index must be present without NULLs. The root is only read: the caller still owns and closes it.
+   */
+  long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException;
+
   /**
    * Creates a flow: {@code CREATE FLOW name SINK TO sinkTable AS query} (GreptimeDB creates the sink when
    * it is missing). Flows are plain SQL, so any tool can also use the statement directly.

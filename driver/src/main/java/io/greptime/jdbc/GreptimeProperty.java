@@ -83,7 +83,17 @@ public enum GreptimeProperty {
   THREAD_AFFINITY("threadAffinity", Type.CHOICE, "strict",
       "A connection serves one thread at a time and moves to another thread only when idle (no call in flight, "
           + "no result set left unread); a second thread meanwhile fails fast with SQLState 55006. `relaxed` lets "
-          + "another thread read an open result set; `off` checks nothing.", false, "strict", "relaxed", "off");
+          + "another thread read an open result set; `off` checks nothing.", false, "strict", "relaxed", "off"),
+  BULK_ROW_PATH_BELOW("bulkRowPathBelow", Type.INT, "0",
+      "executeBatch calls of a DoPut INSERT with fewer rows than this go as one RowInsertRequests over Handle "
+          + "instead of a DoPut batch (0 = always DoPut).", false),
+  BULK_SORT_BY_TIME("bulkSortByTime", Type.BOOLEAN, "false",
+      "Sort the rows of each DoPut batch by tags, then time, before sending (one run per series, in time order).",
+      false),
+  BULK_TIME_WINDOW("bulkTimeWindow", Type.CHOICE, "none",
+      "Cut each DoPut batch into one record batch per time window of the time index (e.g. `1h`), so each "
+          + "batch falls into one time partition.", false,
+      "none", "1m", "5m", "10m", "15m", "30m", "1h", "2h", "6h", "12h", "1d");
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {

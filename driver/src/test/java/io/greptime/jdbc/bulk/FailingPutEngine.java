@@ -28,6 +28,8 @@ final class FailingPutEngine implements Engine {
   final AtomicLong putBatches = new AtomicLong();
   final AtomicLong rowInserts = new AtomicLong();
   final AtomicLong rowDeletes = new AtomicLong();
+  /** Sees every DoPut batch before it is written (tests record what arrived, in order). */
+  volatile java.util.function.Consumer<VectorSchemaRoot> onPut = batch -> { };
 
   /** The next {@code n} batches succeed, the one after fails with StorageUnavailable. */
   void failPutAfter(int n) {
@@ -78,6 +80,7 @@ final class FailingPutEngine implements Engine {
           + (putBatches.get() + 1));
     }
     putBatches.incrementAndGet();
+    onPut.accept(batch);
     return delegate.putBatch(ctx, table, batch);
   }
 

@@ -1,40 +1,14 @@
 package io.greptime.jdbc.internal.bulk;
 
-import java.math.BigDecimal;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalTime;
 
 /**
- * Where a prepared INSERT's parameters go when its batches bypass SQL text: Arrow vectors for DoPut
- * ({@link BulkInsertBinder}) or protobuf rows for {@code RowInsertRequests} ({@link RowInsertBinder}).
- * Parameter indexes are 1-based as in JDBC. One statement, one thread at a time.
+ * Where a prepared INSERT's (or keyed DELETE's) parameters go when its batches bypass SQL text: Arrow
+ * vectors for DoPut ({@link BulkInsertBinder}), protobuf rows for {@code RowInsertRequests}
+ * ({@link RowInsertBinder}) or keys for {@code RowDeleteRequests} ({@link RowDeleteBinder}). Parameter
+ * indexes are 1-based as in JDBC. One statement, one thread at a time.
  */
-public interface BulkBinder extends AutoCloseable {
-  void setNull(int index) throws SQLException;
-
-  void setBoolean(int index, boolean x) throws SQLException;
-
-  void setLong(int index, long x) throws SQLException;
-
-  void setDouble(int index, double x) throws SQLException;
-
-  void setDecimal(int index, BigDecimal x) throws SQLException;
-
-  void setString(int index, String x) throws SQLException;
-
-  void setBytes(int index, byte[] x) throws SQLException;
-
-  void setInstant(int index, Instant x) throws SQLException;
-
-  void setDate(int index, LocalDate x) throws SQLException;
-
-  void setTime(int index, LocalTime x) throws SQLException;
-
-  /** {@code setObject}: the Java type of the value picks the setter. */
-  void setObject(int index, Object x) throws SQLException;
-
+public interface BulkBinder extends ParameterSink, AutoCloseable {
   void clearParameters();
 
   /** Ends the current row (07001 when a parameter was never set). */

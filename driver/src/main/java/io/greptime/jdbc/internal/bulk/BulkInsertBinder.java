@@ -1,21 +1,18 @@
 package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.arrow.write.DoPutWriter;
 import io.greptime.jdbc.arrow.write.PutCompression;
+import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.RequestSession;
-import java.math.BigDecimal;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * The parameters of one prepared {@code INSERT} written straight into Arrow vectors, and its batches
@@ -26,185 +23,35 @@ import org.apache.arrow.memory.BufferAllocator;
  *
  * <p>Used by one statement from one thread at a time, like the statement itself.
  */
-public final class BulkInsertBinder implements BulkBinder {
+public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
   private final BulkWrites owner;
-  private final RequestSession session;
   private final String table;
-  private final BatchBuffer buffer;
   private final BufferAllocator allocator;
   private final long flushBytes;
   private final int flushRows;
-  /** Record batches cut since the last executeBatch: {request_id (or -1 if never sent), rows}. */
-  private final List<long[]> segments = new ArrayList<>();
+  /** Record batches cut since the last executeBatch, in sending order. */
+  private final List<Segment> segments = new ArrayList<>();
+  /** Reorders and cuts batches by series and time window (bulkSortByTime, bulkTimeWindow); null for neither. */
+  private final TimeSortedBatches sorter;
+  /** The row path for batches under {@code rowPathBelow} rows, or null when it is off or cannot apply. */
+  private final SmallBatchRows smallRows;
+  private final int rowPathBelow;
+  /** Rows of this executeBatch already cut into segments. */
+  private int flushedRows;
   private DoPutWriter writer;
   private SQLException sendFailure;
-  private long pendingRows;
 
   BulkInsertBinder(BulkWrites owner, RequestSession session, String table, BatchBuffer buffer,
-      BufferAllocator allocator) {
+      BufferAllocator allocator, TimeSortedBatches sorter, SmallBatchRows smallRows) {
+    super(session, buffer);
+    this.sorter = sorter;
+    this.smallRows = smallRows;
+    this.rowPathBelow = owner.config().bulkRowPathBelow();
     this.owner = owner;
-    this.session = session;
     this.table = table;
-    this.buffer = buffer;
     this.allocator = allocator;
     this.flushBytes = owner.config().bulkFlushBytes();
     this.flushRows = owner.config().bulkFlushRows();
-  }
-
-  // ---------------------------------------------------------------- setters
-
-  private ColumnWriter column(int index) throws SQLException {
-    if (index < 1 || index > buffer.columnCount()) {
-      throw new SQLException("Parameter index " + index + " is out of range 1.." + buffer.columnCount(), "07009");
-    }
-    return buffer.writer(index - 1);
-  }
-
-  /** Names the row (1-based within the current batch) and the column in a setter's error. */
-  private SQLException located(SQLException e, int index) {
-    String where = "Row " + (pendingRows + 1) + ", parameter " + index + " (column '"
-        + buffer.writer(index - 1).name() + "'): ";
-    return new SQLException(where + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
-  }
-
-  @Override
-  public void setNull(int index) throws SQLException {
-    column(index).setNull(buffer.row());
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setBoolean(int index, boolean x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setBoolean(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setLong(int index, long x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setLong(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setDouble(int index, double x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setDouble(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setDecimal(int index, BigDecimal x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setDecimal(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setString(int index, String x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setString(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setBytes(int index, byte[] x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setBytes(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setInstant(int index, Instant x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setInstant(buffer.row(), x.getEpochSecond(), x.getNano());
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setDate(int index, LocalDate x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setDate(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  @Override
-  public void setTime(int index, LocalTime x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
-    }
-    ColumnWriter w = column(index);
-    try {
-      w.setTime(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
-
-  /** {@code setObject}: dispatches on the Java type to the setters above. */
-  @Override
-  public void setObject(int index, Object x) throws SQLException {
-    ObjectParameters.bind(this, index, x, session.timeZone());
-  }
-
-  @Override
-  public void clearParameters() {
-    buffer.clearParameters();
   }
 
   // ---------------------------------------------------------------- batches
@@ -212,12 +59,7 @@ public final class BulkInsertBinder implements BulkBinder {
   /** Ends the current row; sends a record batch when the thresholds are reached. */
   @Override
   public void addBatch() throws SQLException {
-    try {
-      buffer.endRow();
-    } catch (SQLException e) {
-      throw new SQLException("Row " + (pendingRows + 1) + ": " + e.getMessage(), e.getSQLState(), e);
-    }
-    pendingRows++;
+    endRow();
     int rows = buffer.row();
     if (rows >= flushRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
       flush();
@@ -231,36 +73,45 @@ public final class BulkInsertBinder implements BulkBinder {
     buffer.reset();
   }
 
-  /** Rows added since the last executeBatch. */
-  @Override
-  public long pendingRows() {
-    return pendingRows;
-  }
-
   private void flush() throws SQLException {
     int rows = buffer.row();
     if (rows == 0) {
       return;
     }
+    int base = flushedRows;
+    flushedRows += rows;
     try {
-      if (sendFailure != null) {
-        segments.add(new long[] {-1, rows});
+      VectorSchemaRoot sealed = buffer.seal();
+      if (sorter == null) {
+        send(sealed, base, rows, null);
         return;
       }
-      long id = writer().send(buffer.seal());
-      segments.add(new long[] {id, rows});
-      owner.doPutBatches.incrementAndGet();
-      owner.doPutRows.addAndGet(rows);
-    } catch (DoPutWriter.PutFailure f) {
-      sendFailure = owner.client().errors().translate(f.getCause());
-      segments.add(new long[] {-1, rows});
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
-      segments.add(new long[] {-1, rows});
+      TimeSortedBatches.Plan plan = sorter.plan(sealed, rows);
+      for (int g = 0; g < plan.groups(); g++) {
+        int[] positions = Arrays.copyOfRange(plan.order(), plan.groupStarts()[g], plan.groupStarts()[g + 1]);
+        send(sorter.fill(sealed, plan, g), base, positions.length, positions);
+      }
     } finally {
       buffer.reset();
     }
+  }
+
+  /** Sends one record batch (unless the stream already failed) and records which rows it holds. */
+  private void send(VectorSchemaRoot root, int base, int rows, int[] positions) {
+    long id = -1;
+    try {
+      if (sendFailure == null) {
+        id = writer().send(root);
+        owner.doPutBatches.incrementAndGet();
+        owner.doPutRows.addAndGet(rows);
+      }
+    } catch (DoPutWriter.PutFailure f) {
+      sendFailure = owner.client().errors().translate(f.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
+    }
+    segments.add(new Segment(id, base, rows, positions));
   }
 
   private DoPutWriter writer() {
@@ -280,10 +131,13 @@ public final class BulkInsertBinder implements BulkBinder {
    */
   @Override
   public long[] executeBatch() throws SQLException {
+    if (smallRows != null && segments.isEmpty() && buffer.row() > 0 && buffer.row() < rowPathBelow) {
+      return executeAsRows();
+    }
     flush();
     long lastSent = 0;
-    for (long[] seg : segments) {
-      lastSent = Math.max(lastSent, seg[0]);
+    for (Segment seg : segments) {
+      lastSent = Math.max(lastSent, seg.id());
     }
     long acked = lastSent;
     SQLException failure = sendFailure;
@@ -302,22 +156,52 @@ public final class BulkInsertBinder implements BulkBinder {
     long[] counts = counts(acked);
     segments.clear();
     pendingRows = 0;
+    flushedRows = 0;
     if (failure != null) {
       throw failed(failure, counts);
     }
     return counts;
   }
 
+  /** A small batch as one RowInsertRequests: all rows in, or none (one request, one answer). */
+  private long[] executeAsRows() throws SQLException {
+    int rows = buffer.row();
+    long[] counts = new long[rows];
+    try {
+      smallRows.send(owner, session, table, buffer.seal(), rows);
+      Arrays.fill(counts, 1);
+      return counts;
+    } catch (SQLException e) {
+      Arrays.fill(counts, Statement.EXECUTE_FAILED);
+      owner.forget(session, table);
+      throw new BatchUpdateException("Row insert into " + table + " failed, none of " + rows
+          + " rows were written: " + e.getMessage(), e.getSQLState(), e.getErrorCode(), counts, e);
+    } finally {
+      buffer.reset();
+      pendingRows = 0;
+    }
+  }
+
   private long[] counts(long acked) {
     long[] counts = new long[Math.toIntExact(pendingRows)];
-    int at = 0;
-    for (long[] seg : segments) {
-      long status = seg[0] > 0 && seg[0] <= acked ? 1 : Statement.EXECUTE_FAILED;
-      Arrays.fill(counts, at, at + (int) seg[1], status);
-      at += (int) seg[1];
+    for (Segment seg : segments) {
+      long status = seg.id() > 0 && seg.id() <= acked ? 1 : Statement.EXECUTE_FAILED;
+      if (seg.positions() == null) {
+        Arrays.fill(counts, seg.base(), seg.base() + seg.rows(), status);
+      } else {
+        for (int p : seg.positions()) {
+          counts[seg.base() + p] = status;
+        }
+      }
     }
     return counts;
   }
+
+  /**
+   * One record batch: its request_id (-1 when it was never sent) and the rows it holds, as positions
+   * within this executeBatch: {@code base} plus {@code positions} (reordered rows) or plus 0..rows-1.
+   */
+  private record Segment(long id, int base, int rows, int[] positions) {}
 
   private BatchUpdateException failed(SQLException cause, long[] counts) {
     BulkWrites.logFailure(table, cause);
@@ -351,6 +235,9 @@ public final class BulkInsertBinder implements BulkBinder {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      if (sorter != null) {
+        sorter.close();
+      }
       buffer.close();
       allocator.close();
     }

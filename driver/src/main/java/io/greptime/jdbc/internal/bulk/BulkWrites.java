@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
+import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
@@ -39,6 +40,8 @@ public final class BulkWrites {
   private final Supplier<RequestSession> session;
   /** Table schemas by {@code database + '\0' + table}. */
   private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
+  /** Tag columns by the same key, read only when a feature needs them (sorting, the row path, deletes). */
+  private final Map<String, List<String>> tagLists = new ConcurrentHashMap<>();
   final AtomicLong doPutStreams = new AtomicLong();
   final AtomicLong doPutBatches = new AtomicLong();
   final AtomicLong doPutRows = new AtomicLong();
@@ -69,9 +72,13 @@ public final class BulkWrites {
    * a column is unknown or of a type bulk writes cannot fill, or the time index is not written.
    */
   public BulkBinder binderFor(String sql) throws SQLException {
-    InsertShape shape = config.bulkWrites() ? InsertShape.parse(sql) : null;
-    if (shape == null) {
+    if (!config.bulkWrites()) {
       return null;
+    }
+    InsertShape shape = InsertShape.parse(sql);
+    if (shape == null) {
+      DeleteShape delete = DeleteShape.parse(sql);
+      return delete == null ? null : KeyedDeletes.binderFor(this, delete);
     }
     RequestSession s = shape.database() == null ? session.get() : session.get().withDatabase(shape.database());
     Schema table = tableSchema(s, shape.table());
@@ -97,7 +104,34 @@ public final class BulkWrites {
       return null;
     }
     LOG.fine(() -> "INSERT into " + shape.table() + " batches go as Flight DoPut record batches");
-    return new BulkInsertBinder(this, s, shape.table(), buffer, child);
+    try {
+      return new BulkInsertBinder(this, s, shape.table(), buffer, child, sorter(s, shape.table(), fields, timeIndex,
+          child), config.bulkRowPathBelow() > 0 ? SmallBatchRows.forFields(fields, tags(s, shape.table())) : null);
+    } catch (SQLException | RuntimeException e) {
+      buffer.close();
+      child.close();
+      throw e;
+    }
+  }
+
+  /** The reordering bulkSortByTime and bulkTimeWindow ask for, or null when neither is on. */
+  private TimeSortedBatches sorter(RequestSession s, String table, List<Field> fields, int timeIndex,
+      BufferAllocator allocator) throws SQLException {
+    if (!config.bulkSortByTime() && config.bulkTimeWindow() == null) {
+      return null;
+    }
+    List<Integer> tags = new ArrayList<>();
+    if (config.bulkSortByTime()) {
+      for (String tag : tags(s, table)) {
+        for (int i = 0; i < fields.size(); i++) {
+          if (fields.get(i).getName().equals(tag)) {
+            tags.add(i);
+          }
+        }
+      }
+    }
+    return new TimeSortedBatches(new Schema(fields), tags.stream().mapToInt(Integer::intValue).toArray(), timeIndex,
+        config.bulkSortByTime(), config.bulkTimeWindow(), allocator);
   }
 
   private static List<Field> targetFields(InsertShape shape, Schema table) {
@@ -159,13 +193,43 @@ public final class BulkWrites {
     }
   }
 
+  RequestSession session(String database) {
+    return database == null ? session.get() : session.get().withDatabase(database);
+  }
+
+  BufferAllocator allocator() {
+    return allocator;
+  }
+
+  /** The table's tag columns (cached with the schema). */
+  List<String> tags(RequestSession s, String table) throws SQLException {
+    String key = s.database() + '\0' + table;
+    List<String> cached = tagLists.get(key);
+    if (cached == null) {
+      cached = List.copyOf(KeyedDeletes.tags(this, s, table));
+      tagLists.put(key, cached);
+    }
+    return cached;
+  }
+
   /** Forgets a table's schema, after a write showed it changed. */
   void forget(RequestSession s, String table) {
     schemas.remove(s.database() + '\0' + table);
+    tagLists.remove(s.database() + '\0' + table);
   }
 
   static String quote(String identifier) {
     return '"' + identifier.replace("\"", "\"\"") + '"';
+  }
+
+  /** A stream inserter writing with the connection's session as it is now. */
+  public io.greptime.jdbc.GreptimeStreamInserter streamInserter() {
+    return new StreamInserterImpl(this, session.get());
+  }
+
+  /** Writes one caller-built record batch into an existing table over DoPut; returns its rows. */
+  public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException {
+    return ArrowPut.put(this, table, root);
   }
 
   /** Counts an executeBatch that ran one statement per entry. */

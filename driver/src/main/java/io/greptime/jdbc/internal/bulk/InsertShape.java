@@ -2,7 +2,6 @@ package io.greptime.jdbc.internal.bulk;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A statement of the form {@code INSERT INTO [db.]t [(c1, c2, ...)] VALUES (?, ?, ...)}: the only shape
@@ -27,126 +26,43 @@ public record InsertShape(String database, String table, List<String> columns, i
   }
 
   private static final class Parser {
-    private final String s;
-    private int i;
+    private final ShapeScanner t;
 
     Parser(String s) {
-      this.s = s;
+      this.t = new ShapeScanner(s);
     }
 
     InsertShape insert() {
-      keyword("insert");
-      keyword("into");
-      String first = identifier();
+      t.keyword("insert");
+      t.keyword("into");
+      String first = t.identifier();
       String database = null;
       String table = first;
-      if (peek('.')) {
-        i++;
+      if (t.accept('.')) {
         database = first;
-        table = identifier();
+        table = t.identifier();
       }
       List<String> columns = null;
-      if (peek('(')) {
-        i++;
+      if (t.accept('(')) {
         columns = new ArrayList<>();
         do {
-          columns.add(identifier());
-        } while (comma());
-        expect(')');
+          columns.add(t.identifier());
+        } while (t.accept(','));
+        t.expect(')');
       }
-      keyword("values");
-      expect('(');
+      t.keyword("values");
+      t.expect('(');
       int params = 0;
       do {
-        expect('?');
+        t.expect('?');
         params++;
-      } while (comma());
-      expect(')');
-      if (peek(';')) {
-        i++;
-      }
-      skipSpace();
-      if (i != s.length() || (columns != null && columns.size() != params)) {
+      } while (t.accept(','));
+      t.expect(')');
+      t.end();
+      if (columns != null && columns.size() != params) {
         throw new IllegalArgumentException();
       }
       return new InsertShape(database, table, columns == null ? null : List.copyOf(columns), params);
-    }
-
-    private void skipSpace() {
-      while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-        i++;
-      }
-    }
-
-    private boolean peek(char c) {
-      skipSpace();
-      return i < s.length() && s.charAt(i) == c;
-    }
-
-    private void expect(char c) {
-      if (!peek(c)) {
-        throw new IllegalArgumentException();
-      }
-      i++;
-    }
-
-    private boolean comma() {
-      if (peek(',')) {
-        i++;
-        return true;
-      }
-      return false;
-    }
-
-    private void keyword(String word) {
-      skipSpace();
-      if (!s.regionMatches(true, i, word, 0, word.length())) {
-        throw new IllegalArgumentException();
-      }
-      i += word.length();
-      if (i < s.length() && isWordChar(s.charAt(i))) {
-        throw new IllegalArgumentException();
-      }
-    }
-
-    private String identifier() {
-      skipSpace();
-      if (i >= s.length()) {
-        throw new IllegalArgumentException();
-      }
-      char c = s.charAt(i);
-      if (c == '"' || c == '`') {
-        return quoted(c);
-      }
-      int start = i;
-      while (i < s.length() && isWordChar(s.charAt(i))) {
-        i++;
-      }
-      if (start == i || Character.isDigit(s.charAt(start))) {
-        throw new IllegalArgumentException();
-      }
-      return s.substring(start, i).toLowerCase(Locale.ROOT);
-    }
-
-    private String quoted(char quote) {
-      StringBuilder name = new StringBuilder();
-      i++;
-      while (i < s.length()) {
-        char c = s.charAt(i++);
-        if (c != quote) {
-          name.append(c);
-        } else if (i < s.length() && s.charAt(i) == quote) {
-          name.append(quote);
-          i++;
-        } else {
-          return name.toString();
-        }
-      }
-      throw new IllegalArgumentException();
-    }
-
-    private static boolean isWordChar(char c) {
-      return Character.isLetterOrDigit(c) || c == '_';
     }
   }
 }

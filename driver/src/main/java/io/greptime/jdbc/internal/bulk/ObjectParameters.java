@@ -16,7 +16,7 @@ import java.time.ZonedDateTime;
 final class ObjectParameters {
   private ObjectParameters() {}
 
-  static void bind(BulkBinder b, int index, Object x, ZoneId zone) throws SQLException {
+  static void bind(ParameterSink b, int index, Object x, ZoneId zone) throws SQLException {
     if (x == null) {
       b.setNull(index);
     } else if (x instanceof String s) {
@@ -38,7 +38,7 @@ final class ObjectParameters {
     }
   }
 
-  private static void bindTemporal(BulkBinder b, int index, Object x, ZoneId zone) throws SQLException {
+  private static void bindTemporal(ParameterSink b, int index, Object x, ZoneId zone) throws SQLException {
     if (x instanceof java.sql.Timestamp t) {
       b.setInstant(index, t.toInstant());
     } else if (x instanceof java.sql.Date d) {

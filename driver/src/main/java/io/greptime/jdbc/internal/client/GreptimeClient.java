@@ -198,6 +198,16 @@ public final class GreptimeClient implements AutoCloseable {
     return FlightPutCall.open(channel, session, answers);
   }
 
+  /**
+   * Opens a client-streaming {@code HandleRequests} call with this session's hints and the transport
+   * compression; no deadline, because the stream lives as long as its writer (streamInserter).
+   */
+  public HandleRequestsCall startHandleRequests(RequestSession session) {
+    GreptimeDatabaseGrpc.GreptimeDatabaseStub stub = GreptimeDatabaseGrpc.newStub(channel)
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
+    return HandleRequestsCall.open(compression.equals("none") ? stub : stub.withCompression(compression), errors);
+  }
+
   /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
   io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(
       RequestSession session, long timeoutMillis) {

@@ -247,6 +247,31 @@ public final class ConnectionConfig {
     return (Long) values.get(GreptimeProperty.BULK_FLUSH_BYTES);
   }
 
+  public int bulkRowPathBelow() {
+    return (Integer) values.get(GreptimeProperty.BULK_ROW_PATH_BELOW);
+  }
+
+  public boolean bulkSortByTime() {
+    return (Boolean) values.get(GreptimeProperty.BULK_SORT_BY_TIME);
+  }
+
+  /** The DoPut time window, or null for none. */
+  public java.time.Duration bulkTimeWindow() {
+    String w = (String) values.get(GreptimeProperty.BULK_TIME_WINDOW);
+    if (w.equals("none")) {
+      return null;
+    }
+    long n = Long.parseLong(w.substring(0, w.length() - 1));
+    switch (w.charAt(w.length() - 1)) {
+      case 'm':
+        return java.time.Duration.ofMinutes(n);
+      case 'h':
+        return java.time.Duration.ofHours(n);
+      default:
+        return java.time.Duration.ofDays(n);
+    }
+  }
+
   public String applicationName() {
     return (String) values.get(GreptimeProperty.APPLICATION_NAME);
   }

@@ -127,6 +127,21 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     return allocator;
   }
 
+  @Override
+  public io.greptime.jdbc.GreptimeStreamInserter streamInserter() throws SQLException {
+    checkOpen();
+    return bulkWrites.streamInserter();
+  }
+
+  @Override
+  public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException {
+    checkOpen();
+    if (table == null || root == null) {
+      throw new SQLException("putBatch needs a table name and a VectorSchemaRoot", "HY009");
+    }
+    return bulkWrites.putBatch(table, root);
+  }
+
   /**
    * How a result of this connection reads: wall clocks in {@code zone}, at most {@code maxRows} rows (0 =
    * all), and a child allocator bounded by {@code maxResultMemory}.

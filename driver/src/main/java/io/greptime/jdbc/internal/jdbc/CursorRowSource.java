@@ -73,6 +73,11 @@ final class CursorRowSource implements RowSource {
     return cursor.readers();
   }
 
+  @Override
+  public org.apache.arrow.vector.VectorSchemaRoot root() {
+    return cursor.currentRoot();
+  }
+
   /** May run on any thread (a close from another thread is allowed); frees the stream once. */
   @Override
   public void close() {

@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * it (or reading past the end, or reaching {@code maxRows}, which the source enforces) stops the stream
  * and frees its Arrow memory.
  */
-public final class ResultSetImpl extends LabelledResultSet {
+public final class ResultSetImpl extends LabelledResultSet implements io.greptime.jdbc.GreptimeResultSet {
   private final Statement statement;
   private final RowSource source;
   private final Consumer<ResultSetImpl> onClose;
@@ -45,6 +45,12 @@ public final class ResultSetImpl extends LabelledResultSet {
   private boolean exhausted;
   private boolean wasNull;
   private int fetchSize;
+  /** Decided by the first next() or nextBatch(): the two ways of reading do not mix. */
+  private ReadMode mode = ReadMode.UNDECIDED;
+
+  private enum ReadMode {
+    UNDECIDED, ROWS, BATCHES
+  }
 
   /**
    * @param statement the statement that made it, or null
@@ -67,10 +73,50 @@ public final class ResultSetImpl extends LabelledResultSet {
     }
   }
 
+  private void readAs(ReadMode wanted) throws SQLException {
+    if (mode == ReadMode.UNDECIDED) {
+      mode = wanted;
+    } else if (mode != wanted) {
+      throw new SQLException(wanted == ReadMode.ROWS
+          ? "next() cannot follow nextBatch(): this result set is read batch by batch"
+          : "nextBatch() cannot follow next(): this result set is read row by row", "HY010");
+    }
+  }
+
+  /** The next whole record batch, as the source holds it (no copy); null at the end. */
+  @Override
+  public org.apache.arrow.vector.VectorSchemaRoot nextBatch() throws SQLException {
+    checkOpen();
+    source.checkCaller();
+    readAs(ReadMode.BATCHES);
+    if (exhausted) {
+      return null;
+    }
+    boolean more;
+    try {
+      more = source.nextBatch();
+    } catch (SQLException e) {
+      finishStream();
+      throw e;
+    }
+    if (!more) {
+      finishStream();
+      return null;
+    }
+    org.apache.arrow.vector.VectorSchemaRoot root = source.root();
+    int rows = source.batchRowCount();
+    if (root.getRowCount() > rows) {
+      root.setRowCount(rows); // maxRows cut this last batch short
+    }
+    rowNumber += rows;
+    return root;
+  }
+
   @Override
   public boolean next() throws SQLException {
     checkOpen();
     source.checkCaller();
+    readAs(ReadMode.ROWS);
     if (exhausted) {
       return false;
     }
@@ -124,7 +170,8 @@ public final class ResultSetImpl extends LabelledResultSet {
       throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
     }
     if (readers.isEmpty() || rowInBatch < 0) {
-      throw new SQLException("No current row: call next() first", "24000");
+      throw new SQLException(mode == ReadMode.BATCHES ? "No current row: this result set is read with nextBatch()"
+          : "No current row: call next() first", "24000");
     }
     ColumnReader r = readers.get(column - 1);
     wasNull = r.isNull(rowInBatch);

@@ -31,6 +31,9 @@ interface RowSource extends AutoCloseable {
    */
   default void checkCaller() throws SQLException {}
 
+  /** The current batch as Arrow vectors (valid until the next {@link #nextBatch()}), or null. */
+  VectorSchemaRoot root();
+
   /** Stops the source (cancelling a stream still running) and frees its memory. */
   @Override
   void close();
@@ -66,6 +69,11 @@ interface RowSource extends AutoCloseable {
       @Override
       public List<ColumnReader> readers() {
         return readers;
+      }
+
+      @Override
+      public VectorSchemaRoot root() {
+        return onBatch ? root : null;
       }
 
       @Override

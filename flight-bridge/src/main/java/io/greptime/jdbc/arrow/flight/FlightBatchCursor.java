@@ -185,6 +185,15 @@ public final class FlightBatchCursor implements AutoCloseable {
     return readers;
   }
 
+  /**
+   * The record batch the cursor is on, without copying: the stream's one root, whose vectors the next
+   * {@link #nextBatch()} reloads; null when there is no current batch. Its row count may exceed
+   * {@link #batchRowCount()} when {@code maxRows} cut the batch short.
+   */
+  public VectorSchemaRoot currentRoot() {
+    return readers.isEmpty() && batchRows == 0 ? null : stream.getRoot();
+  }
+
   /** Rows exposed so far, over all batches. */
   public long rowsDelivered() {
     return rowsDelivered;

@@ -1,0 +1,217 @@
+package io.greptime.jdbc.internal.bulk;
+
+import com.google.protobuf.ByteString;
+import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
+import io.greptime.jdbc.proto.v1.ColumnDataType;
+import io.greptime.jdbc.proto.v1.ColumnDataTypeExtension;
+import io.greptime.jdbc.proto.v1.ColumnSchema;
+import io.greptime.jdbc.proto.v1.Decimal128;
+import io.greptime.jdbc.proto.v1.DecimalTypeExtension;
+import io.greptime.jdbc.proto.v1.SemanticType;
+import io.greptime.jdbc.proto.v1.Value;
+import java.math.BigInteger;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeNanoVector;
+import org.apache.arrow.vector.TimeSecVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Turns one Arrow column into protobuf {@code Value}s of the matching {@code ColumnDataType}
+ * (protocol.md §2.3), so rows written through the Arrow column writers (with all their conversions and
+ * range checks) can also travel as row inserts or row deletes. Types row requests cannot carry here
+ * (intervals, nested types, JSON and vectors, whose text the server parses only on the SQL path) answer
+ * null.
+ */
+abstract class ProtoCells {
+  final ColumnDataType type;
+
+  private ProtoCells(ColumnDataType type) {
+    this.type = type;
+  }
+
+  /** The value at {@code row}; the vector is of the type this encoder was made for. */
+  abstract Value encode(FieldVector vector, int row);
+
+  /** The cell's value, or the unset Value (NULL) when the cell is null. */
+  final Value value(FieldVector vector, int row) {
+    return vector.isNull(row) ? Value.getDefaultInstance() : encode(vector, row);
+  }
+
+  /** The column's schema entry for a row request. */
+  ColumnSchema schema(String name, SemanticType semantic) {
+    return ColumnSchema.newBuilder().setColumnName(name).setDatatype(type).setSemanticType(semantic).build();
+  }
+
+  /** The encoder for a field, or null when row requests cannot carry its type. */
+  static ProtoCells forField(Field field) {
+    if (GreptimeFieldMetadata.isJson(field) || GreptimeFieldMetadata.vectorDimension(field).isPresent()) {
+      return null;
+    }
+    return field.getType().accept(new Chooser());
+  }
+
+  private static ProtoCells of(ColumnDataType type, Encoder encoder) {
+    return new ProtoCells(type) {
+      @Override
+      Value encode(FieldVector vector, int row) {
+        return encoder.encode(vector, row);
+      }
+    };
+  }
+
+  private interface Encoder {
+    Value encode(FieldVector vector, int row);
+  }
+
+  private static long integer(FieldVector v, int row) {
+    return ((BaseIntVector) v).getValueAsLong(row);
+  }
+
+  /** Picks the encoder by Arrow type. */
+  private static final class Chooser extends UnsupportedTypes {
+    @Override
+    public ProtoCells visit(ArrowType.Int t) {
+      int bits = t.getBitWidth();
+      if (t.getIsSigned()) {
+        switch (bits) {
+          case 8:
+            return of(ColumnDataType.INT8, (v, r) -> Value.newBuilder().setI8Value((int) integer(v, r)).build());
+          case 16:
+            return of(ColumnDataType.INT16, (v, r) -> Value.newBuilder().setI16Value((int) integer(v, r)).build());
+          case 32:
+            return of(ColumnDataType.INT32, (v, r) -> Value.newBuilder().setI32Value((int) integer(v, r)).build());
+          default:
+            return of(ColumnDataType.INT64, (v, r) -> Value.newBuilder().setI64Value(integer(v, r)).build());
+        }
+      }
+      switch (bits) {
+        case 8:
+          return of(ColumnDataType.UINT8, (v, r) -> Value.newBuilder().setU8Value((int) integer(v, r) & 0xFF).build());
+        case 16:
+          return of(ColumnDataType.UINT16,
+              (v, r) -> Value.newBuilder().setU16Value((int) integer(v, r) & 0xFFFF).build());
+        case 32:
+          return of(ColumnDataType.UINT32, (v, r) -> Value.newBuilder().setU32Value((int) integer(v, r)).build());
+        default:
+          return of(ColumnDataType.UINT64, (v, r) -> Value.newBuilder().setU64Value(integer(v, r)).build());
+      }
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.FloatingPoint t) {
+      if (t.getPrecision() == FloatingPointPrecision.SINGLE) {
+        return of(ColumnDataType.FLOAT32, (v, r) -> Value.newBuilder().setF32Value(((Float4Vector) v).get(r)).build());
+      }
+      if (t.getPrecision() == FloatingPointPrecision.DOUBLE) {
+        return of(ColumnDataType.FLOAT64, (v, r) -> Value.newBuilder().setF64Value(((Float8Vector) v).get(r)).build());
+      }
+      return null;
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.Bool t) {
+      return of(ColumnDataType.BOOLEAN, (v, r) -> Value.newBuilder().setBoolValue(((BitVector) v).get(r) != 0).build());
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.Utf8 t) {
+      return text();
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.LargeUtf8 t) {
+      return text();
+    }
+
+    private static ProtoCells text() {
+      return of(ColumnDataType.STRING, (v, r) -> Value.newBuilder()
+          .setStringValue(new String(((BaseVariableWidthVector) v).get(r), java.nio.charset.StandardCharsets.UTF_8))
+          .build());
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.Binary t) {
+      return of(ColumnDataType.BINARY, (v, r) -> Value.newBuilder()
+          .setBinaryValue(ByteString.copyFrom(((BaseVariableWidthVector) v).get(r))).build());
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.Date t) {
+      if (t.getUnit() != DateUnit.DAY) {
+        return null;
+      }
+      return of(ColumnDataType.DATE, (v, r) -> Value.newBuilder().setDateValue(((DateDayVector) v).get(r)).build());
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.Timestamp t) {
+      switch (t.getUnit()) {
+        case SECOND:
+          return of(ColumnDataType.TIMESTAMP_SECOND,
+              (v, r) -> Value.newBuilder().setTimestampSecondValue(((TimeStampVector) v).get(r)).build());
+        case MILLISECOND:
+          return of(ColumnDataType.TIMESTAMP_MILLISECOND,
+              (v, r) -> Value.newBuilder().setTimestampMillisecondValue(((TimeStampVector) v).get(r)).build());
+        case MICROSECOND:
+          return of(ColumnDataType.TIMESTAMP_MICROSECOND,
+              (v, r) -> Value.newBuilder().setTimestampMicrosecondValue(((TimeStampVector) v).get(r)).build());
+        default:
+          return of(ColumnDataType.TIMESTAMP_NANOSECOND,
+              (v, r) -> Value.newBuilder().setTimestampNanosecondValue(((TimeStampVector) v).get(r)).build());
+      }
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.Time t) {
+      switch (t.getUnit()) {
+        case SECOND:
+          return of(ColumnDataType.TIME_SECOND,
+              (v, r) -> Value.newBuilder().setTimeSecondValue(((TimeSecVector) v).get(r)).build());
+        case MILLISECOND:
+          return of(ColumnDataType.TIME_MILLISECOND,
+              (v, r) -> Value.newBuilder().setTimeMillisecondValue(((TimeMilliVector) v).get(r)).build());
+        case MICROSECOND:
+          return of(ColumnDataType.TIME_MICROSECOND,
+              (v, r) -> Value.newBuilder().setTimeMicrosecondValue(((TimeMicroVector) v).get(r)).build());
+        default:
+          return of(ColumnDataType.TIME_NANOSECOND,
+              (v, r) -> Value.newBuilder().setTimeNanosecondValue(((TimeNanoVector) v).get(r)).build());
+      }
+    }
+
+    @Override
+    public ProtoCells visit(ArrowType.Decimal t) {
+      if (t.getBitWidth() != 128) {
+        return null;
+      }
+      ColumnDataTypeExtension ext = ColumnDataTypeExtension.newBuilder().setDecimalType(
+          DecimalTypeExtension.newBuilder().setPrecision(t.getPrecision()).setScale(t.getScale())).build();
+      return new ProtoCells(ColumnDataType.DECIMAL128) {
+        @Override
+        Value encode(FieldVector v, int r) {
+          BigInteger unscaled = ((DecimalVector) v).getObject(r).unscaledValue();
+          return Value.newBuilder().setDecimal128Value(Decimal128.newBuilder()
+              .setHi(unscaled.shiftRight(64).longValue()).setLo(unscaled.longValue())).build();
+        }
+
+        @Override
+        ColumnSchema schema(String name, SemanticType semantic) {
+          return super.schema(name, semantic).toBuilder().setDatatypeExtension(ext).build();
+        }
+      };
+    }
+  }
+}
