@@ -32,6 +32,24 @@ public interface GreptimeConnection extends Connection {
   /** How this connection's batched writes were sent so far (DoPut, row inserts, statements). */
   GreptimeWriteStatistics getWriteStatistics() throws SQLException;
 
+  // ---------------------------------------------------------------- typed rows
+
+  /**
+   * A writer of {@code type}'s records into the table its {@link GreptimeTable} annotation names. The record
+   * mapping is built (once per class) and checked now, and the table is created from it when it does not
+   * exist ({@code CREATE TABLE IF NOT EXISTS}: tags as PRIMARY KEY, the time index, the fields), so mistakes
+   * surface here rather than at the first row. Close the writer (it flushes) before the connection.
+   *
+   * @throws java.sql.SQLSyntaxErrorException (42000) for a mapping mistake in {@code type}
+   * @throws SQLException (42S22) when the existing table lacks a component's column
+   */
+  default <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type) throws SQLException {
+    return bulkWriter(type, null);
+  }
+
+  /** As {@link #bulkWriter(Class)}, into {@code table} (null for the record's {@code @GreptimeTable}). */
+  <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type, String table) throws SQLException;
+
   /**
    * Creates a flow: {@code CREATE FLOW name SINK TO sinkTable AS query} (GreptimeDB creates the sink when
    * it is missing). Flows are plain SQL, so any tool can also use the statement directly.

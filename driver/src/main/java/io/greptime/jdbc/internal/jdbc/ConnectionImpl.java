@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.GreptimeBulkWriter;
 import io.greptime.jdbc.GreptimeConnection;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
@@ -7,6 +8,8 @@ import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.internal.bulk.BulkWrites;
+import io.greptime.jdbc.internal.bulk.TypedWrites;
+import io.greptime.jdbc.internal.typed.TypedBulkWriter;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
@@ -39,6 +42,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
   private final BulkWrites bulkWrites;
+  /** Typed-row writers still open: freed (unsent rows dropped) when the connection closes first. */
+  private final Set<TypedBulkWriter<?>> typedWriters = ConcurrentHashMap.newKeySet();
 
   private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator) {
     this.config = config;
@@ -111,6 +116,21 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
   BufferAllocator allocator() {
     return allocator;
+  }
+
+  // ---------------------------------------------------------------- typed rows
+
+  @Override
+  public <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type, String table) throws SQLException {
+    checkOpen();
+    TypedBulkWriter<T> writer = TypedBulkWriter.open(type, table, new TypedWrites(bulkWrites), session(), allocator,
+        sql -> {
+          try (java.sql.Statement st = createStatement()) {
+            st.executeUpdate(sql);
+          }
+        }, typedWriters::remove);
+    typedWriters.add(writer);
+    return writer;
   }
 
   /**
@@ -256,6 +276,10 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         s.closeQuietly();
       }
       statements.clear();
+      for (TypedBulkWriter<?> w : typedWriters) {
+        w.abandon();
+      }
+      typedWriters.clear();
     } finally {
       client.close();
       closeAllocator();
