@@ -12,6 +12,9 @@ import java.lang.annotation.Target;
  * {@link Field} (components without a role annotation are fields). Column names default to the component
  * name in snake_case ({@code usageUser} → {@code usage_user}).
  *
+ * <p>A plain class works too: its instance fields (not static, not transient; superclass fields first) are
+ * the components, read through the fields, and reading rows into it needs a no-argument constructor.
+ *
  * <pre>{@code
  * @GreptimeTable("cpu")
  * record Cpu(@Tag String host, @TimeIndex Instant ts, double usageUser, Double usageSystem) {}

@@ -67,8 +67,15 @@ class RecordMappingTest {
   @GreptimeTable("")
   record EmptyTable(@TimeIndex Instant ts) {}
 
-  static final class NotARecord {
+  abstract static class AbstractRow {
     @TimeIndex Instant ts;
+  }
+
+  interface InterfaceRow {}
+
+  static final class PlainWithTwoTimes {
+    @TimeIndex Instant a;
+    @TimeIndex Instant b;
   }
 
   static Stream<Arguments> mistakes() {
@@ -90,7 +97,9 @@ class RecordMappingTest {
         Arguments.of(UnitOnNumber.class, "component 'v' sets a unit but has type long"),
         Arguments.of(BlankName.class, "component 'host' has a blank column name"),
         Arguments.of(EmptyTable.class, "has an empty @GreptimeTable name"),
-        Arguments.of(NotARecord.class, "is not a record"));
+        Arguments.of(AbstractRow.class, "is not a record or a concrete class"),
+        Arguments.of(InterfaceRow.class, "is not a record or a concrete class"),
+        Arguments.of(PlainWithTwoTimes.class, "has two @TimeIndex components, 'a' and 'b'"));
   }
 
   @ParameterizedTest

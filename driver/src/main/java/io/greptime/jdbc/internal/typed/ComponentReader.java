@@ -10,13 +10,14 @@ import io.greptime.jdbc.TimeIndex;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads one record component's annotations into a {@link ColumnMapping}, refusing what no table can hold:
+ * Reads one record component's (or plain class field's) annotations into a {@link ColumnMapping}, refusing what no table can hold:
  * more than one role annotation, a Java type without a column type, a {@code BigDecimal} without
  * {@code @Decimal}, {@code @Decimal} or {@code @Json} on the wrong type, a time index that is not a
  * timestamp, a unit coarser than seconds, an empty or blank column name.
@@ -24,7 +25,35 @@ import java.util.concurrent.TimeUnit;
 final class ComponentReader {
   private ComponentReader() {}
 
-  static ColumnMapping read(Class<?> type, RecordComponent rc) throws SQLException {
+  /** A record component, or a plain class's field: a name, a type, annotations and an accessor. */
+  record Member(String name, Class<?> type, AnnotatedElement annotated, Method accessor,
+      java.lang.reflect.Field field) {
+    static Member of(RecordComponent rc) {
+      return new Member(rc.getName(), rc.getType(), rc, rc.getAccessor(), null);
+    }
+
+    static Member of(java.lang.reflect.Field f) {
+      return new Member(f.getName(), f.getType(), f, null, f);
+    }
+
+    <A extends java.lang.annotation.Annotation> A getAnnotation(Class<A> a) {
+      return annotated.getAnnotation(a);
+    }
+
+    boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> a) {
+      return annotated.isAnnotationPresent(a);
+    }
+
+    String getName() {
+      return name;
+    }
+
+    Class<?> getType() {
+      return type;
+    }
+  }
+
+  static ColumnMapping read(Class<?> type, Member rc) throws SQLException {
     String name = rc.getName();
     Tag tag = rc.getAnnotation(Tag.class);
     Field field = rc.getAnnotation(Field.class);
@@ -53,7 +82,7 @@ final class ComponentReader {
         getter(type, rc));
   }
 
-  private static ValueKind kind(Class<?> type, RecordComponent rc) throws SQLException {
+  private static ValueKind kind(Class<?> type, Member rc) throws SQLException {
     String name = rc.getName();
     ValueKind kind = ValueKind.of(rc.getType());
     if (kind == null) {
@@ -85,7 +114,7 @@ final class ComponentReader {
   }
 
   /** The unit of a temporal column (milliseconds unless annotated); null for other kinds. */
-  private static TimeUnit unit(Class<?> type, RecordComponent rc, ValueKind kind, TimeUnit declared)
+  private static TimeUnit unit(Class<?> type, Member rc, ValueKind kind, TimeUnit declared)
       throws SQLException {
     boolean temporal = kind.isTimestamp() || kind == ValueKind.TIME;
     if (!temporal) {
@@ -104,12 +133,16 @@ final class ComponentReader {
   }
 
   /** The accessor as a method handle typed as {@link ColumnMapping#getter()} says. */
-  private static MethodHandle getter(Class<?> type, RecordComponent rc) throws SQLException {
-    Method accessor = rc.getAccessor();
+  private static MethodHandle getter(Class<?> type, Member rc) throws SQLException {
     MethodHandle h;
     try {
-      accessor.setAccessible(true);
-      h = MethodHandles.lookup().unreflect(accessor);
+      if (rc.accessor() != null) {
+        rc.accessor().setAccessible(true);
+        h = MethodHandles.lookup().unreflect(rc.accessor());
+      } else {
+        rc.field().setAccessible(true);
+        h = MethodHandles.lookup().unreflectGetter(rc.field());
+      }
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw mistake(type, "has an accessor this driver cannot call (" + e
           + "); make the record accessible (public, or in a package open to the driver)");

@@ -1,10 +1,6 @@
 package io.greptime.jdbc.internal.typed;
 
 import io.greptime.jdbc.GreptimeTable;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.sql.SQLException;
 import java.sql.SQLSyntaxErrorException;
@@ -15,9 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How one record type maps to table columns: built once per class (then cached for the class's life) by
- * reading its annotations and resolving its accessors and canonical constructor to method handles, so rows
- * are written and read without reflection. Every mistake in the type is found here, before any row: see
+ * How one record type (or plain class) maps to table columns: built once per class (then cached for the
+ * class's life) by reading its annotations and resolving its accessors and constructor to method handles,
+ * so rows are written and read without reflection. Every mistake in the type is found here, before any row: see
  * {@link ComponentReader} for the per-component rules.
  *
  * <p>Mapping mistakes are {@link SQLSyntaxErrorException}s with SQLState {@value #MAPPING_ERROR}: they are
@@ -42,16 +38,16 @@ public final class RecordMapping<T> {
   private final String table;
   private final List<ColumnMapping> columns;
   private final int timeIndex;
-  /** The canonical constructor, typed {@code (Object[])Object}. */
-  private final MethodHandle constructor;
+  /** How a row's values become an instance; null when the class cannot be instantiated (write-only). */
+  private final Construction construction;
 
   private RecordMapping(Class<T> type, String table, List<ColumnMapping> columns, int timeIndex,
-      MethodHandle constructor) {
+      Construction construction) {
     this.type = type;
     this.table = table;
     this.columns = columns;
     this.timeIndex = timeIndex;
-    this.constructor = constructor;
+    this.construction = construction;
   }
 
   /** The mapping of {@code type} (built on first use); 42000 naming the mistake when it has one. */
@@ -69,15 +65,12 @@ public final class RecordMapping<T> {
   }
 
   private static RecordMapping<?> build(Class<?> type) throws SQLException {
-    if (!type.isRecord()) {
-      throw mistake(type, "is not a record; rows map from Java records");
-    }
-    RecordComponent[] components = type.getRecordComponents();
-    List<ColumnMapping> columns = new ArrayList<>(components.length);
+    List<ComponentReader.Member> members = members(type);
+    List<ColumnMapping> columns = new ArrayList<>(members.size());
     Map<String, String> byColumn = new HashMap<>();
     int timeIndex = -1;
-    for (RecordComponent rc : components) {
-      ColumnMapping c = ComponentReader.read(type, rc);
+    for (ComponentReader.Member m : members) {
+      ColumnMapping c = ComponentReader.read(type, m);
       String earlier = byColumn.putIfAbsent(c.column().toLowerCase(Locale.ROOT), c.component());
       if (earlier != null) {
         throw mistake(type, "maps components '" + earlier + "' and '" + c.component() + "' to the same column '"
@@ -96,25 +89,42 @@ public final class RecordMapping<T> {
     if (table != null && table.value().isBlank()) {
       throw mistake(type, "has an empty @GreptimeTable name");
     }
+    Construction construction = type.isRecord() ? Construction.canonical(type, members)
+        : Construction.bySetters(type, members);
     return new RecordMapping<>(type, table == null ? null : table.value(), List.copyOf(columns), timeIndex,
-        constructor(type, components));
+        construction);
   }
 
-  private static MethodHandle constructor(Class<?> type, RecordComponent[] components) throws SQLException {
-    Class<?>[] params = new Class<?>[components.length];
-    for (int i = 0; i < params.length; i++) {
-      params[i] = components[i].getType();
+  /**
+   * A record's components, or a plain class's instance fields (not static, not transient; superclass
+   * fields first, each class's in declaration order as the JVM reports it).
+   */
+  private static List<ComponentReader.Member> members(Class<?> type) throws SQLException {
+    List<ComponentReader.Member> members = new ArrayList<>();
+    if (type.isRecord()) {
+      for (RecordComponent rc : type.getRecordComponents()) {
+        members.add(ComponentReader.Member.of(rc));
+      }
+      return members;
     }
-    try {
-      Constructor<?> canonical = type.getDeclaredConstructor(params);
-      canonical.setAccessible(true);
-      return MethodHandles.lookup().unreflectConstructor(canonical)
-          .asSpreader(Object[].class, params.length)
-          .asType(MethodType.methodType(Object.class, Object[].class));
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      throw mistake(type, "has a canonical constructor this driver cannot call (" + e
-          + "); make the record accessible (public, or in a package open to the driver)");
+    if (type.isInterface() || type.isEnum() || type.isArray() || type.isPrimitive()
+        || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+      throw mistake(type, "is not a record or a concrete class; rows map from records (or classes with fields)");
     }
+    List<Class<?>> chain = new ArrayList<>();
+    for (Class<?> k = type; k != null && k != Object.class; k = k.getSuperclass()) {
+      chain.add(0, k);
+    }
+    for (Class<?> k : chain) {
+      for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+        int mod = f.getModifiers();
+        if (!java.lang.reflect.Modifier.isStatic(mod) && !java.lang.reflect.Modifier.isTransient(mod)
+            && !f.isSynthetic()) {
+          members.add(ComponentReader.Member.of(f));
+        }
+      }
+    }
+    return members;
   }
 
   static SQLSyntaxErrorException mistake(Class<?> type, String what) {
@@ -147,10 +157,17 @@ public final class RecordMapping<T> {
     }
   }
 
+  /** 42000 unless rows can be read into the type (a plain class needs a no-argument constructor). */
+  void requireConstructible() throws SQLException {
+    if (construction == null) {
+      throw mistake(type, "has no no-argument constructor, so rows cannot be read into it (writing works)");
+    }
+  }
+
   /** Builds a record from its component values, in component order (boxed; never null for primitives). */
   T construct(Object[] values) throws SQLException {
     try {
-      return type.cast((Object) constructor.invokeExact(values));
+      return type.cast(construction.create(values));
     } catch (Error e) {
       throw e;
     } catch (Throwable e) {

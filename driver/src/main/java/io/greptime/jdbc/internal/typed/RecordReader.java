@@ -34,6 +34,7 @@ public final class RecordReader<T> {
 
   /** A reader for {@code rs}; 42S22 naming the first component whose column the result does not have. */
   public static <T> RecordReader<T> open(RecordMapping<T> mapping, ResultSet rs) throws SQLException {
+    mapping.requireConstructible();
     Map<String, Integer> labels = labels(rs.getMetaData());
     List<ColumnMapping> columns = mapping.columns();
     int[] positions = new int[columns.size()];
