@@ -22,7 +22,9 @@ public enum GreptimeProperty {
       "Database (schema) to use; `catalog-schema` names are sent as GreptimeDB spells them.", false),
   TIMEZONE("timezone", Type.ZONE, null,
       "Session time zone sent with every request (IANA id or offset such as +08:00); default: the JVM zone.", false),
-  CONNECT_TIMEOUT("connectTimeout", Type.INT, "10000", "TCP connect timeout in milliseconds (0 = system default).", false),
+  CONNECT_TIMEOUT("connectTimeout", Type.INT, "10000",
+      "Milliseconds allowed for opening a channel: name resolution, TCP (or unix socket) connect and the TLS "
+          + "handshake together (0 = no limit).", false),
   QUERY_TIMEOUT("queryTimeout", Type.INT, "0",
       "Default statement timeout in seconds, applied as a gRPC deadline (0 = none).", false),
   FETCH_SIZE("fetchSize", Type.INT, "0", "Default fetch size hint for statements (0 = driver default).", false),
@@ -32,11 +34,35 @@ public enum GreptimeProperty {
       "Largest gRPC message accepted from the server, in bytes (suffixes k, m, g accepted).", false),
   TLS("tls", Type.BOOLEAN, "false", "Use TLS for the gRPC connection.", false),
   TLS_ROOT_CERT("tlsRootCert", Type.STRING, null,
-      "PEM file with the CA certificate(s) to trust; default: the JVM trust store.", false),
-  TLS_CLIENT_CERT("tlsClientCert", Type.STRING, null, "PEM client certificate chain for mutual TLS.", false),
-  TLS_CLIENT_KEY("tlsClientKey", Type.STRING, null, "PEM (PKCS#8) private key for mutual TLS.", false),
+      "CA certificate(s) to trust, as a PEM file path or inline PEM text; default: the JVM trust store.", false),
+  TLS_CLIENT_CERT("tlsClientCert", Type.STRING, null,
+      "Client certificate chain for mutual TLS, as a PEM file path or inline PEM text.", false),
+  TLS_CLIENT_KEY("tlsClientKey", Type.STRING, null,
+      "Client private key for mutual TLS (PKCS#8 PEM, optionally encrypted), as a file path or inline PEM text.",
+      false),
+  TLS_CLIENT_KEY_PASSWORD("tlsClientKeyPassword", Type.STRING, null,
+      "Password of an encrypted `tlsClientKey`. Never logged or shown in messages.", true),
   TLS_SERVER_NAME("tlsServerName", Type.STRING, null,
-      "Host name to verify in the server certificate, when it differs from the URL host.", false),
+      "Host name sent as SNI and verified in the server certificate, when it differs from the URL host.", false),
+  TLS_VERIFY_HOSTNAME("tlsVerifyHostname", Type.BOOLEAN, "true",
+      "Check that the server certificate names the host. UNSAFE when false: anyone holding a certificate from a "
+          + "trusted CA can impersonate the server. For tests only.", false),
+  TLS_PROVIDER("tlsProvider", Type.CHOICE, "auto",
+      "TLS implementation: `openssl` (netty-tcnative BoringSSL), `jdk`, or `auto` (BoringSSL when it loads, "
+          + "else the JDK).", false, "auto", "openssl", "jdk"),
+  TRANSPORT("transport", Type.CHOICE, "auto",
+      "Netty transport: `auto` picks io_uring where the kernel allows it, else epoll, else NIO; naming one "
+          + "forces it (an error when it cannot load here).", false, "auto", "io_uring", "epoll", "nio"),
+  UNIX_SOCKET("unixSocket", Type.STRING, null,
+      "Path of a unix domain socket to connect to instead of TCP (needs io_uring or epoll); the URL host is "
+          + "then only used as the authority and TLS server name.", false),
+  KEEP_ALIVE_TIME("keepAliveTime", Type.INT, "0",
+      "Milliseconds without reads after which an HTTP/2 PING checks the connection (0 = no keepalive pings; "
+          + "values under 10000 are raised to 10000 by gRPC).", false),
+  KEEP_ALIVE_TIMEOUT("keepAliveTimeout", Type.INT, "20000",
+      "Milliseconds to wait for a keepalive PING's answer before the connection is closed as dead.", false),
+  KEEP_ALIVE_WITHOUT_CALLS("keepAliveWithoutCalls", Type.BOOLEAN, "false",
+      "Send keepalive pings also while no call is running (servers may reject too frequent pings).", false),
   COMPRESSION("compression", Type.CHOICE, "none", "gRPC transport compression of requests.", false, "none", "gzip"),
   HINTS("hints", Type.HINTS, null,
       "GreptimeDB hints sent as `x-greptime-hints` on every call, e.g. `ttl=7d,append_mode=true`.", false),
@@ -53,7 +79,11 @@ public enum GreptimeProperty {
       false),
   BULK_FLUSH_BYTES("bulkFlushBytes", Type.SIZE, "33554432",
       "Arrow bytes (suffixes k, m, g accepted) after which addBatch sends the buffered rows as one DoPut batch.",
-      false);
+      false),
+  THREAD_AFFINITY("threadAffinity", Type.CHOICE, "strict",
+      "A connection serves one thread at a time and moves to another thread only when idle (no call in flight, "
+          + "no result set left unread); a second thread meanwhile fails fast with SQLState 55006. `relaxed` lets "
+          + "another thread read an open result set; `off` checks nothing.", false, "strict", "relaxed", "off");
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {

@@ -11,6 +11,7 @@ import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
 import io.greptime.jdbc.internal.typed.TypedBulkWriter;
 import io.greptime.jdbc.internal.client.CancelHook;
+import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
@@ -42,6 +43,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
   private final BulkWrites bulkWrites;
+  private final ThreadAffinity affinity;
   /** Typed-row writers still open: freed (unsent rows dropped) when the connection closes first. */
   private final Set<TypedBulkWriter<?>> typedWriters = ConcurrentHashMap.newKeySet();
 
@@ -53,6 +55,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     this.session = new AtomicReference<>(new RequestSession(config.database(), config.timeZone(), config.user(),
         config.password(), config.hints()));
     this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
+    this.affinity = ThreadAffinity.of(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
   }
 
   /**
@@ -60,8 +63,19 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
    * when credentials are configured, that it accepts them.
    */
   public static ConnectionImpl open(ConnectionConfig config, String url) throws SQLException {
-    ArrowAccess.check();
-    GreptimeClient client = GreptimeClient.open(config);
+    return open(config, url, ChannelSource.owned(config));
+  }
+
+  /** As {@link #open(ConnectionConfig, String)}, over channels from {@code channels} (closed with it). */
+  public static ConnectionImpl open(ConnectionConfig config, String url, ChannelSource channels)
+      throws SQLException {
+    try {
+      ArrowAccess.check();
+    } catch (SQLException | RuntimeException e) {
+      channels.close();
+      throw e;
+    }
+    GreptimeClient client = GreptimeClient.open(config, channels);
     BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
     ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator);
     try {
@@ -123,14 +137,14 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   @Override
   public <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type, String table) throws SQLException {
     checkOpen();
-    TypedBulkWriter<T> writer = TypedBulkWriter.open(type, table, new TypedWrites(bulkWrites), session(), allocator,
-        sql -> {
+    TypedBulkWriter<T> writer = affinity.call(() -> TypedBulkWriter.open(type, table, new TypedWrites(bulkWrites),
+        session(), allocator, sql -> {
           try (java.sql.Statement st = createStatement()) {
             st.executeUpdate(sql);
           }
-        }, typedWriters::remove);
+        }, typedWriters::remove));
     typedWriters.add(writer);
-    return writer;
+    return new OwnedBulkWriter<>(writer, affinity);
   }
 
   /**
@@ -158,11 +172,22 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     return statement;
   }
 
+  /** Open, and the calling thread owns the connection or may take it over ({@link ThreadAffinity}). */
   @Override
   void checkOpen() throws SQLException {
+    checkNotClosed();
+    affinity.check();
+  }
+
+  /** Open; for the calls any thread may make (cancel). */
+  void checkNotClosed() throws SQLException {
     if (closed.get()) {
       throw new SQLNonTransientConnectionException("Connection is closed", "08003");
     }
+  }
+
+  ThreadAffinity affinity() {
+    return affinity;
   }
 
   @Override
