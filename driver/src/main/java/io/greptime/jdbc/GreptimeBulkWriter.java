@@ -7,6 +7,9 @@ import java.sql.SQLException;
  * {@link GreptimeConnection#bulkWriter(Class)}. Each record's components go straight into Arrow vectors of
  * the table's column types and leave as record batches on one Flight DoPut stream; a batch is sent when
  * {@code bulkFlushRows} records are buffered, and {@link #flush()} sends the rest and waits for the server.
+ * Records with a {@link Json} component (and tables with a column type DoPut batches cannot fill) go as
+ * {@code RowInsertRequests} instead, with the same API; {@link GreptimeConnection#getWriteStatistics()}
+ * shows which path was taken.
  *
  * <p>A record the table cannot take (a value out of range for its column, a null time index) is refused
  * by {@link #write} with a {@code SQLDataException} naming the record and the column, and is not buffered;

@@ -38,7 +38,8 @@ public interface GreptimeConnection extends Connection {
    * A writer of {@code type}'s records into the table its {@link GreptimeTable} annotation names. The record
    * mapping is built (once per class) and checked now, and the table is created from it when it does not
    * exist ({@code CREATE TABLE IF NOT EXISTS}: tags as PRIMARY KEY, the time index, the fields), so mistakes
-   * surface here rather than at the first row. Close the writer (it flushes) before the connection.
+   * surface here rather than at the first row. Close the writer (it flushes) before the connection: closing
+   * the connection first frees the writer and drops what it had not sent.
    *
    * @throws java.sql.SQLSyntaxErrorException (42000) for a mapping mistake in {@code type}
    * @throws SQLException (42S22) when the existing table lacks a component's column
