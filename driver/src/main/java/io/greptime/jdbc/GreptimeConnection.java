@@ -49,6 +49,25 @@ public interface GreptimeConnection extends Connection {
    */
   long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException;
 
+  // ---------------------------------------------------------------- typed rows
+
+  /**
+   * A writer of {@code type}'s records into the table its {@link GreptimeTable} annotation names. The record
+   * mapping is built (once per class) and checked now, and the table is created from it when it does not
+   * exist ({@code CREATE TABLE IF NOT EXISTS}: tags as PRIMARY KEY, the time index, the fields), so mistakes
+   * surface here rather than at the first row. Close the writer (it flushes) before the connection: closing
+   * the connection first frees the writer and drops what it had not sent.
+   *
+   * @throws java.sql.SQLSyntaxErrorException (42000) for a mapping mistake in {@code type}
+   * @throws SQLException (42S22) when the existing table lacks a component's column
+   */
+  default <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type) throws SQLException {
+    return bulkWriter(type, null);
+  }
+
+  /** As {@link #bulkWriter(Class)}, into {@code table} (null for the record's {@code @GreptimeTable}). */
+  <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type, String table) throws SQLException;
+
   /**
    * Creates a flow: {@code CREATE FLOW name SINK TO sinkTable AS query} (GreptimeDB creates the sink when
    * it is missing). Flows are plain SQL, so any tool can also use the statement directly.

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.GreptimeBulkWriter;
 import io.greptime.jdbc.GreptimeConnection;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
@@ -7,6 +8,8 @@ import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.internal.bulk.BulkWrites;
+import io.greptime.jdbc.internal.bulk.TypedWrites;
+import io.greptime.jdbc.internal.typed.TypedBulkWriter;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
@@ -41,6 +44,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
   private final BulkWrites bulkWrites;
   private final ThreadAffinity affinity;
+  /** Typed-row writers still open: freed (unsent rows dropped) when the connection closes first. */
+  private final Set<TypedBulkWriter<?>> typedWriters = ConcurrentHashMap.newKeySet();
 
   private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator) {
     this.config = config;
@@ -139,7 +144,22 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     if (table == null || root == null) {
       throw new SQLException("putBatch needs a table name and a VectorSchemaRoot", "HY009");
     }
-    return bulkWrites.putBatch(table, root);
+    return affinity.call(() -> bulkWrites.putBatch(table, root));
+  }
+
+  // ---------------------------------------------------------------- typed rows
+
+  @Override
+  public <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type, String table) throws SQLException {
+    checkOpen();
+    TypedBulkWriter<T> writer = affinity.call(() -> TypedBulkWriter.open(type, table, new TypedWrites(bulkWrites),
+        session(), allocator, sql -> {
+          try (java.sql.Statement st = createStatement()) {
+            st.executeUpdate(sql);
+          }
+        }, typedWriters::remove));
+    typedWriters.add(writer);
+    return new OwnedBulkWriter<>(writer, affinity);
   }
 
   /**
@@ -296,6 +316,10 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         s.closeQuietly();
       }
       statements.clear();
+      for (TypedBulkWriter<?> w : typedWriters) {
+        w.abandon();
+      }
+      typedWriters.clear();
     } finally {
       client.close();
       closeAllocator();

@@ -65,6 +65,11 @@ final class BatchWrites {
         case NANOSECOND -> java.time.Instant.ofEpochSecond(Math.floorDiv(x, 1_000_000_000L), Math.floorMod(x, 1_000_000_000L));
       };
     }
+    // Arrow's getObject gives Time32(ms) as a LocalDateTime on 1970-01-01, which Values cannot read as a
+    // time of day; the raw count in the column's unit is what it expects (Time32(s) is an Integer count).
+    if (v instanceof org.apache.arrow.vector.TimeMilliVector tm) {
+      return (long) tm.get(r);
+    }
     Object o = v.getObject(r);
     if (o instanceof org.apache.arrow.vector.util.Text t) {
       return t.toString();
