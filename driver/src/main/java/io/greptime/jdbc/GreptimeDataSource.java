@@ -22,6 +22,7 @@ public class GreptimeDataSource implements DataSource {
   private volatile String url = "jdbc:greptime://localhost:4001";
   private volatile int loginTimeoutSeconds;
   private volatile PrintWriter logWriter;
+  private volatile Object meterRegistry;
 
   public String getUrl() {
     return url;
@@ -93,6 +94,19 @@ public class GreptimeDataSource implements DataSource {
     setProperty(GreptimeProperty.APPLICATION_NAME, name);
   }
 
+  /**
+   * A Micrometer {@code MeterRegistry} for the connections of this data source (typed Object so that
+   * Micrometer stays optional); used when {@code metrics} is {@code auto} or {@code micrometer}. Null
+   * (the default) means Micrometer's global registry when Micrometer is on the class path.
+   */
+  public void setMeterRegistry(Object registry) {
+    this.meterRegistry = registry;
+  }
+
+  public Object getMeterRegistry() {
+    return meterRegistry;
+  }
+
   @Override
   public Connection getConnection() throws SQLException {
     Properties copy = new Properties();
@@ -121,6 +135,10 @@ public class GreptimeDataSource implements DataSource {
   private Connection connect(Properties props) throws SQLException {
     if (loginTimeoutSeconds > 0 && !props.containsKey(GreptimeProperty.CONNECT_TIMEOUT.key())) {
       props.setProperty(GreptimeProperty.CONNECT_TIMEOUT.key(), Integer.toString(loginTimeoutSeconds * 1000));
+    }
+    Object registry = meterRegistry;
+    if (registry != null) {
+      props.put(io.greptime.jdbc.internal.observe.Observability.METER_REGISTRY_KEY, registry);
     }
     Connection c = driver.connect(url, props);
     if (c == null) {

@@ -53,7 +53,22 @@ public enum GreptimeProperty {
       false),
   BULK_FLUSH_BYTES("bulkFlushBytes", Type.SIZE, "33554432",
       "Arrow bytes (suffixes k, m, g accepted) after which addBatch sends the buffered rows as one DoPut batch.",
-      false);
+      false),
+  LOGGING("logging", Type.CHOICE, "auto",
+      "Where driver log records go: `jul` (java.util.logging), `slf4j` (when an SLF4J provider is bound) or "
+          + "`auto` (SLF4J when bound, else JUL).", false, "auto", "jul", "slf4j"),
+  SLOW_STATEMENT_THRESHOLD("slowStatementThreshold", Type.INT, "0",
+      "Executions slower than this many milliseconds are logged at INFO on `io.greptime.jdbc.slow` "
+          + "(SQL text truncated, parameters never) and counted (0 = off).", false),
+  LOG_SQL_LENGTH("logSqlLength", Type.INT, "256",
+      "Longest SQL text, in characters, that log records and trace spans carry; longer text is cut.", false),
+  METRICS("metrics", Type.CHOICE, "auto",
+      "Metrics: `jmx` (an MXBean per connection), `micrometer` (the registry given as the `meterRegistry` "
+          + "object, else Micrometer's global registry), `auto` (JMX, plus Micrometer when it is on the class "
+          + "path) or `none`.", false, "auto", "jmx", "micrometer", "none"),
+  TRACING("tracing", Type.BOOLEAN, "true",
+      "With OpenTelemetry's API on the class path: a span per execution and W3C trace context in every "
+          + "request header.", false);
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {

@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeSqlException;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.internal.observe.StatementIds;
 import io.greptime.jdbc.proto.StatusCode;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -56,7 +57,8 @@ public final class ErrorTranslator {
     Failure f = describe(t);
     if (f == null) {
       String text = mask(String.valueOf(t.getMessage()));
-      return new SQLException("Communication with GreptimeDB failed: " + text, "08006", t);
+      return new SQLException("Communication with GreptimeDB failed: " + text + StatementIds.messageSuffix(),
+          "08006", t);
     }
     return translate(f);
   }
@@ -76,7 +78,7 @@ public final class ErrorTranslator {
    */
   public SQLException translate(FlightCallException e) {
     if (e.memoryLimitExceeded()) {
-      return new SQLNonTransientException(mask(e.description()), MEMORY_LIMIT_STATE, e);
+      return new SQLNonTransientException(mask(e.description()) + StatementIds.messageSuffix(), MEMORY_LIMIT_STATE, e);
     }
     return translate(new Failure(StatusUtils.toGrpcStatusCode(e.statusCode()), e.description(),
         e.trailers().get(StatusCode.ERR_CODE_HEADER), e.trailers().get(StatusCode.RETRY_HINT_HEADER), e));
@@ -110,6 +112,7 @@ public final class ErrorTranslator {
     String text = mask(f.text() == null || f.text().isEmpty() ? f.grpcCode().name() : f.text());
     String message = code > 0 ? text + " [GreptimeDB status " + code + ", gRPC " + f.grpcCode() + "]"
         : text + " [gRPC " + f.grpcCode() + "]";
+    message += StatementIds.messageSuffix();
     SQLException e = build(f, status, code, message);
     e.initCause(f.cause());
     return e;

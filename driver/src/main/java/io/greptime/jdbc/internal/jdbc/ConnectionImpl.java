@@ -10,7 +10,9 @@ import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.observe.Observability;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -39,8 +41,11 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
   private final BulkWrites bulkWrites;
+  private final Observability observe;
 
-  private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator) {
+  private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator,
+      Observability observe) {
+    this.observe = observe;
     this.config = config;
     this.url = url;
     this.client = client;
@@ -55,17 +60,37 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
    * when credentials are configured, that it accepts them.
    */
   public static ConnectionImpl open(ConnectionConfig config, String url) throws SQLException {
+    return open(config, url, null);
+  }
+
+  /** As {@link #open(ConnectionConfig, String)}, with a Micrometer registry object (or null) for metrics. */
+  public static ConnectionImpl open(ConnectionConfig config, String url, Object meterRegistry) throws SQLException {
     ArrowAccess.check();
-    GreptimeClient client = GreptimeClient.open(config);
+    Observability observe = Observability.open(config, meterRegistry);
+    GreptimeClient client;
+    try {
+      client = GreptimeClient.open(config, observe.instrument(ChannelSource.owned(config)));
+    } catch (SQLException | RuntimeException e) {
+      observe.openFailed(e);
+      observe.close();
+      throw e;
+    }
     BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
-    ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator);
+    observe.arrowMemory(allocator::getAllocatedMemory);
+    ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator, observe);
     try {
       conn.verify();
+      observe.opened();
       return conn;
     } catch (SQLException | RuntimeException e) {
+      observe.openFailed(e);
       conn.close();
       throw e;
     }
+  }
+
+  Observability observe() {
+    return observe;
   }
 
   private void verify() throws SQLException {
@@ -130,11 +155,14 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   }
 
   void statementClosed(StatementImpl statement) {
-    statements.remove(statement);
+    if (statements.remove(statement)) {
+      observe.statementClosed();
+    }
   }
 
   <T extends StatementImpl> T register(T statement) {
     statements.add(statement);
+    observe.statementOpened();
     return statement;
   }
 
@@ -257,8 +285,12 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
       }
       statements.clear();
     } finally {
-      client.close();
-      closeAllocator();
+      try {
+        client.close();
+        closeAllocator();
+      } finally {
+        observe.close();
+      }
     }
   }
 

@@ -1,6 +1,8 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.internal.bulk.BulkBinder;
+import io.greptime.jdbc.internal.observe.ObservedScope;
+import io.greptime.jdbc.internal.observe.StatementObservation;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -177,7 +179,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
     if (bulk != null) {
-      return bulk.executeBatch();
+      return observedBulkBatch(bulk);
     }
     connection.bulkWrites().countStatementBatch();
     List<String[]> work = new ArrayList<>(batch);
@@ -191,6 +193,27 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
       }
     }
     return counts;
+  }
+
+  /** A bulk executeBatch as one observed execution (span, id, logs), its DoPut calls inside it. */
+  private long[] observedBulkBatch(BulkBinder b) throws SQLException {
+    StatementObservation obs = connection.observe().start(sql, b.pendingRows());
+    try (ObservedScope scope = obs.enter()) {
+      long[] counts = b.executeBatch();
+      obs.finished(counts.length);
+      return counts;
+    } catch (SQLException e) {
+      obs.failed(e);
+      throw e;
+    } finally {
+      obs.finished(0);
+    }
+  }
+
+  /** The template with its markers: bound values never reach logs or spans. */
+  @Override
+  String observedText(String sent) {
+    return sql;
   }
 
   @Override

@@ -9,6 +9,8 @@ import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.client.ErrorTranslator;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.observe.ObservedScope;
+import io.greptime.jdbc.internal.observe.StatementObservation;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
 import io.greptime.jdbc.proto.v1.QueryRequest;
@@ -66,18 +68,30 @@ public class StatementImpl implements GreptimeStatement {
     checkOpen();
     closeResult();
     StatementClassifier.Classified c = StatementClassifier.classify(sql);
-    Execution exec = begin();
+    Execution exec = begin(observedText(sql));
+    StatementObservation obs = exec.observation();
     boolean keepRunning = false;
-    try {
+    try (ObservedScope scope = obs.enter()) {
       keepRunning = dispatch(c, exec);
       return keepRunning;
     } catch (SQLException e) {
-      throw exec.wasCancelled() ? cancelled(e) : e;
+      SQLException thrown = exec.wasCancelled() ? cancelled(e) : e;
+      obs.failed(thrown);
+      throw thrown;
     } finally {
       if (!keepRunning) {
         end(exec);
+        obs.finished(updateCount);
       }
     }
+  }
+
+  /**
+   * The text logs and traces show for an execution of {@code sent}: the statement itself here; a prepared
+   * statement shows its template instead, so bound parameter values never reach logs or spans.
+   */
+  String observedText(String sent) {
+    return sent;
   }
 
   private boolean dispatch(StatementClassifier.Classified c, Execution exec) throws SQLException {
@@ -116,16 +130,21 @@ public class StatementImpl implements GreptimeStatement {
     }
     resultSet = new ResultSetImpl(this, new CursorSource(cursor, connection.client().errors(), exec),
         rs -> resultClosed(rs, exec));
+    connection.observe().resultSetOpened();
     return true;
   }
 
-  private Execution begin() throws SQLException {
-    Execution exec = new Execution();
+  private Execution begin(String observedText) throws SQLException {
     Execution previous = current.get();
     boolean busy = previous != null && previous.phase() != Execution.Phase.DONE;
+    Execution exec = busy ? null : new Execution(connection.observe().start(observedText, 0));
     if (busy || !current.compareAndSet(previous, exec)) {
-      throw new SQLException("The statement is already executing; use another Statement for concurrent work",
-          "HY010");
+      SQLException e = new SQLException(
+          "The statement is already executing; use another Statement for concurrent work", "HY010");
+      if (exec != null) {
+        exec.observation().failed(e);
+      }
+      throw e;
     }
     return exec;
   }
@@ -144,6 +163,7 @@ public class StatementImpl implements GreptimeStatement {
 
   private void resultClosed(ResultSetImpl rs, Execution exec) {
     end(exec);
+    connection.observe().resultSetClosed();
     // Only a result set the application closed completes the statement; one closed because the statement
     // runs again (closeResult clears the field first) must not close it.
     boolean closedByApplication = resultSet == rs;
@@ -189,10 +209,19 @@ public class StatementImpl implements GreptimeStatement {
     @Override
     public boolean nextBatch() throws SQLException {
       try {
-        return cursor.nextBatch();
+        boolean more = cursor.nextBatch();
+        if (more) {
+          exec.observation().rowsRead(cursor.batchRowCount());
+        }
+        return more;
       } catch (FlightCallException e) {
-        SQLException translated = errors.translate(e);
-        throw exec.wasCancelled() ? cancelled(translated) : translated;
+        SQLException translated;
+        try (ObservedScope scope = exec.observation().enter()) {
+          translated = errors.translate(e);
+        }
+        SQLException thrown = exec.wasCancelled() ? cancelled(translated) : translated;
+        exec.observation().failed(thrown);
+        throw thrown;
       }
     }
 
@@ -212,6 +241,7 @@ public class StatementImpl implements GreptimeStatement {
         closed = true;
         exec.finish();
         cursor.close();
+        exec.observation().finished(-1);
       }
     }
   }
@@ -229,18 +259,22 @@ public class StatementImpl implements GreptimeStatement {
     checkOpen();
     PromRangeQuery q = PromqlRequests.rangeQuery(query, start, end, step, lookback);
     closeResult();
-    Execution exec = begin();
+    Execution exec = begin("PROMQL " + query);
+    StatementObservation obs = exec.observation();
     boolean rows = false;
-    try {
+    try (ObservedScope scope = obs.enter()) {
       RequestSession session = connection.session();
       GreptimeRequest request = GreptimeRequest.newBuilder().setHeader(session.toHeader())
           .setQuery(QueryRequest.newBuilder().setPromRangeQuery(q)).build();
       rows = query(request, session, queryTimeoutSeconds * 1000L, exec);
     } catch (SQLException e) {
-      throw exec.wasCancelled() ? cancelled(e) : e;
+      SQLException thrown = exec.wasCancelled() ? cancelled(e) : e;
+      obs.failed(thrown);
+      throw thrown;
     } finally {
       if (!rows) {
         end(exec);
+        obs.finished(updateCount);
       }
     }
     if (!rows) {
