@@ -2,7 +2,9 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeSqlException;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.internal.observe.ObservedScope;
 import io.greptime.jdbc.internal.observe.StatementIds;
+import io.greptime.jdbc.internal.observe.StatementObservation;
 import io.greptime.jdbc.proto.StatusCode;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -56,9 +58,10 @@ public final class ErrorTranslator {
     }
     Failure f = describe(t);
     if (f == null) {
-      String text = mask(String.valueOf(t.getMessage()));
+      String raw = String.valueOf(t.getMessage());
+      String text = mask(raw);
       return new SQLException("Communication with GreptimeDB failed: " + text + StatementIds.messageSuffix(),
-          "08006", t);
+          "08006", raw.equals(text) ? t : null);
     }
     return translate(f);
   }
@@ -114,7 +117,10 @@ public final class ErrorTranslator {
         : text + " [gRPC " + f.grpcCode() + "]";
     message += StatementIds.messageSuffix();
     SQLException e = build(f, status, code, message);
-    e.initCause(f.cause());
+    // the cause carries the server's raw text: keep it only when nothing in that text had to be hidden
+    if (f.text() == null || f.text().equals(mask(f.text()))) {
+      e.initCause(f.cause());
+    }
     return e;
   }
 
@@ -160,7 +166,10 @@ public final class ErrorTranslator {
     }
   }
 
+  /** Hides the password and the bound parameter values of the execution running on this thread. */
   private String mask(String text) {
-    return secret == null || text == null ? text : text.replace(secret, "***");
+    String masked = secret == null || text == null ? text : text.replace(secret, "***");
+    StatementObservation current = ObservedScope.current();
+    return current == null ? masked : current.mask(masked);
   }
 }

@@ -45,6 +45,8 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   private ParameterMetaData parameterMetaData;
   /** Set when this INSERT's parameters go straight into Arrow vectors for DoPut; see {@link #bulk()}. */
   private BulkBinder bulk;
+  /** The literals of the execution being sent, so error messages can hide them. */
+  private volatile String[] sending;
   private boolean bulkDecided;
 
   PreparedStatementImpl(ConnectionImpl connection, String sql) throws SQLException {
@@ -97,6 +99,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         throw new SQLException("No value specified for parameter " + (i + 1), "07001");
       }
     }
+    sending = literals.clone();
     return PlaceholderScanner.substitute(sql, markers, literals);
   }
 
@@ -187,6 +190,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     long[] counts = new long[work.size()];
     for (int i = 0; i < work.size(); i++) {
       try {
+        sending = work.get(i);
         counts[i] = doUpdate(PlaceholderScanner.substitute(sql, markers, work.get(i)));
       } catch (SQLException e) {
         throw batchFailure(e, Arrays.copyOf(counts, i));
@@ -208,6 +212,11 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     } finally {
       obs.finished(0);
     }
+  }
+
+  @Override
+  String[] boundLiterals() {
+    return sending;
   }
 
   /** The template with its markers: bound values never reach logs or spans. */

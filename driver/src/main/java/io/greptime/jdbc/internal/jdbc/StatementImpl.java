@@ -94,6 +94,11 @@ public class StatementImpl implements GreptimeStatement {
     return sent;
   }
 
+  /** The parameter literals of the execution about to start (hidden from error messages), or null. */
+  String[] boundLiterals() {
+    return null;
+  }
+
   private boolean dispatch(StatementClassifier.Classified c, Execution exec) throws SQLException {
     RequestSession session = connection.session();
     long timeout = queryTimeoutSeconds * 1000L;
@@ -138,6 +143,9 @@ public class StatementImpl implements GreptimeStatement {
     Execution previous = current.get();
     boolean busy = previous != null && previous.phase() != Execution.Phase.DONE;
     Execution exec = busy ? null : new Execution(connection.observe().start(observedText, 0));
+    if (exec != null) {
+      exec.observation().hideLiterals(boundLiterals());
+    }
     if (busy || !current.compareAndSet(previous, exec)) {
       SQLException e = new SQLException(
           "The statement is already executing; use another Statement for concurrent work", "HY010");

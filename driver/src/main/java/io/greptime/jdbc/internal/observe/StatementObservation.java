@@ -18,6 +18,7 @@ public final class StatementObservation {
   private final Object span;
   private final AtomicBoolean done = new AtomicBoolean();
   private volatile long rows;
+  private volatile String[] hidden;
 
   StatementObservation(Observability owner, String sql, long batchSize) {
     this.owner = owner;
@@ -73,6 +74,36 @@ public final class StatementObservation {
 
   Object makeSpanCurrent() {
     return span == null ? null : OtelBridge.makeCurrent(span);
+  }
+
+  /**
+   * The SQL literals bound as parameters of this execution: error messages built while it is current
+   * show {@code ***} where a server quoted one of them back (e.g. "Failed to parse value '...'").
+   */
+  public void hideLiterals(String[] literals) {
+    this.hidden = literals;
+  }
+
+  /**
+   * {@code text} with every bound string value of three characters or more replaced by {@code ***}
+   * (shorter ones would blot out ordinary words; numbers are not quoted back as secrets). Error path only.
+   */
+  public String mask(String text) {
+    String[] literals = hidden;
+    if (literals == null || text == null) {
+      return text;
+    }
+    String out = text;
+    for (String literal : literals) {
+      if (literal != null && literal.length() >= 5 && literal.charAt(literal.length() - 1) == '\'') {
+        int open = literal.indexOf('\'');
+        String value = literal.substring(open + 1, literal.length() - 1).replace("''", "'");
+        if (value.length() >= 3) {
+          out = out.replace(value, "***");
+        }
+      }
+    }
+    return out;
   }
 
   /** Counts one record batch read (called per batch, never per row). */
