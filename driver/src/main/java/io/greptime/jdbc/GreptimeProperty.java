@@ -93,7 +93,22 @@ public enum GreptimeProperty {
   BULK_TIME_WINDOW("bulkTimeWindow", Type.CHOICE, "none",
       "Cut each DoPut batch into one record batch per time window of the time index (e.g. `1h`), so each "
           + "batch falls into one time partition.", false,
-      "none", "1m", "5m", "10m", "15m", "30m", "1h", "2h", "6h", "12h", "1d");
+      "none", "1m", "5m", "10m", "15m", "30m", "1h", "2h", "6h", "12h", "1d"),
+  LOGGING("logging", Type.CHOICE, "auto",
+      "Where driver log records go: `jul` (java.util.logging), `slf4j` (when an SLF4J provider is bound) or "
+          + "`auto` (SLF4J when bound, else JUL).", false, "auto", "jul", "slf4j"),
+  SLOW_STATEMENT_THRESHOLD("slowStatementThreshold", Type.INT, "0",
+      "Executions slower than this many milliseconds are logged at INFO on `io.greptime.jdbc.slow` "
+          + "(SQL text truncated, parameters never) and counted (0 = off).", false),
+  LOG_SQL_LENGTH("logSqlLength", Type.INT, "256",
+      "Longest SQL text, in characters, that log records and trace spans carry; longer text is cut.", false),
+  METRICS("metrics", Type.CHOICE, "auto",
+      "Metrics: `jmx` (an MXBean per connection), `micrometer` (the registry given as the `meterRegistry` "
+          + "object, else Micrometer's global registry), `auto` (JMX, plus Micrometer when it is on the class "
+          + "path) or `none`.", false, "auto", "jmx", "micrometer", "none"),
+  TRACING("tracing", Type.BOOLEAN, "true",
+      "With OpenTelemetry's API on the class path: a span per execution and W3C trace context in every "
+          + "request header.", false);
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {
