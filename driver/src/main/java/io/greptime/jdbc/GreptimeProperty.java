@@ -24,7 +24,7 @@ public enum GreptimeProperty {
       "Session time zone sent with every request (IANA id or offset such as +08:00); default: the JVM zone.", false),
   CONNECT_TIMEOUT("connectTimeout", Type.INT, "10000",
       "Milliseconds allowed for opening a channel: name resolution, TCP (or unix socket) connect and the TLS "
-          + "handshake together (0 = no limit).", false),
+          + "handshake together (0 = the channel connects on first use, without this bound).", false),
   QUERY_TIMEOUT("queryTimeout", Type.INT, "0",
       "Default statement timeout in seconds, applied as a gRPC deadline (0 = none).", false),
   FETCH_SIZE("fetchSize", Type.INT, "0", "Default fetch size hint for statements (0 = driver default).", false),
