@@ -52,7 +52,8 @@ public enum GreptimeProperty {
           + "else the JDK).", false, "auto", "openssl", "jdk"),
   TRANSPORT("transport", Type.CHOICE, "auto",
       "Netty transport: `auto` picks io_uring where the kernel allows it, else epoll, else NIO; naming one "
-          + "forces it (an error when it cannot load here).", false, "auto", "io_uring", "epoll", "nio"),
+          + "forces it (an error when it cannot load here). `inprocess` (for tests) connects to a gRPC in-process "
+          + "server named by the URL host, in the same JVM.", false, "auto", "io_uring", "epoll", "nio", "inprocess"),
   UNIX_SOCKET("unixSocket", Type.STRING, null,
       "Path of a unix domain socket to connect to instead of TCP (needs io_uring or epoll); the URL host is "
           + "then only used as the authority and TLS server name.", false),

@@ -4,27 +4,33 @@ import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.grpc.ManagedChannel;
+import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.net.InetSocketAddress;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the gRPC channel to one endpoint from a connection's configuration: transport (io_uring, epoll
- * or NIO, see {@link TransportChooser}), TCP or unix domain socket, TLS ({@link TlsContextBuilder}),
+ * or NIO, see {@link TransportChooser}; or grpc's in-process transport for tests), TCP or unix domain socket, TLS ({@link TlsContextBuilder}),
  * keepalive, message limits and the user agent. With a {@code connectTimeout} the channel is connected
  * before this returns ({@link ChannelReadiness}), so that timeout bounds name resolution, connect and
  * handshake together; the caller owns and closes what this returns.
  */
 public final class ChannelFactory {
   static final String VERSION = "0.1.0";
+  private static final String IN_PROCESS = "inprocess";
 
   private ChannelFactory() {}
 
   /** A new channel to {@code endpoint}, configured from {@code config}. */
   public static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+    if (IN_PROCESS.equals(config.transport())) {
+      return inProcess(config, endpoint);
+    }
     NettyChannelBuilder b = builderFor(config, endpoint)
         .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
         .userAgent(userAgent(config.applicationName()));
@@ -45,7 +51,25 @@ public final class ChannelFactory {
     if (serverName != null) {
       b.overrideAuthority(serverName);
     }
-    ManagedChannel channel = b.build();
+    return connected(b.build(), config, endpoint);
+  }
+
+  /** {@code transport=inprocess}: the URL host names a grpc in-process server of this JVM; no TLS. */
+  private static ManagedChannel inProcess(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+    if (config.tls() || endpoint.unixSocket() != null) {
+      throw new SQLNonTransientConnectionException(
+          "transport=inprocess takes neither tls=true nor a unix socket: it never leaves the JVM", "08001");
+    }
+    ManagedChannel channel = InProcessChannelBuilder.forName(endpoint.host())
+        .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
+        .userAgent(userAgent(config.applicationName()))
+        .build();
+    return connected(channel, config, endpoint);
+  }
+
+  /** The channel once READY within {@code connectTimeout} (when set); shut down if it is not. */
+  private static ManagedChannel connected(ManagedChannel channel, ConnectionConfig config, JdbcUrl.Endpoint endpoint)
+      throws SQLException {
     if (config.connectTimeoutMillis() > 0) {
       try {
         ChannelReadiness.await(channel, endpoint, config.connectTimeoutMillis(), config.tls());
