@@ -80,7 +80,11 @@ public enum GreptimeProperty {
       false),
   BULK_FLUSH_BYTES("bulkFlushBytes", Type.SIZE, "33554432",
       "Arrow bytes (suffixes k, m, g accepted) after which addBatch sends the buffered rows as one DoPut batch.",
-      false);
+      false),
+  THREAD_AFFINITY("threadAffinity", Type.CHOICE, "strict",
+      "A connection serves one thread at a time and moves to another thread only when idle (no call in flight, "
+          + "no result set left unread); a second thread meanwhile fails fast with SQLState 55006. `relaxed` lets "
+          + "another thread read an open result set; `off` checks nothing.", false, "strict", "relaxed", "off");
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {

@@ -8,6 +8,7 @@ import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.client.CancelHook;
+import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
@@ -39,6 +40,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
   private final BulkWrites bulkWrites;
+  private final ThreadAffinity affinity;
 
   private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator) {
     this.config = config;
@@ -48,6 +50,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     this.session = new AtomicReference<>(new RequestSession(config.database(), config.timeZone(), config.user(),
         config.password(), config.hints()));
     this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
+    this.affinity = ThreadAffinity.of(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
   }
 
   /**
@@ -55,8 +58,19 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
    * when credentials are configured, that it accepts them.
    */
   public static ConnectionImpl open(ConnectionConfig config, String url) throws SQLException {
-    ArrowAccess.check();
-    GreptimeClient client = GreptimeClient.open(config);
+    return open(config, url, ChannelSource.owned(config));
+  }
+
+  /** As {@link #open(ConnectionConfig, String)}, over channels from {@code channels} (closed with it). */
+  public static ConnectionImpl open(ConnectionConfig config, String url, ChannelSource channels)
+      throws SQLException {
+    try {
+      ArrowAccess.check();
+    } catch (SQLException | RuntimeException e) {
+      channels.close();
+      throw e;
+    }
+    GreptimeClient client = GreptimeClient.open(config, channels);
     BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
     ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator);
     try {
@@ -138,11 +152,22 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     return statement;
   }
 
+  /** Open, and the calling thread owns the connection or may take it over ({@link ThreadAffinity}). */
   @Override
   void checkOpen() throws SQLException {
+    checkNotClosed();
+    affinity.check();
+  }
+
+  /** Open; for the calls any thread may make (cancel). */
+  void checkNotClosed() throws SQLException {
     if (closed.get()) {
       throw new SQLNonTransientConnectionException("Connection is closed", "08003");
     }
+  }
+
+  ThreadAffinity affinity() {
+    return affinity;
   }
 
   @Override

@@ -66,6 +66,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
    * (decided at the first setter, once), else null and parameters are bound as SQL literals.
    */
   private BulkBinder bulk() throws SQLException {
+    connection.affinity().check();
     if (!bulkDecided) {
       checkOpen();
       bulk = connection.bulkWrites().binderFor(sql);
@@ -76,16 +77,18 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
   /** executeUpdate on the DoPut path: the current parameters as a one-row batch. */
   private long bulkSingle() throws SQLException {
-    if (bulk.pendingRows() > 0) {
-      throw new SQLException("executeUpdate with rows pending in the batch: call executeBatch or clearBatch first",
-          "HY010");
-    }
-    bulk.addBatch();
-    try {
-      return bulk.executeBatch()[0];
-    } catch (java.sql.BatchUpdateException e) {
-      throw e.getCause() instanceof SQLException cause ? cause : e;
-    }
+    return connection.affinity().call(() -> {
+      if (bulk.pendingRows() > 0) {
+        throw new SQLException("executeUpdate with rows pending in the batch: call executeBatch or clearBatch "
+            + "first", "HY010");
+      }
+      bulk.addBatch();
+      try {
+        return bulk.executeBatch()[0];
+      } catch (java.sql.BatchUpdateException e) {
+        throw e.getCause() instanceof SQLException cause ? cause : e;
+      }
+    });
   }
 
   /** The statement text with the current parameters; 07001 when one is missing. */
@@ -156,7 +159,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   @Override
   public void addBatch() throws SQLException {
     if (bulk() != null) {
-      bulk.addBatch();
+      connection.affinity().run(bulk::addBatch); // may flush a DoPut batch: a call in flight
       return;
     }
     boundSql();
@@ -176,9 +179,10 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
-    if (bulk != null) {
-      return bulk.executeBatch();
-    }
+    return connection.affinity().call(bulk != null ? bulk::executeBatch : this::runParameterBatch);
+  }
+
+  private long[] runParameterBatch() throws SQLException {
     connection.bulkWrites().countStatementBatch();
     List<String[]> work = new ArrayList<>(batch);
     batch.clear();

@@ -21,8 +21,8 @@ public final class PromqlRequests {
     ConnectionImpl c = impl(connection);
     PromInstantQuery.Builder q = PromInstantQuery.newBuilder().setQuery(required(query, "query"));
     q.setTime(time == null ? "" : time).setLookback(lookback == null ? "" : lookback);
-    return PromqlGateway.call(c.client(), c.session(), PromqlRequest.newBuilder().setInstantQuery(q),
-        c.config().queryTimeoutSeconds() * 1000L);
+    return c.affinity().call(() -> PromqlGateway.call(c.client(), c.session(),
+        PromqlRequest.newBuilder().setInstantQuery(q), c.config().queryTimeoutSeconds() * 1000L));
   }
 
   /** A range query through the PrometheusGateway. */
@@ -30,8 +30,8 @@ public final class PromqlRequests {
       String step, String lookback) throws SQLException {
     ConnectionImpl c = impl(connection);
     PromRangeQuery q = rangeQuery(query, start, end, step, lookback);
-    return PromqlGateway.call(c.client(), c.session(), PromqlRequest.newBuilder().setRangeQuery(q),
-        c.config().queryTimeoutSeconds() * 1000L);
+    return c.affinity().call(() -> PromqlGateway.call(c.client(), c.session(),
+        PromqlRequest.newBuilder().setRangeQuery(q), c.config().queryTimeoutSeconds() * 1000L));
   }
 
   /** The wire form of a range query, after checking that nothing required is missing. */

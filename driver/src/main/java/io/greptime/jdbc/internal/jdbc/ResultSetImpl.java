@@ -70,6 +70,7 @@ public final class ResultSetImpl extends LabelledResultSet {
   @Override
   public boolean next() throws SQLException {
     checkOpen();
+    source.checkCaller();
     if (exhausted) {
       return false;
     }
@@ -118,6 +119,7 @@ public final class ResultSetImpl extends LabelledResultSet {
   /** The reader of a column at the current row; records whether its value is NULL for wasNull(). */
   private ColumnReader reader(int column) throws SQLException {
     checkOpen();
+    source.checkCaller();
     if (column < 1 || column > columns.size()) {
       throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
     }

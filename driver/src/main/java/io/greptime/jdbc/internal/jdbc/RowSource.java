@@ -25,6 +25,12 @@ interface RowSource extends AutoCloseable {
   /** One reader per column over the current batch, valid until the next {@link #nextBatch()}. */
   List<ColumnReader> readers();
 
+  /**
+   * Fails when the calling thread may not read this source now ({@link ThreadAffinity}); in-memory
+   * sources belong to no connection and allow every thread.
+   */
+  default void checkCaller() throws SQLException {}
+
   /** Stops the source (cancelling a stream still running) and frees its memory. */
   @Override
   void close();

@@ -2,11 +2,7 @@ package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeStatement;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
-import io.greptime.jdbc.arrow.flight.FlightCallException;
-import io.greptime.jdbc.arrow.meta.ColumnMetadata;
-import io.greptime.jdbc.arrow.read.ColumnReader;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
-import io.greptime.jdbc.internal.client.ErrorTranslator;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
@@ -16,8 +12,6 @@ import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
-import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -32,26 +26,20 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the rest) carrying the connection's session. An execution stays current until its result set is
  * closed, so {@link #cancel()} from another thread also stops a result still streaming.
  */
-public class StatementImpl implements GreptimeStatement {
+public class StatementImpl extends StatementSettings implements GreptimeStatement {
   final ConnectionImpl connection;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicReference<Execution> current = new AtomicReference<>();
   private final List<String> batch = new ArrayList<>();
   private volatile ResultSetImpl resultSet;
   private volatile long updateCount = -1;
-  private volatile int queryTimeoutSeconds;
-  private volatile long maxRows;
-  private volatile int fetchSize;
-  private volatile int maxFieldSize;
-  private volatile boolean closeOnCompletion;
-  private volatile boolean poolable;
 
   StatementImpl(ConnectionImpl connection) {
+    super(connection.config().queryTimeoutSeconds(), connection.config().fetchSize());
     this.connection = connection;
-    this.queryTimeoutSeconds = connection.config().queryTimeoutSeconds();
-    this.fetchSize = connection.config().fetchSize();
   }
 
+  @Override
   void checkOpen() throws SQLException {
     if (closed.get()) {
       throw new SQLException("Statement is closed", "HY010");
@@ -61,9 +49,16 @@ public class StatementImpl implements GreptimeStatement {
 
   // ---------------------------------------------------------------- execution
 
-  /** Runs one statement and leaves its result (rows or count) current; true when it answered rows. */
+  /**
+   * Runs one statement and leaves its result (rows or count) current; true when it answered rows. The
+   * connection stays with the calling thread for the whole call ({@link ThreadAffinity}).
+   */
   boolean run(String sql) throws SQLException {
     checkOpen();
+    return connection.affinity().call(() -> runOwned(sql));
+  }
+
+  private boolean runOwned(String sql) throws SQLException {
     closeResult();
     StatementClassifier.Classified c = StatementClassifier.classify(sql);
     Execution exec = begin();
@@ -72,7 +67,7 @@ public class StatementImpl implements GreptimeStatement {
       keepRunning = dispatch(c, exec);
       return keepRunning;
     } catch (SQLException e) {
-      throw exec.wasCancelled() ? cancelled(e) : e;
+      throw exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
     } finally {
       if (!keepRunning) {
         end(exec);
@@ -82,7 +77,7 @@ public class StatementImpl implements GreptimeStatement {
 
   private boolean dispatch(StatementClassifier.Classified c, Execution exec) throws SQLException {
     RequestSession session = connection.session();
-    long timeout = queryTimeoutSeconds * 1000L;
+    long timeout = queryTimeoutSeconds() * 1000L;
     switch (c.kind()) {
       case ROWS:
         return query(c.sql(), session, timeout, exec);
@@ -108,13 +103,14 @@ public class StatementImpl implements GreptimeStatement {
   private boolean query(GreptimeRequest request, RequestSession session, long timeout, Execution exec)
       throws SQLException {
     FlightBatchCursor cursor = connection.client().doGet(session, request, timeout, exec, connection.allocator(),
-        connection.cursorSettings(session.timeZone(), maxRows));
+        connection.cursorSettings(session.timeZone(), maxRows()));
     if (cursor.isUpdateCount()) {
       updateCount = cursor.updateCount();
       cursor.close();
       return false;
     }
-    resultSet = new ResultSetImpl(this, new CursorSource(cursor, connection.client().errors(), exec),
+    resultSet = new ResultSetImpl(this,
+        new CursorRowSource(cursor, connection.client().errors(), exec, connection.affinity()),
         rs -> resultClosed(rs, exec));
     return true;
   }
@@ -135,13 +131,6 @@ public class StatementImpl implements GreptimeStatement {
     current.compareAndSet(exec, null);
   }
 
-  private static SQLException cancelled(SQLException cause) {
-    SQLException e = new SQLException("Statement was cancelled: " + cause.getMessage(), "57014",
-        cause.getErrorCode());
-    e.initCause(cause);
-    return e;
-  }
-
   private void resultClosed(ResultSetImpl rs, Execution exec) {
     end(exec);
     // Only a result set the application closed completes the statement; one closed because the statement
@@ -149,7 +138,7 @@ public class StatementImpl implements GreptimeStatement {
     boolean closedByApplication = resultSet == rs;
     if (closedByApplication) {
       resultSet = null;
-      if (closeOnCompletion) {
+      if (closesOnCompletion()) {
         closeQuietly();
       }
     }
@@ -161,58 +150,6 @@ public class StatementImpl implements GreptimeStatement {
     updateCount = -1;
     if (rs != null) {
       rs.close();
-    }
-  }
-
-  /**
-   * The batches of a DoGet cursor; the execution ends when it closes. A mid-stream failure becomes a
-   * SQLException through the connection's one error translation, marked cancelled (57014) when
-   * {@code Statement.cancel} caused it.
-   */
-  private static final class CursorSource implements RowSource {
-    private final FlightBatchCursor cursor;
-    private final ErrorTranslator errors;
-    private final Execution exec;
-    private boolean closed;
-
-    CursorSource(FlightBatchCursor cursor, ErrorTranslator errors, Execution exec) {
-      this.cursor = cursor;
-      this.errors = errors;
-      this.exec = exec;
-    }
-
-    @Override
-    public List<ColumnMetadata> columns() {
-      return cursor.columns();
-    }
-
-    @Override
-    public boolean nextBatch() throws SQLException {
-      try {
-        return cursor.nextBatch();
-      } catch (FlightCallException e) {
-        SQLException translated = errors.translate(e);
-        throw exec.wasCancelled() ? cancelled(translated) : translated;
-      }
-    }
-
-    @Override
-    public int batchRowCount() {
-      return cursor.batchRowCount();
-    }
-
-    @Override
-    public List<ColumnReader> readers() {
-      return cursor.readers();
-    }
-
-    @Override
-    public void close() {
-      if (!closed) {
-        closed = true;
-        exec.finish();
-        cursor.close();
-      }
     }
   }
 
@@ -228,6 +165,10 @@ public class StatementImpl implements GreptimeStatement {
       throws SQLException {
     checkOpen();
     PromRangeQuery q = PromqlRequests.rangeQuery(query, start, end, step, lookback);
+    return connection.affinity().call(() -> promRangeOwned(q));
+  }
+
+  private ResultSet promRangeOwned(PromRangeQuery q) throws SQLException {
     closeResult();
     Execution exec = begin();
     boolean rows = false;
@@ -235,9 +176,9 @@ public class StatementImpl implements GreptimeStatement {
       RequestSession session = connection.session();
       GreptimeRequest request = GreptimeRequest.newBuilder().setHeader(session.toHeader())
           .setQuery(QueryRequest.newBuilder().setPromRangeQuery(q)).build();
-      rows = query(request, session, queryTimeoutSeconds * 1000L, exec);
+      rows = query(request, session, queryTimeoutSeconds() * 1000L, exec);
     } catch (SQLException e) {
-      throw exec.wasCancelled() ? cancelled(e) : e;
+      throw exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
     } finally {
       if (!rows) {
         end(exec);
@@ -340,7 +281,10 @@ public class StatementImpl implements GreptimeStatement {
 
   @Override
   public void cancel() throws SQLException {
-    checkOpen();
+    if (closed.get()) {
+      throw new SQLException("Statement is closed", "HY010");
+    }
+    connection.checkNotClosed(); // not checkOpen: any thread may cancel (ThreadAffinity)
     Execution exec = current.get();
     if (exec != null) {
       exec.cancel();
@@ -403,6 +347,10 @@ public class StatementImpl implements GreptimeStatement {
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
+    return connection.affinity().call(this::runBatch);
+  }
+
+  private long[] runBatch() throws SQLException {
     List<String> work = new ArrayList<>(batch);
     batch.clear();
     long[] counts = new long[work.size()];
@@ -419,136 +367,6 @@ public class StatementImpl implements GreptimeStatement {
   static BatchUpdateException batchFailure(SQLException cause, long[] done) {
     return new BatchUpdateException("Batch entry " + done.length + " failed: " + cause.getMessage(),
         cause.getSQLState(), cause.getErrorCode(), done, cause);
-  }
-
-  // ---------------------------------------------------------------- settings
-
-  @Override
-  public int getQueryTimeout() throws SQLException {
-    checkOpen();
-    return queryTimeoutSeconds;
-  }
-
-  /** Applied as the gRPC deadline of each call, covering the whole result stream. */
-  @Override
-  public void setQueryTimeout(int seconds) throws SQLException {
-    checkOpen();
-    if (seconds < 0) {
-      throw new SQLException("Query timeout must not be negative: " + seconds, "22023");
-    }
-    queryTimeoutSeconds = seconds;
-  }
-
-  @Override
-  public int getMaxRows() throws SQLException {
-    return (int) Math.min(Integer.MAX_VALUE, getLargeMaxRows());
-  }
-
-  @Override
-  public void setMaxRows(int max) throws SQLException {
-    setLargeMaxRows(max);
-  }
-
-  @Override
-  public long getLargeMaxRows() throws SQLException {
-    checkOpen();
-    return maxRows;
-  }
-
-  @Override
-  public void setLargeMaxRows(long max) throws SQLException {
-    checkOpen();
-    if (max < 0) {
-      throw new SQLException("Max rows must not be negative: " + max, "22023");
-    }
-    maxRows = max;
-  }
-
-  @Override
-  public int getFetchSize() throws SQLException {
-    checkOpen();
-    return fetchSize;
-  }
-
-  /**
-   * Recorded as a hint: GreptimeDB sends record batches of its own size and the result set holds one
-   * batch at a time, which already bounds memory.
-   */
-  @Override
-  public void setFetchSize(int rows) throws SQLException {
-    checkOpen();
-    if (rows < 0) {
-      throw new SQLException("Fetch size must not be negative: " + rows, "22023");
-    }
-    fetchSize = rows;
-  }
-
-  @Override
-  public int getMaxFieldSize() throws SQLException {
-    checkOpen();
-    return maxFieldSize;
-  }
-
-  @Override
-  public void setMaxFieldSize(int max) throws SQLException {
-    checkOpen();
-    if (max < 0) {
-      throw new SQLException("Max field size must not be negative: " + max, "22023");
-    }
-    maxFieldSize = max;
-  }
-
-  @Override
-  public void setEscapeProcessing(boolean enable) throws SQLException {
-    checkOpen();
-  }
-
-  @Override
-  public SQLWarning getWarnings() throws SQLException {
-    checkOpen();
-    return null;
-  }
-
-  @Override
-  public void clearWarnings() throws SQLException {
-    checkOpen();
-  }
-
-  @Override
-  public void setCursorName(String name) throws SQLException {
-    throw new SQLFeatureNotSupportedException("Statement.setCursorName is not supported", "0A000");
-  }
-
-  @Override
-  public void setFetchDirection(int direction) throws SQLException {
-    checkOpen();
-    if (direction != ResultSet.FETCH_FORWARD) {
-      throw new SQLFeatureNotSupportedException("Only FETCH_FORWARD is supported", "0A000");
-    }
-  }
-
-  @Override
-  public int getFetchDirection() throws SQLException {
-    checkOpen();
-    return ResultSet.FETCH_FORWARD;
-  }
-
-  @Override
-  public int getResultSetConcurrency() throws SQLException {
-    checkOpen();
-    return ResultSet.CONCUR_READ_ONLY;
-  }
-
-  @Override
-  public int getResultSetType() throws SQLException {
-    checkOpen();
-    return ResultSet.TYPE_FORWARD_ONLY;
-  }
-
-  @Override
-  public int getResultSetHoldability() throws SQLException {
-    checkOpen();
-    return ResultSet.HOLD_CURSORS_OVER_COMMIT;
   }
 
   @Override
@@ -609,30 +427,6 @@ public class StatementImpl implements GreptimeStatement {
   @Override
   public boolean execute(String sql, String[] columnNames) throws SQLException {
     return execute(sql);
-  }
-
-  @Override
-  public void setPoolable(boolean poolable) throws SQLException {
-    checkOpen();
-    this.poolable = poolable;
-  }
-
-  @Override
-  public boolean isPoolable() throws SQLException {
-    checkOpen();
-    return poolable;
-  }
-
-  @Override
-  public void closeOnCompletion() throws SQLException {
-    checkOpen();
-    closeOnCompletion = true;
-  }
-
-  @Override
-  public boolean isCloseOnCompletion() throws SQLException {
-    checkOpen();
-    return closeOnCompletion;
   }
 
   @Override
