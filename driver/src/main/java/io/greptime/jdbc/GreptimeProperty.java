@@ -23,8 +23,8 @@ public enum GreptimeProperty {
   TIMEZONE("timezone", Type.ZONE, null,
       "Session time zone sent with every request (IANA id or offset such as +08:00); default: the JVM zone.", false),
   CONNECT_TIMEOUT("connectTimeout", Type.INT, "10000",
-      "Milliseconds allowed for opening a channel: name resolution, TCP (or unix socket) connect and the TLS "
-          + "handshake together (0 = the channel connects on first use, without this bound).", false),
+      "Milliseconds allowed for reaching the server when a connection opens: name resolution, TCP (or unix "
+          + "socket) connect, TLS handshake and the first call together (0 = 10000).", false),
   QUERY_TIMEOUT("queryTimeout", Type.INT, "0",
       "Default statement timeout in seconds, applied as a gRPC deadline (0 = none).", false),
   FETCH_SIZE("fetchSize", Type.INT, "0", "Default fetch size hint for statements (0 = driver default).", false),
