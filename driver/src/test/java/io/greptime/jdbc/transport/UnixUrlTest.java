@@ -15,7 +15,8 @@ class UnixUrlTest {
   @Test
   void socketPathEndsAtTheFirstSegmentEndingInSock() throws Exception {
     JdbcUrl url = JdbcUrl.parse("jdbc:greptime:unix:///var/run/greptime.d/grpc.v2.sock/metrics?timezone=UTC");
-    assertThat(url.endpoints()).containsExactly(new JdbcUrl.Endpoint("localhost", 4001, "/var/run/greptime.d/grpc.v2.sock"));
+    assertThat(url.endpoints())
+        .containsExactly(new JdbcUrl.Endpoint("localhost", 4001, "/var/run/greptime.d/grpc.v2.sock"));
     assertThat(url.database()).isEqualTo("metrics");
     assertThat(url.parameters()).containsEntry("timezone", "UTC");
     assertThat(url.endpoints().get(0)).hasToString("unix:/var/run/greptime.d/grpc.v2.sock");

@@ -17,14 +17,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the gRPC channel to one endpoint from a connection's configuration: transport (io_uring, epoll
- * or NIO, see {@link TransportChooser}; or grpc's in-process transport for tests), TCP or unix domain socket, TLS ({@link TlsContextBuilder}),
- * keepalive, message limits and the user agent. Channels connect lazily, so {@link #open} never fails for
- * network reasons (failover and pools rely on that: a dead endpoint shows as failing calls, which they
- * judge); it fails only for a configuration that cannot work (TLS files, a transport that cannot load).
- * The connection's first call carries {@code connectTimeout} as its deadline, which bounds name
- * resolution, connect and TLS handshake together; when it fails, {@link #connectFailure} says why (from
- * the failure {@link TransportFailures} recorded, or by connecting once more). The
- * caller owns and closes what {@link #open} returns.
+ * or NIO, see {@link TransportChooser}; or grpc's in-process transport for tests), TCP or unix domain
+ * socket, TLS ({@link TlsContextBuilder}), keepalive, message limits and the user agent. Channels connect
+ * lazily, so {@link #open} never fails for network reasons (failover and pools rely on that: a dead
+ * endpoint shows as failing calls, which they judge); it fails only for a configuration that cannot work
+ * (TLS files, a transport that cannot load). The connection's first call carries {@code connectTimeout}
+ * as its deadline, which bounds name resolution, connect and TLS handshake together; when it fails,
+ * {@link #connectFailure} says why (from the failure {@link TransportFailures} recorded, or by connecting
+ * once more). The caller owns and closes what {@link #open} returns.
  */
 public final class ChannelFactory {
   static final String VERSION = "0.1.0";
