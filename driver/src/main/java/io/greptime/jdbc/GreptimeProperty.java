@@ -23,8 +23,8 @@ public enum GreptimeProperty {
   TIMEZONE("timezone", Type.ZONE, null,
       "Session time zone sent with every request (IANA id or offset such as +08:00); default: the JVM zone.", false),
   CONNECT_TIMEOUT("connectTimeout", Type.INT, "10000",
-      "Milliseconds allowed for opening a channel: name resolution, TCP (or unix socket) connect and the TLS "
-          + "handshake together (0 = no limit).", false),
+      "Milliseconds allowed for reaching the server when a connection opens: name resolution, TCP (or unix "
+          + "socket) connect, TLS handshake and the first call together (0 = 10000).", false),
   QUERY_TIMEOUT("queryTimeout", Type.INT, "0",
       "Default statement timeout in seconds, applied as a gRPC deadline (0 = none).", false),
   FETCH_SIZE("fetchSize", Type.INT, "0", "Default fetch size hint for statements (0 = driver default).", false),
@@ -52,7 +52,8 @@ public enum GreptimeProperty {
           + "else the JDK).", false, "auto", "openssl", "jdk"),
   TRANSPORT("transport", Type.CHOICE, "auto",
       "Netty transport: `auto` picks io_uring where the kernel allows it, else epoll, else NIO; naming one "
-          + "forces it (an error when it cannot load here).", false, "auto", "io_uring", "epoll", "nio"),
+          + "forces it (an error when it cannot load here). `inprocess` (for tests) connects to a gRPC in-process "
+          + "server named by the URL host, in the same JVM.", false, "auto", "io_uring", "epoll", "nio", "inprocess"),
   UNIX_SOCKET("unixSocket", Type.STRING, null,
       "Path of a unix domain socket to connect to instead of TCP (needs io_uring or epoll); the URL host is "
           + "then only used as the authority and TLS server name.", false),

@@ -118,8 +118,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private void verify() throws SQLException {
     long timeout = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
     if (!client.healthCheck(timeout)) {
-      throw new SQLNonTransientConnectionException("Cannot reach GreptimeDB at " + config.primaryEndpoint()
-          + " within " + timeout + " ms", "08001");
+      throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(config, config.primaryEndpoint(), timeout);
     }
     if (config.user() != null) {
       // Credentials travel in each request; a trivial query checks them (and access to the database) now.
