@@ -38,12 +38,23 @@ public final class ResultSetImpl extends LabelledResultSet {
   private final List<ColumnMetadata> columns;
   private final Map<String, Integer> labels = new HashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
-  private List<ColumnReader> readers = List.of();
+  private static final ColumnReader[] NO_READERS = new ColumnReader[0];
+
+  /** The current batch's readers; empty before the first row, after the last and once closed. */
+  private ColumnReader[] readers = NO_READERS;
   private int batchRows;
   private int rowInBatch = -1;
   private long rowNumber;
   private boolean exhausted;
-  private boolean wasNull;
+  /**
+   * wasNull() is answered lazily: a getter records the reader and row it read, and only wasNull() (or
+   * leaving the batch, which settles the answer into {@link #settledWasNull}) asks the vector whether
+   * that value was NULL. Getters already check validity once for their own answer; this keeps the
+   * per-value cost to that one check.
+   */
+  private ColumnReader lastReader;
+  private int lastRow;
+  private boolean settledWasNull;
   private int fetchSize;
 
   /**
@@ -74,6 +85,7 @@ public final class ResultSetImpl extends LabelledResultSet {
       return false;
     }
     if (rowInBatch + 1 >= batchRows) {
+      settleWasNull();
       boolean more;
       try {
         more = source.nextBatch();
@@ -85,7 +97,7 @@ public final class ResultSetImpl extends LabelledResultSet {
         finishStream();
         return false;
       }
-      readers = source.readers();
+      readers = source.readers().toArray(NO_READERS);
       batchRows = source.batchRowCount();
       rowInBatch = -1;
     }
@@ -96,8 +108,9 @@ public final class ResultSetImpl extends LabelledResultSet {
 
   /** Ends the stream early or at its end; the Arrow memory goes with it. */
   private void finishStream() {
+    settleWasNull();
     exhausted = true;
-    readers = List.of();
+    readers = NO_READERS;
     batchRows = 0;
     source.close();
   }
@@ -115,24 +128,42 @@ public final class ResultSetImpl extends LabelledResultSet {
     return closed.get();
   }
 
-  /** The reader of a column at the current row; records whether its value is NULL for wasNull(). */
+  /**
+   * The reader of a column at the current row, remembered for wasNull(). One bounds check serves the
+   * common case: the readers array is empty whenever there is no current row (also once closed), so
+   * every failure takes the slow path, which tells the cases apart.
+   */
   private ColumnReader reader(int column) throws SQLException {
+    ColumnReader[] current = readers;
+    if (column < 1 || column > current.length || rowInBatch < 0) {
+      throw noReader(column);
+    }
+    ColumnReader r = current[column - 1];
+    lastReader = r;
+    lastRow = rowInBatch;
+    return r;
+  }
+
+  private SQLException noReader(int column) throws SQLException {
     checkOpen();
     if (column < 1 || column > columns.size()) {
-      throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
+      return new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
     }
-    if (readers.isEmpty() || rowInBatch < 0) {
-      throw new SQLException("No current row: call next() first", "24000");
+    return new SQLException("No current row: call next() first", "24000");
+  }
+
+  /** Answers wasNull() for the last value read before its batch goes away. */
+  private void settleWasNull() {
+    if (lastReader != null) {
+      settledWasNull = lastReader.isNull(lastRow);
+      lastReader = null;
     }
-    ColumnReader r = readers.get(column - 1);
-    wasNull = r.isNull(rowInBatch);
-    return r;
   }
 
   @Override
   public boolean wasNull() throws SQLException {
     checkOpen();
-    return wasNull;
+    return lastReader != null ? lastReader.isNull(lastRow) : settledWasNull;
   }
 
   @Override
