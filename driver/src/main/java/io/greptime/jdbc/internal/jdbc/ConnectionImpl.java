@@ -256,6 +256,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         s.closeQuietly();
       }
       statements.clear();
+      bulkWrites.close();
     } finally {
       client.close();
       closeAllocator();
