@@ -280,7 +280,7 @@ public final class WriteBenchmark {
     String mavenHome = System.getProperty("maven.home");
     String mvn = mavenHome == null ? "mvn" : mavenHome + File.separator + "bin" + File.separator + "mvn";
     List<String> command = new ArrayList<>(List.of(mvn, "-B", "-q"));
-    if (Boolean.getBoolean("bench.offline")) {
+    if (System.getProperty("bench.offline", "").endsWith("true")) { // "offline=true" from the bench profile
       command.add("-o");
     }
     command.addAll(List.of("-f", pom, "compile", "exec:java",
