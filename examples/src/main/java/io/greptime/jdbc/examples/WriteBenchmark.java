@@ -84,7 +84,7 @@ public final class WriteBenchmark {
     long rows = Long.getLong("bench.rows", 1_000_000L);
     int batch = Integer.getInteger("bench.batch", 10_000);
     int rounds = Integer.getInteger("bench.rounds", 3);
-    long warmup = Long.getLong("bench.warmupRows", Math.min(rows, 200_000L));
+    long warmup = Long.getLong("bench.warmupRows", Math.min(rows, 500_000L));
     boolean peer = Boolean.parseBoolean(System.getProperty("bench.peer", "true"));
     String servers = System.getProperty("bench.server", "both");
     System.out.printf("write benchmark: %,d rows per pass in batches of %,d; warm-up %,d rows; %d rounds%n",
