@@ -96,6 +96,29 @@ class DoPutStreamReuseTest {
 
   @ParameterizedTest
   @EnumSource(ServerProfile.class)
+  void atMostEightStreamsStayParked_theLeastRecentlyParkedIsEnded(ServerProfile profile) throws Exception {
+    try (Connection c = open(profile, "")) {
+      try (Statement st = c.createStatement()) {
+        for (int t = 0; t < 8; t++) {
+          st.executeUpdate("CREATE TABLE t" + t + " (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY, v DOUBLE)");
+        }
+      }
+      write(c, "a", 0, 3, true); // parked first, so ended when the ninth stream is parked
+      for (int t = 0; t < 8; t++) {
+        write(c, "t" + t, 0, 3, true);
+      }
+      assertThat(stats(c).doPutStreams()).isEqualTo(9);
+      write(c, "t0", 3, 3, true); // still parked
+      assertThat(stats(c).doPutStreams()).isEqualTo(9);
+      write(c, "a", 3, 3, true); // was ended: a new stream
+      assertThat(stats(c).doPutStreams()).isEqualTo(10);
+      assertThat(count(c, "a")).isEqualTo(6);
+      assertThat(count(c, "t0")).isEqualTo(6);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(ServerProfile.class)
   void closingTheConnection_endsTheParkedStream(ServerProfile profile) throws Exception {
     Connection c = open(profile, "");
     write(c, "a", 0, 5, true);

@@ -15,10 +15,12 @@ import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -53,8 +55,12 @@ public final class BulkWrites {
    * batch (Spring's {@code batchUpdate} does), and opening a stream per batch costs a round trip plus
    * the server's per-stream setup, which measurably slows 10k-row batches. Closed with the connection.
    */
-  private final Map<StreamKey, DoPutWriter> idleStreams = new ConcurrentHashMap<>();
-  private volatile boolean closed;
+  private final LinkedHashMap<StreamKey, DoPutWriter> idleStreams = new LinkedHashMap<>();
+  /** Guards {@link #idleStreams} and {@link #closed}. */
+  private final ReentrantLock idleLock = new ReentrantLock();
+  private boolean closed;
+  /** Parked streams kept at most; the least recently parked one is ended beyond that. */
+  static final int MAX_IDLE_STREAMS = 8;
 
   /** What a parked DoPut stream is good for: same session (database, credentials, hints), table, schema. */
   record StreamKey(RequestSession session, String table, Schema schema) {}
@@ -182,7 +188,13 @@ public final class BulkWrites {
 
   /** A parked stream for {@code key} that has not failed meanwhile, or null. */
   DoPutWriter takeIdleStream(StreamKey key) {
-    DoPutWriter writer = idleStreams.remove(key);
+    DoPutWriter writer;
+    idleLock.lock();
+    try {
+      writer = idleStreams.remove(key);
+    } finally {
+      idleLock.unlock();
+    }
     if (writer != null && writer.isBroken()) {
       closeStream(writer);
       return null;
@@ -190,26 +202,46 @@ public final class BulkWrites {
     return writer;
   }
 
-  /** Keeps a healthy stream with nothing in flight for the next statement on the same key. */
+  /**
+   * Keeps a healthy stream with nothing in flight for the next statement on the same key; ends the
+   * stream it replaces, the least recently parked one beyond {@link #MAX_IDLE_STREAMS}, or this one
+   * when the connection is closing.
+   */
   void parkStream(StreamKey key, DoPutWriter writer) {
-    DoPutWriter previous = idleStreams.put(key, writer);
-    if (previous != null) {
-      closeStream(previous);
+    List<DoPutWriter> ended = new ArrayList<>();
+    idleLock.lock();
+    try {
+      if (closed) {
+        ended.add(writer);
+      } else {
+        DoPutWriter previous = idleStreams.put(key, writer);
+        if (previous != null) {
+          ended.add(previous);
+        }
+        var oldest = idleStreams.entrySet().iterator();
+        while (idleStreams.size() > MAX_IDLE_STREAMS) {
+          ended.add(oldest.next().getValue());
+          oldest.remove();
+        }
+      }
+    } finally {
+      idleLock.unlock();
     }
-    if (closed && idleStreams.remove(key, writer)) { // the connection closed meanwhile
-      closeStream(writer);
-    }
+    ended.forEach(BulkWrites::closeStream);
   }
 
   /** Ends every parked stream; the connection is closing. */
   public void close() {
-    closed = true;
-    for (StreamKey key : List.copyOf(idleStreams.keySet())) {
-      DoPutWriter writer = idleStreams.remove(key);
-      if (writer != null) {
-        closeStream(writer);
-      }
+    List<DoPutWriter> ended;
+    idleLock.lock();
+    try {
+      closed = true;
+      ended = new ArrayList<>(idleStreams.values());
+      idleStreams.clear();
+    } finally {
+      idleLock.unlock();
     }
+    ended.forEach(BulkWrites::closeStream);
   }
 
   private static void closeStream(DoPutWriter writer) {
