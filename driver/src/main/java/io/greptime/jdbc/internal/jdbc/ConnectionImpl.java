@@ -350,6 +350,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         w.abandon();
       }
       typedWriters.clear();
+      bulkWrites.close();
     } finally {
       try {
         client.close();
