@@ -252,7 +252,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener);
     CompressionCodec codec =
         config.compression
-            ? Lz4FrameCodec.INSTANCE
+            ? io.greptime.jdbc.arrow.Lz4FrameCodec.INSTANCE
             : NoCompressionCodec.INSTANCE;
     FlightService flight =
         new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.server;
+package io.greptime.jdbc.arrow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
