@@ -13,7 +13,7 @@ import java.util.Random;
 
 /**
  * A measuring harness, not a test (no assertions, not run by surefire): how long executeBatch takes on
- * the DoPut path and on the RowInsertRequests row path ({@code bulkRowPathBelow}) for batches of 1, 10,
+ * the DoPut path (LZ4 and uncompressed IPC bodies) and on the RowInsertRequests row path ({@code bulkRowPathBelow}) for batches of 1, 10,
  * 100 and 1000 rows, and what {@code bulkSortByTime} / {@code bulkTimeWindow} cost or gain, against the
  * embedded server in this JVM. Rows: (ts, host tag, three doubles). Run from the project root after
  * {@code mvn -o -pl driver -am test-compile -Dserver.jar.skip=true}:
@@ -39,17 +39,20 @@ public final class BulkPathBench {
         EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().port(0).engine(engine).build().start()) {
       String url = "jdbc:greptime://" + server.address() + "?timezone=UTC";
       System.out.println("executeBatch latency, ms per batch (best of " + ROUNDS + " rounds)");
-      System.out.println("rows/batch   DoPut   RowInsertRequests");
+      System.out.println("rows/batch  DoPut(lz4)  DoPut(none)  RowInsertRequests");
       for (int size : SIZES) {
-        double doPut = Double.MAX_VALUE;
+        double lz4 = Double.MAX_VALUE;
+        double none = Double.MAX_VALUE;
         double rows = Double.MAX_VALUE;
         for (int round = 0; round < ROUNDS; round++) {
-          doPut = Math.min(doPut, msPerBatch(url + "&bulkRowPathBelow=0", "p" + size + "_" + round, size));
+          lz4 = Math.min(lz4, msPerBatch(url + "&bulkRowPathBelow=0", "l" + size + "_" + round, size));
+          none = Math.min(none, msPerBatch(url + "&bulkRowPathBelow=0&bulkCompression=none", "p" + size + "_" + round,
+              size));
           rows = Math.min(rows, msPerBatch(url + "&bulkRowPathBelow=100000", "r" + size + "_" + round, size));
         }
-        System.out.printf(Locale.ROOT, "%10d %7.3f %11.3f%n", size, doPut, rows);
+        System.out.printf(Locale.ROOT, "%10d %11.3f %12.3f %18.3f%n", size, lz4, none, rows);
       }
-      sortAndWindow(url);
+      sortAndWindow(url + "&bulkCompression=none");
     }
   }
 
