@@ -38,6 +38,7 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
   private volatile int workerChannels;
   private volatile String leaseStrategy = "round_robin";
   private volatile boolean closed;
+  private volatile Object meterRegistry;
 
   public String getUrl() {
     return url;
@@ -152,6 +153,19 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
     }
   }
 
+  /**
+   * A Micrometer {@code MeterRegistry} for the connections of this data source (typed Object so that
+   * Micrometer stays optional); used when {@code metrics} is {@code auto} or {@code micrometer}. Null
+   * (the default) means Micrometer's global registry when Micrometer is on the class path.
+   */
+  public void setMeterRegistry(Object registry) {
+    this.meterRegistry = registry;
+  }
+
+  public Object getMeterRegistry() {
+    return meterRegistry;
+  }
+
   @Override
   public Connection getConnection() throws SQLException {
     return getConnectionForKey(null);
@@ -216,6 +230,10 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
     }
     if (loginTimeoutSeconds > 0 && !props.containsKey(GreptimeProperty.CONNECT_TIMEOUT.key())) {
       props.setProperty(GreptimeProperty.CONNECT_TIMEOUT.key(), Integer.toString(loginTimeoutSeconds * 1000));
+    }
+    Object registry = meterRegistry;
+    if (registry != null) {
+      props.put(io.greptime.jdbc.internal.observe.Observability.METER_REGISTRY_KEY, registry);
     }
     LeasedConnections.Mode mode = LeasedConnections.Mode.of(channelMode);
     if (mode != LeasedConnections.Mode.CONNECTION) {

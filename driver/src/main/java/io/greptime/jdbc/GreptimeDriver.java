@@ -4,6 +4,8 @@ import io.greptime.jdbc.internal.config.ConfigException;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.internal.jdbc.ConnectionImpl;
+import io.greptime.jdbc.internal.observe.DriverLog;
+import io.greptime.jdbc.internal.observe.Observability;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -27,7 +29,8 @@ public final class GreptimeDriver implements Driver {
   public static final int MINOR_VERSION = 1;
   public static final String VERSION = MAJOR_VERSION + "." + MINOR_VERSION + ".0";
 
-  private static final Logger LOGGER = Logger.getLogger("io.greptime.jdbc");
+  /** The parent of every driver logger ({@code io.greptime.jdbc.*}). */
+  private static final Logger LOGGER = DriverLog.ROOT_LOGGER;
 
   static {
     try {
@@ -44,7 +47,7 @@ public final class GreptimeDriver implements Driver {
       return null;
     }
     ConnectionConfig config = ConnectionConfig.of(url, info);
-    return ConnectionImpl.open(config, url);
+    return ConnectionImpl.open(config, url, info == null ? null : info.get(Observability.METER_REGISTRY_KEY));
   }
 
   @Override

@@ -23,8 +23,8 @@ public enum GreptimeProperty {
   TIMEZONE("timezone", Type.ZONE, null,
       "Session time zone sent with every request (IANA id or offset such as +08:00); default: the JVM zone.", false),
   CONNECT_TIMEOUT("connectTimeout", Type.INT, "10000",
-      "Milliseconds allowed for opening a channel: name resolution, TCP (or unix socket) connect and the TLS "
-          + "handshake together (0 = no limit).", false),
+      "Milliseconds allowed for reaching the server when a connection opens: name resolution, TCP (or unix "
+          + "socket) connect, TLS handshake and the first call together (0 = 10000).", false),
   QUERY_TIMEOUT("queryTimeout", Type.INT, "0",
       "Default statement timeout in seconds, applied as a gRPC deadline (0 = none).", false),
   FETCH_SIZE("fetchSize", Type.INT, "0", "Default fetch size hint for statements (0 = driver default).", false),
@@ -52,7 +52,8 @@ public enum GreptimeProperty {
           + "else the JDK).", false, "auto", "openssl", "jdk"),
   TRANSPORT("transport", Type.CHOICE, "auto",
       "Netty transport: `auto` picks io_uring where the kernel allows it, else epoll, else NIO; naming one "
-          + "forces it (an error when it cannot load here).", false, "auto", "io_uring", "epoll", "nio"),
+          + "forces it (an error when it cannot load here). `inprocess` (for tests) connects to a gRPC in-process "
+          + "server named by the URL host, in the same JVM.", false, "auto", "io_uring", "epoll", "nio", "inprocess"),
   UNIX_SOCKET("unixSocket", Type.STRING, null,
       "Path of a unix domain socket to connect to instead of TCP (needs io_uring or epoll); the URL host is "
           + "then only used as the authority and TLS server name.", false),
@@ -93,7 +94,22 @@ public enum GreptimeProperty {
   BULK_TIME_WINDOW("bulkTimeWindow", Type.CHOICE, "none",
       "Cut each DoPut batch into one record batch per time window of the time index (e.g. `1h`), so each "
           + "batch falls into one time partition.", false,
-      "none", "1m", "5m", "10m", "15m", "30m", "1h", "2h", "6h", "12h", "1d");
+      "none", "1m", "5m", "10m", "15m", "30m", "1h", "2h", "6h", "12h", "1d"),
+  LOGGING("logging", Type.CHOICE, "auto",
+      "Where driver log records go: `jul` (java.util.logging), `slf4j` (when an SLF4J provider is bound) or "
+          + "`auto` (SLF4J when bound, else JUL).", false, "auto", "jul", "slf4j"),
+  SLOW_STATEMENT_THRESHOLD("slowStatementThreshold", Type.INT, "0",
+      "Executions slower than this many milliseconds are logged at INFO on `io.greptime.jdbc.slow` "
+          + "(SQL text truncated, parameters never) and counted (0 = off).", false),
+  LOG_SQL_LENGTH("logSqlLength", Type.INT, "256",
+      "Longest SQL text, in characters, that log records and trace spans carry; longer text is cut.", false),
+  METRICS("metrics", Type.CHOICE, "auto",
+      "Metrics: `jmx` (an MXBean per connection), `micrometer` (the registry given as the `meterRegistry` "
+          + "object, else Micrometer's global registry), `auto` (JMX, plus Micrometer when it is on the class "
+          + "path) or `none`.", false, "auto", "jmx", "micrometer", "none"),
+  TRACING("tracing", Type.BOOLEAN, "true",
+      "With OpenTelemetry's API on the class path: a span per execution and W3C trace context in every "
+          + "request header.", false);
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {

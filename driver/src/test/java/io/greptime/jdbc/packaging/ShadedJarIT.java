@@ -3,6 +3,10 @@ package io.greptime.jdbc.packaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.testing.DuckDbFixture;
+import io.greptime.jdbc.testing.ServerFixture;
+import io.greptime.jdbc.transport.TestPki;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.uring.IoUring;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -18,9 +22,15 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.ServiceLoader;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.jar.JarFile;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The all-in-one jar {@code target/greptime-jdbc-all.jar} (built by {@code package}; run by failsafe in
@@ -39,8 +49,8 @@ class ShadedJarIT {
     }
   }
 
-  @Test
-  void shadedJarConnectsBesideConflictingNettyAndProtobuf() throws Exception {
+  /** The old jars first, then the shaded jar, in a loader that sees nothing of the test class path. */
+  private static URLClassLoader shadedLoader() throws IOException {
     assertThat(JAR).exists();
     List<Path> old = conflictingJars();
     assertThat(old.stream().map(p -> p.getFileName().toString()))
@@ -50,19 +60,82 @@ class ShadedJarIT {
       urls.add(p.toUri().toURL());
     }
     urls.add(JAR.toUri().toURL());
-    try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+    return new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+  }
+
+  private static Driver shadedDriver(ClassLoader loader) {
+    Driver driver = null;
+    for (Driver d : ServiceLoader.load(Driver.class, loader)) {
+      if (d.getClass().getName().equals("io.greptime.jdbc.GreptimeDriver")) {
+        driver = d;
+      }
+    }
+    assertThat(driver).as("GreptimeDriver registered in META-INF/services/java.sql.Driver").isNotNull();
+    assertThat(driver.getClass().getClassLoader()).isSameAs(loader);
+    return driver;
+  }
+
+  /** The transport the unshaded netty on the test class path can run: what the shaded jar must pick too. */
+  private static String bestTransportHere() {
+    return IoUring.isAvailable() ? "io_uring" : Epoll.isAvailable() ? "epoll" : "nio";
+  }
+
+  /**
+   * The shaded jar's netty loads its renamed natives: it picks the same transport as unshaded netty here,
+   * and BoringSSL for TLS (TLS 1.3 to a server requiring a client certificate). The driver says which it
+   * picked on the {@code io.greptime.jdbc.transport} logger (once per class loader).
+   */
+  @Test
+  void shadedJarRunsNativeTransportAndBoringSslTls(@TempDir Path dir) throws Exception {
+    TestPki pki = new TestPki("shaded-ca");
+    TestPki.Issued serverCert = pki.leaf("localhost", "localhost", "127.0.0.1");
+    TestPki.Issued clientCert = pki.leaf("shaded-client");
+    Logger transportLog = Logger.getLogger("io.greptime.jdbc.transport");
+    List<String> said = new CopyOnWriteArrayList<>();
+    Handler capture = new Handler() {
+      @Override
+      public void publish(LogRecord r) {
+        said.add(r.getMessage() != null ? r.getMessage() : String.valueOf(r.getParameters()));
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    Level before = transportLog.getLevel();
+    transportLog.setLevel(Level.CONFIG);
+    transportLog.addHandler(capture);
+    try (URLClassLoader loader = shadedLoader();
+        ServerFixture server = new ServerFixture(b -> b.tls(serverCert.key(), serverCert.certificate())
+            .clientCa(pki.ca.certificate()))) {
+      Properties p = new Properties();
+      p.setProperty("tls", "true");
+      p.setProperty("tlsRootCert", TestPki.pem(pki.ca.certificate()));
+      p.setProperty("tlsClientCert", TestPki.write(dir.resolve("c.pem"), clientCert.certificate()).toString());
+      p.setProperty("tlsClientKey", TestPki.writeKey(dir.resolve("c.key"), clientCert.key(), "pw".toCharArray())
+          .toString());
+      p.setProperty("tlsClientKeyPassword", "pw");
+      try (Connection c = shadedDriver(loader).connect(server.url(""), p); Statement st = c.createStatement()) {
+        assertThat(st.executeUpdate("INSERT 3")).isEqualTo(3);
+      }
+    } finally {
+      transportLog.removeHandler(capture);
+      transportLog.setLevel(before);
+    }
+    assertThat(said).anyMatch(m -> m.startsWith("greptime-jdbc transport: " + bestTransportHere()));
+    assertThat(said).anyMatch(m -> m.startsWith("greptime-jdbc TLS: openssl (BoringSSL"));
+  }
+
+  @Test
+  void shadedJarConnectsBesideConflictingNettyAndProtobuf() throws Exception {
+    try (URLClassLoader loader = shadedLoader();
         DuckDbFixture server = new DuckDbFixture()) {
       // the old libraries really are visible to this loader, under their own names
       Class<?> oldNetty = loader.loadClass("io.netty.util.Version");
       assertThat(oldNetty.getProtectionDomain().getCodeSource().getLocation().toString()).contains("4.1.");
-      Driver driver = null;
-      for (Driver d : ServiceLoader.load(Driver.class, loader)) {
-        if (d.getClass().getName().equals("io.greptime.jdbc.GreptimeDriver")) {
-          driver = d;
-        }
-      }
-      assertThat(driver).as("GreptimeDriver registered in META-INF/services/java.sql.Driver").isNotNull();
-      assertThat(driver.getClass().getClassLoader()).isSameAs(loader);
+      Driver driver = shadedDriver(loader);
       String url = "jdbc:greptime://" + server.server().address() + "?timezone=UTC";
       try (Connection c = driver.connect(url, new Properties()); Statement st = c.createStatement()) {
         st.executeUpdate("CREATE TABLE shaded (ts TIMESTAMP TIME INDEX, host STRING PRIMARY KEY, v DOUBLE)");

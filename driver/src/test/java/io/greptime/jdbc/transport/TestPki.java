@@ -30,31 +30,31 @@ import org.bouncycastle.openssl.jcajce.JceOpenSSLPKCS8EncryptorBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /** A throw-away certificate authority for TLS tests: certificates are made per test run, never checked in. */
-final class TestPki {
+public final class TestPki {
   private static final AtomicLong SERIAL = new AtomicLong(System.nanoTime());
 
   /** A key pair with its certificate. */
-  record Issued(KeyPair keys, X509Certificate certificate) {
-    PrivateKey key() {
+  public record Issued(KeyPair keys, X509Certificate certificate) {
+    public PrivateKey key() {
       return keys.getPrivate();
     }
   }
 
-  final Issued ca;
+  public final Issued ca;
 
   /** A new CA named {@code name}. */
-  TestPki(String name) throws Exception {
+  public TestPki(String name) throws Exception {
     ca = issue("CN=" + name, null, true, List.of(), Instant.now().minus(Duration.ofHours(1)), Duration.ofDays(2));
   }
 
   /** A leaf certificate valid now for these DNS names (an IP literal becomes an IP SAN). */
-  Issued leaf(String commonName, String... names) throws Exception {
+  public Issued leaf(String commonName, String... names) throws Exception {
     return issue("CN=" + commonName, ca, false, List.of(names), Instant.now().minus(Duration.ofHours(1)),
         Duration.ofDays(1));
   }
 
   /** A leaf certificate for localhost and 127.0.0.1 that expired a day ago. */
-  Issued expiredLeaf(String commonName) throws Exception {
+  public Issued expiredLeaf(String commonName) throws Exception {
     return issue("CN=" + commonName, ca, false, List.of("localhost", "127.0.0.1"),
         Instant.now().minus(Duration.ofDays(3)), Duration.ofDays(2));
   }
@@ -83,17 +83,17 @@ final class TestPki {
   }
 
   /** PEM text of a certificate. */
-  static String pem(X509Certificate certificate) throws IOException {
+  public static String pem(X509Certificate certificate) throws IOException {
     return pemOf(certificate);
   }
 
   /** Writes the certificate as PEM and returns the file. */
-  static Path write(Path file, X509Certificate certificate) throws IOException {
+  public static Path write(Path file, X509Certificate certificate) throws IOException {
     return Files.writeString(file, pem(certificate), StandardCharsets.US_ASCII);
   }
 
   /** Writes the key as PKCS#8 PEM, encrypted (AES-256-CBC, PBKDF2) when a password is given. */
-  static Path writeKey(Path file, PrivateKey key, char[] password) throws Exception {
+  public static Path writeKey(Path file, PrivateKey key, char[] password) throws Exception {
     var encryptor = password == null ? null
         : new JceOpenSSLPKCS8EncryptorBuilder(JcaPKCS8Generator.AES_256_CBC).setPRF(JcaPKCS8Generator.PRF_HMACSHA256)
             .setProvider(new BouncyCastleProvider()).setPassword(password).build();

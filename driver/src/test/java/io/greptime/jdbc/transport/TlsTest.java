@@ -219,7 +219,8 @@ class TlsTest {
     serve(server, false);
     Properties jvmTrustStore = new Properties();
     jvmTrustStore.setProperty("tls", "true");
-    assertThat(connectFailure(jvmTrustStore).getMessage()).contains("not signed by a trusted CA").contains("tlsRootCert");
+    assertThat(connectFailure(jvmTrustStore).getMessage()).contains("not signed by a trusted CA")
+        .contains("tlsRootCert");
 
     Properties otherCa = new Properties();
     otherCa.setProperty("tls", "true");

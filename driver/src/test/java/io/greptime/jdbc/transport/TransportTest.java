@@ -145,6 +145,27 @@ class TransportTest {
     assertThat(e.getMessage()).contains("unix:" + missing);
   }
 
+  @Test
+  void inProcessTransport_reachesTheEmbeddedServerWithoutSockets() throws Exception {
+    String name = "transport-test-" + System.nanoTime();
+    fixture = new ServerFixture(b -> b.inProcess(name));
+    try (Connection c = DriverManager.getConnection("jdbc:greptime://" + name + "/inproc_db?transport=inprocess");
+        Statement st = c.createStatement()) {
+      assertThat(st.executeUpdate("INSERT 4")).isEqualTo(4);
+      try (var rs = st.executeQuery("SELECT ROWS 5 BATCH 2")) {
+        int rows = 0;
+        while (rs.next()) {
+          rows++;
+        }
+        assertThat(rows).isEqualTo(5);
+      }
+    }
+    assertThat(fixture.engine().lastContext().schema()).isEqualTo("inproc_db");
+    SQLException e = catchThrowableOfType(SQLException.class,
+        () -> insertOne("jdbc:greptime://no-such-" + name + "?transport=inprocess", new Properties()));
+    assertThat(e.getSQLState()).isEqualTo("08001");
+  }
+
   /** A TCP listener that accepts and never answers: connect succeeds, the HTTP/2 or TLS handshake never ends. */
   @ParameterizedTest
   @ValueSource(booleans = {false, true})

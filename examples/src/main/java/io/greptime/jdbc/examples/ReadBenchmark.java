@@ -5,15 +5,16 @@ import io.greptime.jdbc.proto.v1.QueryRequest;
 import io.greptime.jdbc.proto.v1.RequestHeader;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
-import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Location;
@@ -28,26 +29,36 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 /**
  * Read throughput of the driver against raw Arrow Flight, in one JVM against one embedded server: N rows
  * of (timestamp, two tags, two doubles) read (a) through {@code ResultSet.next()} and typed getters and
- * (b) through a {@link FlightClient} DoGet reading every value from the vectors, in alternating rounds.
- * Prints rows/s of both, their ratio, heap used after GC and the peak direct memory.
+ * (b) through a {@link FlightClient} DoGet of the same query, reading every value of every vector.
  *
- * <p>Run: {@code mvn -B -q -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
- * -Dbench.rows=2000000 -Dbench.rounds=3} (README, "Benchmarks"). Not a test: figures
- * depend on the machine.
+ * <p>Fairness: both sides send the same GreptimeRequest, get the same batches from the same server,
+ * and read every column of every row with a typed getter into a checksum (the driver
+ * {@code getTimestamp/getString/getDouble}, raw Flight {@code get(i)} on the typed vectors, strings
+ * decoded to {@code String} on both sides). Warm-up rounds run both sides and are not counted; measured
+ * rounds alternate which side goes first. Prints per-round rates, best and median of each side, the
+ * best/best and median/median ratios, heap used after each GC (from GC notifications, never a forced
+ * GC) at intervals, and the peak Arrow memory of the driver's and the raw client's allocators.
+ *
+ * <p>Run: {@code mvn -B -q -o -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
+ * -Dbench.rows=2000000 -Dbench.rounds=8}. Options: {@code bench.warmup} (rounds, default 2),
+ * {@code bench.source=table|view} (a view generates rows lazily inside the server, for 50M-row runs
+ * that should not hold the data in memory), {@code bench.lz4}. Not a test: figures depend on the
+ * machine.
  */
 public final class ReadBenchmark {
   private static final String QUERY = "SELECT ts, host, dc, v1, v2 FROM bench";
-  private static final AtomicLong PEAK_DIRECT = new AtomicLong();
 
   private ReadBenchmark() {}
 
   public static void main(String[] args) throws Exception {
     long rows = Long.getLong("bench.rows", 2_000_000L);
-    int rounds = Integer.getInteger("bench.rounds", 3);
+    int rounds = Integer.getInteger("bench.rounds", 8);
+    int warmup = Integer.getInteger("bench.warmup", 2);
+    boolean view = "view".equals(System.getProperty("bench.source", "table"));
     // GreptimeDB's grpc.flight_compression=none; the embedded server's LZ4 (Arrow's pure-Java
     // commons-compress codec) is so slow that with it on, both sides would measure the compressor.
     boolean lz4 = Boolean.getBoolean("bench.lz4");
-    Thread sampler = startDirectMemorySampler();
+    BenchMemory memory = BenchMemory.start(Math.max(1_000_000L, rows / 10));
     try (DuckDbEngine engine = DuckDbEngine.inMemory();
         EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().port(0).engine(engine)
             .compression(lz4).build().start();
@@ -56,38 +67,52 @@ public final class ReadBenchmark {
         FlightClient flight = FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
             .build()) {
       long fillStart = System.nanoTime();
-      fill(conn, rows);
-      System.out.printf("filled %,d rows in %.1f s (DoGet LZ4 %s)%n", rows, (System.nanoTime() - fillStart) / 1e9,
-          lz4 ? "on" : "off");
-      double bestDriver = 0;
-      double bestRaw = 0;
-      for (int round = 1; round <= rounds; round++) {
-        double driver = timed("driver (ResultSet.next + getters)", rows, () -> readWithDriver(conn));
-        double raw = timed("raw Flight (DoGet + vectors)     ", rows, () -> readWithFlight(flight));
-        bestDriver = Math.max(bestDriver, driver);
-        bestRaw = Math.max(bestRaw, raw);
-        System.out.printf("round %d: ratio driver/raw = %.2f%n", round, driver / raw);
+      fill(conn, rows, view);
+      System.out.printf("%s %,d rows in %.1f s (DoGet LZ4 %s; %d warm-up + %d measured rounds)%n",
+          view ? "view over" : "filled", rows, (System.nanoTime() - fillStart) / 1e9, lz4 ? "on" : "off",
+          warmup, rounds);
+      Side driver = new Side("driver (ResultSet.next + getters)", () -> readWithDriver(conn, memory));
+      Side raw = new Side("raw Flight (DoGet + vectors)     ", () -> readWithFlight(flight, memory));
+      for (int round = 1 - warmup; round <= rounds; round++) {
+        boolean counted = round >= 1;
+        System.out.println(counted ? "round " + round + ":" : "warm-up:");
+        // alternate the order so that neither side always runs right after the other's garbage
+        Side first = round % 2 == 0 ? raw : driver;
+        Side second = first == raw ? driver : raw;
+        first.run(rows, counted);
+        second.run(rows, counted);
+        if (counted) {
+          System.out.printf("  ratio driver/raw = %.2f%n", driver.last() / raw.last());
+        }
       }
-      System.out.printf("best: driver %,.0f rows/s, raw %,.0f rows/s, ratio %.2f (target 0.90)%n",
-          bestDriver, bestRaw, bestDriver / bestRaw);
-    } finally {
-      sampler.interrupt();
+      System.out.printf("driver rows/s: best %,.0f, median %,.0f%n", driver.best(), driver.median());
+      System.out.printf("raw    rows/s: best %,.0f, median %,.0f%n", raw.best(), raw.median());
+      System.out.printf("ratio driver/raw: best/best %.2f, median/median %.2f (target 0.90)%n",
+          driver.best() / raw.best(), driver.median() / raw.median());
+      System.out.printf("rows per JVM CPU-second (median): driver %,.0f, raw %,.0f, ratio %.2f%n",
+          driver.medianCpuRate(), raw.medianCpuRate(), driver.medianCpuRate() / raw.medianCpuRate());
+      System.out.printf("reading thread CPU per row (median): driver %.0f ns, raw %.0f ns%n",
+          driver.medianThreadNanos(), raw.medianThreadNanos());
+      System.out.printf("raw Flight client allocator peak: %,d KiB%n", allocator.getPeakMemoryAllocation() / 1024);
     }
-    System.gc();
-    System.out.printf("heap used after GC: %,d KiB; peak direct memory: %,d KiB%n",
-        usedHeap() / 1024, PEAK_DIRECT.get() / 1024);
+    memory.report();
   }
 
-  /** Writes the rows inside the server (INSERT ... SELECT) in chunks, so filling does not dominate. */
-  private static void fill(Connection conn, long rows) throws SQLException {
+  /** Writes the rows inside the server (INSERT ... SELECT) in chunks, or defines a lazy view. */
+  private static void fill(Connection conn, long rows, boolean view) throws SQLException {
+    String select = "SELECT %s AS ts, 'host-' || (x %% 100) AS host, 'dc-' || (x %% 5) AS dc,"
+        + " CAST(x * 0.5 AS DOUBLE) AS v1, CAST(x * 0.25 AS DOUBLE) AS v2 FROM generate_series(%d, %d) AS g(x)";
     try (Statement st = conn.createStatement()) {
+      if (view) {
+        st.executeUpdate("CREATE VIEW bench AS " + String.format(select, "CAST(epoch_ms(x * 10) AS TIMESTAMP_MS)", 1, rows));
+        return;
+      }
       st.executeUpdate("CREATE TABLE bench (ts TIMESTAMP(3) NOT NULL TIME INDEX, host STRING, dc STRING,"
           + " v1 DOUBLE, v2 DOUBLE, PRIMARY KEY (host, dc)) WITH (append_mode = 'true')");
       long chunk = 1_000_000L;
       for (long from = 1; from <= rows; from += chunk) {
         long to = Math.min(rows, from + chunk - 1);
-        st.executeUpdate("INSERT INTO bench SELECT x * 10 AS ts, 'host-' || (x % 100) AS host, 'dc-' || (x % 5) AS dc,"
-            + " x * 0.5 AS v1, x * 0.25 AS v2 FROM generate_series(" + from + ", " + to + ") AS g(x)");
+        st.executeUpdate("INSERT INTO bench " + String.format(select, "x * 10", from, to));
       }
     }
   }
@@ -96,21 +121,78 @@ public final class ReadBenchmark {
     long read() throws Exception;
   }
 
-  /** Runs one read; returns rows/s and prints it with the row count as a check. */
-  private static double timed(String label, long expectedRows, Reader reader) throws Exception {
-    long start = System.nanoTime();
-    long n = reader.read();
-    double seconds = (System.nanoTime() - start) / 1e9;
-    if (n != expectedRows) {
-      throw new IllegalStateException(label + " read " + n + " rows, expected " + expectedRows);
+  /**
+   * One side of the comparison and its measured rates: wall-clock rows/s; rows per CPU-second of the
+   * whole JVM (server and client; the server's share is the same work for both sides, so on a busy
+   * machine this compares the sides without the scheduler's noise); and CPU nanoseconds per row of the
+   * reading thread alone (what the client adds per row, without gRPC's own threads, which run the same
+   * Flight code for both sides).
+   */
+  private static final class Side {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final String label;
+    private final Reader reader;
+    private final List<Double> rates = new ArrayList<>();
+    private final List<Double> cpuRates = new ArrayList<>();
+    private final List<Double> threadNanosPerRow = new ArrayList<>();
+
+    Side(String label, Reader reader) {
+      this.label = label;
+      this.reader = reader;
     }
-    double rate = n / seconds;
-    System.out.printf("  %s %,12.0f rows/s (%.2f s)%n", label, rate, seconds);
-    return rate;
+
+    void run(long expectedRows, boolean counted) throws Exception {
+      long start = System.nanoTime();
+      long processCpu = OS.getProcessCpuTime();
+      long threadCpu = THREADS.getCurrentThreadCpuTime();
+      long n = reader.read();
+      double threadNanos = (double) (THREADS.getCurrentThreadCpuTime() - threadCpu) / n;
+      double cpuSeconds = (OS.getProcessCpuTime() - processCpu) / 1e9;
+      double seconds = (System.nanoTime() - start) / 1e9;
+      if (n != expectedRows) {
+        throw new IllegalStateException(label + " read " + n + " rows, expected " + expectedRows);
+      }
+      double rate = n / seconds;
+      System.out.printf("  %s %,12.0f rows/s (%.2f s); %,12.0f rows per JVM CPU-s; reading thread %5.0f ns/row%n",
+          label, rate, seconds, n / cpuSeconds, threadNanos);
+      if (counted) {
+        rates.add(rate);
+        cpuRates.add(n / cpuSeconds);
+        threadNanosPerRow.add(threadNanos);
+      }
+    }
+
+    double last() {
+      return rates.get(rates.size() - 1);
+    }
+
+    double best() {
+      return rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    }
+
+    double median() {
+      return median(rates);
+    }
+
+    double medianCpuRate() {
+      return median(cpuRates);
+    }
+
+    double medianThreadNanos() {
+      return median(threadNanosPerRow);
+    }
+
+    private static double median(List<Double> values) {
+      double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      int mid = sorted.length / 2;
+      return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
   }
 
   /** Reads every value through typed getters; the checksum keeps the JIT from dropping the reads. */
-  private static long readWithDriver(Connection conn) throws SQLException {
+  private static long readWithDriver(Connection conn, BenchMemory memory) throws SQLException {
     long n = 0;
     long checksum = 0;
     try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(QUERY)) {
@@ -118,7 +200,9 @@ public final class ReadBenchmark {
         checksum += rs.getTimestamp(1).getTime();
         checksum += rs.getString(2).length() + rs.getString(3).length();
         checksum += (long) (rs.getDouble(4) + rs.getDouble(5));
-        n++;
+        if (++n % 65_536 == 0) {
+          memory.progress(65_536);
+        }
       }
     }
     blackhole(checksum);
@@ -126,7 +210,7 @@ public final class ReadBenchmark {
   }
 
   /** DoGet with the same request the driver sends, reading every value of every vector. */
-  private static long readWithFlight(FlightClient flight) throws Exception {
+  private static long readWithFlight(FlightClient flight, BenchMemory memory) throws Exception {
     GreptimeRequest request = GreptimeRequest.newBuilder()
         .setHeader(RequestHeader.newBuilder().setCatalog("greptime").setSchema("public").setTimezone("UTC"))
         .setQuery(QueryRequest.newBuilder().setSql(QUERY))
@@ -141,13 +225,15 @@ public final class ReadBenchmark {
         VarCharVector dc = (VarCharVector) root.getVector(2);
         Float8Vector v1 = (Float8Vector) root.getVector(3);
         Float8Vector v2 = (Float8Vector) root.getVector(4);
-        for (int i = 0; i < root.getRowCount(); i++) {
+        int count = root.getRowCount();
+        for (int i = 0; i < count; i++) {
           checksum += ts.get(i);
           checksum += new String(host.get(i), StandardCharsets.UTF_8).length()
               + new String(dc.get(i), StandardCharsets.UTF_8).length();
           checksum += (long) (v1.get(i) + v2.get(i));
         }
-        n += root.getRowCount();
+        n += count;
+        memory.progress(count);
       }
     }
     blackhole(checksum);
@@ -158,36 +244,5 @@ public final class ReadBenchmark {
 
   private static void blackhole(long value) {
     sink += value;
-  }
-
-  private static long usedHeap() {
-    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-  }
-
-  /** Direct memory as the JDK's buffer pool and Netty (Arrow's allocation manager) count it. */
-  private static long directBytes() {
-    long total = 0;
-    for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
-      if (pool.getName().equals("direct")) {
-        total += pool.getMemoryUsed();
-      }
-    }
-    return total + Math.max(0, io.netty.util.internal.PlatformDependent.usedDirectMemory());
-  }
-
-  private static Thread startDirectMemorySampler() {
-    Thread t = new Thread(() -> {
-      while (!Thread.currentThread().isInterrupted()) {
-        PEAK_DIRECT.accumulateAndGet(directBytes(), Math::max);
-        try {
-          Thread.sleep(50);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    }, "direct-memory-sampler");
-    t.setDaemon(true);
-    t.start();
-    return t;
   }
 }

@@ -116,6 +116,9 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
 
   private DoPutWriter writer() {
     if (writer == null) {
+      writer = owner.takeIdleStream(streamKey());
+    }
+    if (writer == null) {
       writer = DoPutWriter.create(PutCompression.parse(owner.config().bulkCompression()),
           owner.config().bulkWindow(), answers -> owner.client().startPut(session, answers));
       writer.start(table, buffer.schema());
@@ -224,11 +227,22 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     }
   }
 
-  /** Ends the DoPut stream (waiting briefly for the server to finish) and frees the vectors. */
+  private BulkWrites.StreamKey streamKey() {
+    return new BulkWrites.StreamKey(session, table, buffer.schema());
+  }
+
+  /**
+   * Frees the vectors and hands the DoPut stream to the connection for the next statement writing the
+   * same rows when every batch it carried was answered (nothing sent since the last executeBatch);
+   * otherwise ends the stream, waiting briefly for the server to finish.
+   */
   @Override
   public void close() {
     try {
-      if (writer != null) {
+      if (writer != null && segments.isEmpty() && sendFailure == null && !writer.isBroken()) {
+        owner.parkStream(streamKey(), writer);
+        writer = null;
+      } else if (writer != null) {
         writer.close(10_000);
         writer = null;
       }

@@ -4,28 +4,43 @@ import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.net.InetSocketAddress;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the gRPC channel to one endpoint from a connection's configuration: transport (io_uring, epoll
- * or NIO, see {@link TransportChooser}), TCP or unix domain socket, TLS ({@link TlsContextBuilder}),
- * keepalive, message limits and the user agent. With a {@code connectTimeout} the channel is connected
- * before this returns ({@link ChannelReadiness}), so that timeout bounds name resolution, connect and
- * handshake together; the caller owns and closes what this returns.
+ * or NIO, see {@link TransportChooser}; or grpc's in-process transport for tests), TCP or unix domain
+ * socket, TLS ({@link TlsContextBuilder}), keepalive, message limits and the user agent. Channels connect
+ * lazily, so {@link #open} never fails for network reasons (failover and pools rely on that: a dead
+ * endpoint shows as failing calls, which they judge); it fails only for a configuration that cannot work
+ * (TLS files, a transport that cannot load). The connection's first call carries {@code connectTimeout}
+ * as its deadline, which bounds name resolution, connect and TLS handshake together; when it fails,
+ * {@link #connectFailure} says why (from the failure {@link TransportFailures} recorded, or by connecting
+ * once more). The caller owns and closes what {@link #open} returns.
  */
 public final class ChannelFactory {
   static final String VERSION = "0.1.0";
+  private static final String IN_PROCESS = "inprocess";
+  /** How old a recorded failure of the first call may be, beyond the timeout, to explain it. */
+  private static final long RECENT_MILLIS = 5_000;
 
   private ChannelFactory() {}
 
   /** A new channel to {@code endpoint}, configured from {@code config}. */
   public static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+    if (IN_PROCESS.equals(config.transport())) {
+      return inProcess(config, endpoint);
+    }
     NettyChannelBuilder b = builderFor(config, endpoint)
+        .intercept(TransportFailures.recorder(endpoint))
         .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
         .userAgent(userAgent(config.applicationName()));
     if (config.connectTimeoutMillis() > 0) {
@@ -45,16 +60,51 @@ public final class ChannelFactory {
     if (serverName != null) {
       b.overrideAuthority(serverName);
     }
-    ManagedChannel channel = b.build();
-    if (config.connectTimeoutMillis() > 0) {
-      try {
-        ChannelReadiness.await(channel, endpoint, config.connectTimeoutMillis(), config.tls());
-      } catch (SQLException | RuntimeException e) {
-        channel.shutdownNow();
-        throw e;
-      }
+    return b.build();
+  }
+
+  /**
+   * Why {@code endpoint} cannot be reached, found by connecting a fresh channel for up to
+   * {@code timeoutMillis} and reading the transport's failure: an SQLException (08001) naming, for TLS
+   * problems, the property to fix ({@link ConnectFailures}). For the failure path of opening a connection,
+   * whose first call failed without saying why.
+   */
+  public static SQLException connectFailure(ConnectionConfig config, JdbcUrl.Endpoint endpoint, long timeoutMillis) {
+    Status recent = TransportFailures.recent(endpoint, timeoutMillis + RECENT_MILLIS);
+    if (recent != null && recent.getCode() == Status.Code.DEADLINE_EXCEEDED) {
+      return ChannelReadiness.timedOut(endpoint, timeoutMillis);
     }
-    return channel;
+    if (recent != null && recent.getCause() != null) {
+      return ConnectFailures.translate(recent, endpoint, config.tls());
+    }
+    ManagedChannel channel;
+    try {
+      channel = open(config, endpoint);
+    } catch (SQLException e) {
+      return e;
+    }
+    try {
+      ChannelReadiness.await(channel, endpoint, timeoutMillis, config.tls());
+      // It connected this time: the first failure was passing, so all there is to say is that it happened.
+      return new SQLTransientConnectionException("Cannot reach GreptimeDB at " + endpoint + " within "
+          + timeoutMillis + " ms", "08001");
+    } catch (SQLException e) {
+      return e;
+    } finally {
+      channel.shutdownNow();
+    }
+  }
+
+  /** {@code transport=inprocess}: the URL host names a grpc in-process server of this JVM; no TLS. */
+  private static ManagedChannel inProcess(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+    if (config.tls() || endpoint.unixSocket() != null) {
+      throw new SQLNonTransientConnectionException(
+          "transport=inprocess takes neither tls=true nor a unix socket: it never leaves the JVM", "08001");
+    }
+    return InProcessChannelBuilder.forName(endpoint.host())
+        .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
+        .userAgent(userAgent(config.applicationName()))
+        .build();
   }
 
   /** The builder on the chosen transport, for a TCP address or a unix socket. */

@@ -12,10 +12,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Opening a channel under {@code connectTimeout}: it must reach READY (name resolved, socket connected,
- * TLS handshake and HTTP/2 preface done) within the time, else the open fails. gRPC's connectivity states
- * carry no reason, so when the channel fails, one call on it (which fails at once with the transport's
- * status) tells why; that call never reaches a server.
+ * Connecting a channel within a time: it must reach READY (name resolved, socket connected, TLS handshake
+ * and HTTP/2 preface done), else this says why. gRPC's connectivity states carry no reason, so when the
+ * channel fails, one call on it (which fails at once with the transport's status) tells why; that call
+ * never reaches a server.
  */
 final class ChannelReadiness {
   private ChannelReadiness() {}
@@ -27,7 +27,7 @@ final class ChannelReadiness {
    */
   static void await(ManagedChannel channel, JdbcUrl.Endpoint endpoint, long timeoutMillis, boolean tls)
       throws SQLException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(1, timeoutMillis));
     ConnectivityState state = channel.getState(true);
     while (state != ConnectivityState.READY) {
       if (state == ConnectivityState.TRANSIENT_FAILURE || state == ConnectivityState.SHUTDOWN) {
@@ -37,11 +37,16 @@ final class ChannelReadiness {
         }
         // the diagnosing call went through: the channel recovered meanwhile
       } else if (!awaitChange(channel, endpoint, state, deadline - System.nanoTime())) {
-        throw new SQLTransientConnectionException("Cannot connect to GreptimeDB at " + endpoint + " within "
-            + timeoutMillis + " ms (connectTimeout covers name resolution, connect and TLS handshake)", "08001");
+        throw timedOut(endpoint, timeoutMillis);
       }
       state = channel.getState(true);
     }
+  }
+
+  /** The error of a connection that was not ready in time. */
+  static SQLException timedOut(JdbcUrl.Endpoint endpoint, long timeoutMillis) {
+    return new SQLTransientConnectionException("Cannot connect to GreptimeDB at " + endpoint + " within "
+        + timeoutMillis + " ms (connectTimeout covers name resolution, connect and TLS handshake)", "08001");
   }
 
   private static boolean awaitChange(ManagedChannel channel, JdbcUrl.Endpoint endpoint, ConnectivityState from,

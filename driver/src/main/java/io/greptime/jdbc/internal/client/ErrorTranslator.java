@@ -2,6 +2,9 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeSqlException;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.internal.observe.ObservedScope;
+import io.greptime.jdbc.internal.observe.StatementIds;
+import io.greptime.jdbc.internal.observe.StatementObservation;
 import io.greptime.jdbc.proto.StatusCode;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -55,8 +58,10 @@ public final class ErrorTranslator {
     }
     Failure f = describe(t);
     if (f == null) {
-      String text = mask(String.valueOf(t.getMessage()));
-      return new SQLException("Communication with GreptimeDB failed: " + text, "08006", t);
+      String raw = String.valueOf(t.getMessage());
+      String text = mask(raw);
+      return new SQLException("Communication with GreptimeDB failed: " + text + StatementIds.messageSuffix(),
+          "08006", raw.equals(text) ? t : null);
     }
     return translate(f);
   }
@@ -76,7 +81,7 @@ public final class ErrorTranslator {
    */
   public SQLException translate(FlightCallException e) {
     if (e.memoryLimitExceeded()) {
-      return new SQLNonTransientException(mask(e.description()), MEMORY_LIMIT_STATE, e);
+      return new SQLNonTransientException(mask(e.description()) + StatementIds.messageSuffix(), MEMORY_LIMIT_STATE, e);
     }
     return translate(new Failure(StatusUtils.toGrpcStatusCode(e.statusCode()), e.description(),
         e.trailers().get(StatusCode.ERR_CODE_HEADER), e.trailers().get(StatusCode.RETRY_HINT_HEADER), e));
@@ -110,8 +115,12 @@ public final class ErrorTranslator {
     String text = mask(f.text() == null || f.text().isEmpty() ? f.grpcCode().name() : f.text());
     String message = code > 0 ? text + " [GreptimeDB status " + code + ", gRPC " + f.grpcCode() + "]"
         : text + " [gRPC " + f.grpcCode() + "]";
+    message += StatementIds.messageSuffix();
     SQLException e = build(f, status, code, message);
-    e.initCause(f.cause());
+    // the cause carries the server's raw text: keep it only when nothing in that text had to be hidden
+    if (f.text() == null || f.text().equals(mask(f.text()))) {
+      e.initCause(f.cause());
+    }
     return e;
   }
 
@@ -157,7 +166,10 @@ public final class ErrorTranslator {
     }
   }
 
+  /** Hides the password and the bound parameter values of the execution running on this thread. */
   private String mask(String text) {
-    return secret == null || text == null ? text : text.replace(secret, "***");
+    String masked = secret == null || text == null ? text : text.replace(secret, "***");
+    StatementObservation current = ObservedScope.current();
+    return current == null ? masked : current.mask(masked);
   }
 }

@@ -38,6 +38,7 @@ public record RequestSession(String database, ZoneId timeZone, String user, Stri
       b.setAuthorization(AuthHeader.newBuilder()
           .setBasic(Basic.newBuilder().setUsername(user).setPassword(password == null ? "" : password)));
     }
+    io.greptime.jdbc.internal.observe.TraceSupport.inject(b);
     return b.build();
   }
 

@@ -64,7 +64,7 @@ final class TlsContextBuilder {
     switch (requested) {
       case "openssl":
         if (!openSsl) {
-          throw fail(key(GreptimeProperty.TLS_PROVIDER) + "=openssl, but netty-tcnative (BoringSSL) does not load here: "
+          throw fail(key(GreptimeProperty.TLS_PROVIDER) + "=openssl, but netty-tcnative (BoringSSL) does not load: "
               + OpenSsl.unavailabilityCause() + " (use tlsProvider=auto or jdk)", OpenSsl.unavailabilityCause());
         }
         return SslProvider.OPENSSL;
@@ -110,7 +110,8 @@ final class TlsContextBuilder {
     if (LOGGED.add(provider)) {
       TransportChooser.LOG.log(provider == SslProvider.OPENSSL ? Level.CONFIG : Level.INFO, () -> "greptime-jdbc TLS: "
           + (provider == SslProvider.OPENSSL ? "openssl (" + OpenSsl.versionString() + ")"
-          : "jdk" + (OpenSsl.isAvailable() ? "" : " (netty-tcnative unavailable: " + OpenSsl.unavailabilityCause() + ")")));
+          : "jdk" + (OpenSsl.isAvailable() ? "" : " (netty-tcnative unavailable: " + OpenSsl.unavailabilityCause()
+          + ")")));
     }
   }
 

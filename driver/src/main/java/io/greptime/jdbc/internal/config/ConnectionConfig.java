@@ -47,9 +47,8 @@ public final class ConnectionConfig {
       collect(props, "Properties", raw, problems);
     }
     Map<GreptimeProperty, Object> typed = convert(raw, problems);
-    List<JdbcUrl.Endpoint> endpoints =
-        parsed == null ? List.of() : withUnixSocket(parsed.endpoints(), (String) typed.get(GreptimeProperty.UNIX_SOCKET),
-            problems);
+    List<JdbcUrl.Endpoint> endpoints = parsed == null ? List.of()
+        : withUnixSocket(parsed.endpoints(), (String) typed.get(GreptimeProperty.UNIX_SOCKET), problems);
     if (!problems.isEmpty()) {
       throw new ConfigException(problems);
     }

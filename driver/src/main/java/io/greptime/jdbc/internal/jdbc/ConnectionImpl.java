@@ -15,6 +15,7 @@ import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.observe.Observability;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -46,8 +47,11 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   private final ThreadAffinity affinity;
   /** Typed-row writers still open: freed (unsent rows dropped) when the connection closes first. */
   private final Set<TypedBulkWriter<?>> typedWriters = ConcurrentHashMap.newKeySet();
+  private final Observability observe;
 
-  private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator) {
+  private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator,
+      Observability observe) {
+    this.observe = observe;
     this.config = config;
     this.url = url;
     this.client = client;
@@ -63,35 +67,58 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
    * when credentials are configured, that it accepts them.
    */
   public static ConnectionImpl open(ConnectionConfig config, String url) throws SQLException {
-    return open(config, url, ChannelSource.owned(config));
+    return open(config, url, ChannelSource.owned(config), null);
   }
 
-  /** As {@link #open(ConnectionConfig, String)}, over channels from {@code channels} (closed with it). */
-  public static ConnectionImpl open(ConnectionConfig config, String url, ChannelSource channels)
-      throws SQLException {
+  /** As {@link #open(ConnectionConfig, String)}, with a Micrometer registry object (or null) for metrics. */
+  public static ConnectionImpl open(ConnectionConfig config, String url, Object meterRegistry) throws SQLException {
+    return open(config, url, ChannelSource.owned(config), meterRegistry);
+  }
+
+  /**
+   * As {@link #open(ConnectionConfig, String)}, over channels from {@code channels} (closed with it), with a
+   * Micrometer registry object (or null) for metrics.
+   */
+  public static ConnectionImpl open(ConnectionConfig config, String url, ChannelSource channels,
+      Object meterRegistry) throws SQLException {
+    Observability observe;
     try {
       ArrowAccess.check();
+      observe = Observability.open(config, meterRegistry);
     } catch (SQLException | RuntimeException e) {
       channels.close();
       throw e;
     }
-    GreptimeClient client = GreptimeClient.open(config, channels);
+    GreptimeClient client;
+    try {
+      client = GreptimeClient.open(config, observe.instrument(channels));
+    } catch (SQLException | RuntimeException e) {
+      observe.openFailed(e);
+      observe.close();
+      throw e;
+    }
     BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
-    ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator);
+    observe.arrowMemory(allocator::getAllocatedMemory);
+    ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator, observe);
     try {
       conn.verify();
+      observe.opened();
       return conn;
     } catch (SQLException | RuntimeException e) {
+      observe.openFailed(e);
       conn.close();
       throw e;
     }
   }
 
+  Observability observe() {
+    return observe;
+  }
+
   private void verify() throws SQLException {
     long timeout = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
     if (!client.healthCheck(timeout)) {
-      throw new SQLNonTransientConnectionException("Cannot reach GreptimeDB at " + config.primaryEndpoint()
-          + " within " + timeout + " ms", "08001");
+      throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(config, config.primaryEndpoint(), timeout);
     }
     if (config.user() != null) {
       // Credentials travel in each request; a trivial query checks them (and access to the database) now.
@@ -179,11 +206,14 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   }
 
   void statementClosed(StatementImpl statement) {
-    statements.remove(statement);
+    if (statements.remove(statement)) {
+      observe.statementClosed();
+    }
   }
 
   <T extends StatementImpl> T register(T statement) {
     statements.add(statement);
+    observe.statementOpened();
     return statement;
   }
 
@@ -320,9 +350,14 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         w.abandon();
       }
       typedWriters.clear();
+      bulkWrites.close();
     } finally {
-      client.close();
-      closeAllocator();
+      try {
+        client.close();
+        closeAllocator();
+      } finally {
+        observe.close();
+      }
     }
   }
 

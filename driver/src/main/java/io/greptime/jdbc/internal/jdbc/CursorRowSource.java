@@ -5,6 +5,7 @@ import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.meta.ColumnMetadata;
 import io.greptime.jdbc.arrow.read.ColumnReader;
 import io.greptime.jdbc.internal.client.ErrorTranslator;
+import io.greptime.jdbc.internal.observe.ObservedScope;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -54,10 +55,19 @@ final class CursorRowSource implements RowSource {
   public boolean nextBatch() throws SQLException {
     affinity.enter();
     try {
-      return cursor.nextBatch();
+      boolean more = cursor.nextBatch();
+      if (more) {
+        exec.observation().rowsRead(cursor.batchRowCount());
+      }
+      return more;
     } catch (FlightCallException e) {
-      SQLException translated = errors.translate(e);
-      throw exec.wasCancelled() ? cancelled(translated) : translated;
+      SQLException translated;
+      try (ObservedScope scope = exec.observation().enter()) {
+        translated = errors.translate(e);
+      }
+      SQLException thrown = exec.wasCancelled() ? cancelled(translated) : translated;
+      exec.observation().failed(thrown);
+      throw thrown;
     } finally {
       affinity.exit();
     }
@@ -85,6 +95,7 @@ final class CursorRowSource implements RowSource {
       try {
         exec.finish();
         cursor.close();
+        exec.observation().finished(-1);
       } finally {
         affinity.streamClosed();
       }

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.internal.client.CancelHook;
+import io.greptime.jdbc.internal.observe.StatementObservation;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -16,6 +17,21 @@ final class Execution implements CancelHook {
 
   private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.RUNNING);
   private final AtomicReference<Runnable> canceller = new AtomicReference<>();
+  private final StatementObservation observation;
+
+  Execution() {
+    this(null);
+  }
+
+  /** @param observation what logs, metrics and traces see of this execution (null: unobserved) */
+  Execution(StatementObservation observation) {
+    this.observation = observation;
+  }
+
+  /** The execution as logs, metrics and traces see it, or null. */
+  StatementObservation observation() {
+    return observation;
+  }
 
   /** Registers how to stop the call; runs it at once if a cancel arrived first. */
   @Override

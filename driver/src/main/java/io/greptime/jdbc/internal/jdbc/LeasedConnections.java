@@ -70,7 +70,8 @@ public final class LeasedConnections implements AutoCloseable {
       lease.close();
       throw e;
     }
-    return ConnectionImpl.open(config, url, lease);
+    return ConnectionImpl.open(config, url, lease,
+        props == null ? null : props.get(io.greptime.jdbc.internal.observe.Observability.METER_REGISTRY_KEY));
   }
 
   private ChannelLender lender(ConnectionConfig config) throws SQLException {

@@ -1,6 +1,8 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.internal.bulk.BulkBinder;
+import io.greptime.jdbc.internal.observe.ObservedScope;
+import io.greptime.jdbc.internal.observe.StatementObservation;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -43,6 +45,8 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   private ParameterMetaData parameterMetaData;
   /** Set when this INSERT's parameters go straight into Arrow vectors for DoPut; see {@link #bulk()}. */
   private BulkBinder bulk;
+  /** The literals of the execution being sent, so error messages can hide them. */
+  private volatile String[] sending;
   private boolean bulkDecided;
 
   PreparedStatementImpl(ConnectionImpl connection, String sql) throws SQLException {
@@ -98,6 +102,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         throw new SQLException("No value specified for parameter " + (i + 1), "07001");
       }
     }
+    sending = literals.clone();
     return PlaceholderScanner.substitute(sql, markers, literals);
   }
 
@@ -179,7 +184,10 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
-    return connection.affinity().call(bulk != null ? bulk::executeBatch : this::runParameterBatch);
+    if (bulk != null) {
+      return connection.affinity().call(() -> observedBulkBatch(bulk));
+    }
+    return connection.affinity().call(this::runParameterBatch);
   }
 
   private long[] runParameterBatch() throws SQLException {
@@ -189,12 +197,39 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     long[] counts = new long[work.size()];
     for (int i = 0; i < work.size(); i++) {
       try {
+        sending = work.get(i);
         counts[i] = doUpdate(PlaceholderScanner.substitute(sql, markers, work.get(i)));
       } catch (SQLException e) {
         throw batchFailure(e, Arrays.copyOf(counts, i));
       }
     }
     return counts;
+  }
+
+  /** A bulk executeBatch as one observed execution (span, id, logs), its DoPut calls inside it. */
+  private long[] observedBulkBatch(BulkBinder b) throws SQLException {
+    StatementObservation obs = connection.observe().start(sql, b.pendingRows());
+    try (ObservedScope scope = obs.enter()) {
+      long[] counts = b.executeBatch();
+      obs.finished(counts.length);
+      return counts;
+    } catch (SQLException e) {
+      obs.failed(e);
+      throw e;
+    } finally {
+      obs.finished(0);
+    }
+  }
+
+  @Override
+  String[] boundLiterals() {
+    return sending;
+  }
+
+  /** The template with its markers: bound values never reach logs or spans. */
+  @Override
+  String observedText(String sent) {
+    return sql;
   }
 
   @Override

@@ -38,12 +38,23 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
   private final List<ColumnMetadata> columns;
   private final Map<String, Integer> labels = new HashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
-  private List<ColumnReader> readers = List.of();
+  private static final ColumnReader[] NO_READERS = new ColumnReader[0];
+
+  /** The current batch's readers; empty before the first row, after the last and once closed. */
+  private ColumnReader[] readers = NO_READERS;
   private int batchRows;
   private int rowInBatch = -1;
   private long rowNumber;
   private boolean exhausted;
-  private boolean wasNull;
+  /**
+   * wasNull() is answered lazily: a getter records the reader and row it read, and only wasNull() (or
+   * leaving the batch, which settles the answer into {@link #settledWasNull}) asks the vector whether
+   * that value was NULL. Getters already check validity once for their own answer; this keeps the
+   * per-value cost to that one check.
+   */
+  private ColumnReader lastReader;
+  private int lastRow;
+  private boolean settledWasNull;
   private int fetchSize;
   /** Decided by the first next() or nextBatch(): the two ways of reading do not mix. */
   private ReadMode mode = ReadMode.UNDECIDED;
@@ -121,6 +132,7 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
       return false;
     }
     if (rowInBatch + 1 >= batchRows) {
+      settleWasNull();
       boolean more;
       try {
         more = source.nextBatch();
@@ -132,7 +144,7 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
         finishStream();
         return false;
       }
-      readers = source.readers();
+      readers = source.readers().toArray(NO_READERS);
       batchRows = source.batchRowCount();
       rowInBatch = -1;
     }
@@ -143,8 +155,9 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
 
   /** Ends the stream early or at its end; the Arrow memory goes with it. */
   private void finishStream() {
+    settleWasNull();
     exhausted = true;
-    readers = List.of();
+    readers = NO_READERS;
     batchRows = 0;
     source.close();
   }
@@ -162,26 +175,44 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     return closed.get();
   }
 
-  /** The reader of a column at the current row; records whether its value is NULL for wasNull(). */
+  /**
+   * The reader of a column at the current row, remembered for wasNull(). One bounds check serves the
+   * common case: the readers array is empty whenever there is no current row (also once closed), so
+   * every failure takes the slow path, which tells the cases apart.
+   */
   private ColumnReader reader(int column) throws SQLException {
+    ColumnReader[] current = readers;
+    if (column < 1 || column > current.length || rowInBatch < 0) {
+      throw noReader(column);
+    }
+    ColumnReader r = current[column - 1];
+    lastReader = r;
+    lastRow = rowInBatch;
+    return r;
+  }
+
+  private SQLException noReader(int column) throws SQLException {
     checkOpen();
     source.checkCaller();
     if (column < 1 || column > columns.size()) {
-      throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
+      return new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
     }
-    if (readers.isEmpty() || rowInBatch < 0) {
-      throw new SQLException(mode == ReadMode.BATCHES ? "No current row: this result set is read with nextBatch()"
-          : "No current row: call next() first", "24000");
+    return new SQLException(mode == ReadMode.BATCHES ? "No current row: this result set is read with nextBatch()"
+        : "No current row: call next() first", "24000");
+  }
+
+  /** Answers wasNull() for the last value read before its batch goes away. */
+  private void settleWasNull() {
+    if (lastReader != null) {
+      settledWasNull = lastReader.isNull(lastRow);
+      lastReader = null;
     }
-    ColumnReader r = readers.get(column - 1);
-    wasNull = r.isNull(rowInBatch);
-    return r;
   }
 
   @Override
   public boolean wasNull() throws SQLException {
     checkOpen();
-    return wasNull;
+    return lastReader != null ? lastReader.isNull(lastRow) : settledWasNull;
   }
 
   @Override

@@ -5,6 +5,8 @@ import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.observe.ObservedScope;
+import io.greptime.jdbc.internal.observe.StatementObservation;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
 import io.greptime.jdbc.proto.v1.QueryRequest;
@@ -61,18 +63,35 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
   private boolean runOwned(String sql) throws SQLException {
     closeResult();
     StatementClassifier.Classified c = StatementClassifier.classify(sql);
-    Execution exec = begin();
+    Execution exec = begin(observedText(sql));
+    StatementObservation obs = exec.observation();
     boolean keepRunning = false;
-    try {
+    try (ObservedScope scope = obs.enter()) {
       keepRunning = dispatch(c, exec);
       return keepRunning;
     } catch (SQLException e) {
-      throw exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
+      SQLException thrown = exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
+      obs.failed(thrown);
+      throw thrown;
     } finally {
       if (!keepRunning) {
         end(exec);
+        obs.finished(updateCount);
       }
     }
+  }
+
+  /**
+   * The text logs and traces show for an execution of {@code sent}: the statement itself here; a prepared
+   * statement shows its template instead, so bound parameter values never reach logs or spans.
+   */
+  String observedText(String sent) {
+    return sent;
+  }
+
+  /** The parameter literals of the execution about to start (hidden from error messages), or null. */
+  String[] boundLiterals() {
+    return null;
   }
 
   private boolean dispatch(StatementClassifier.Classified c, Execution exec) throws SQLException {
@@ -112,16 +131,24 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     resultSet = new ResultSetImpl(this,
         new CursorRowSource(cursor, connection.client().errors(), exec, connection.affinity()),
         rs -> resultClosed(rs, exec));
+    connection.observe().resultSetOpened();
     return true;
   }
 
-  private Execution begin() throws SQLException {
-    Execution exec = new Execution();
+  private Execution begin(String observedText) throws SQLException {
     Execution previous = current.get();
     boolean busy = previous != null && previous.phase() != Execution.Phase.DONE;
+    Execution exec = busy ? null : new Execution(connection.observe().start(observedText, 0));
+    if (exec != null) {
+      exec.observation().hideLiterals(boundLiterals());
+    }
     if (busy || !current.compareAndSet(previous, exec)) {
-      throw new SQLException("The statement is already executing; use another Statement for concurrent work",
-          "HY010");
+      SQLException e = new SQLException(
+          "The statement is already executing; use another Statement for concurrent work", "HY010");
+      if (exec != null) {
+        exec.observation().failed(e);
+      }
+      throw e;
     }
     return exec;
   }
@@ -133,6 +160,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
 
   private void resultClosed(ResultSetImpl rs, Execution exec) {
     end(exec);
+    connection.observe().resultSetClosed();
     // Only a result set the application closed completes the statement; one closed because the statement
     // runs again (closeResult clears the field first) must not close it.
     boolean closedByApplication = resultSet == rs;
@@ -165,23 +193,27 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
       throws SQLException {
     checkOpen();
     PromRangeQuery q = PromqlRequests.rangeQuery(query, start, end, step, lookback);
-    return connection.affinity().call(() -> promRangeOwned(q));
+    return connection.affinity().call(() -> promRangeOwned(query, q));
   }
 
-  private ResultSet promRangeOwned(PromRangeQuery q) throws SQLException {
+  private ResultSet promRangeOwned(String query, PromRangeQuery q) throws SQLException {
     closeResult();
-    Execution exec = begin();
+    Execution exec = begin("PROMQL " + query);
+    StatementObservation obs = exec.observation();
     boolean rows = false;
-    try {
+    try (ObservedScope scope = obs.enter()) {
       RequestSession session = connection.session();
       GreptimeRequest request = GreptimeRequest.newBuilder().setHeader(session.toHeader())
           .setQuery(QueryRequest.newBuilder().setPromRangeQuery(q)).build();
       rows = query(request, session, queryTimeoutSeconds() * 1000L, exec);
     } catch (SQLException e) {
-      throw exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
+      SQLException thrown = exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
+      obs.failed(thrown);
+      throw thrown;
     } finally {
       if (!rows) {
         end(exec);
+        obs.finished(updateCount);
       }
     }
     if (!rows) {

@@ -13,6 +13,8 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.Calendar;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 
 /**
@@ -25,11 +27,14 @@ import org.apache.arrow.vector.VariableWidthFieldVector;
 final class TextReader extends AbstractColumnReader {
   private final VariableWidthFieldVector vector;
   private final ZoneId sessionZone;
+  /** The vector when it is plain Utf8 (4-byte offsets), read without its getter's second check. */
+  private final BaseVariableWidthVector utf8;
 
   TextReader(VariableWidthFieldVector vector, ZoneId sessionZone, String typeName) {
     super(typeName);
     this.vector = vector;
     this.sessionZone = sessionZone;
+    this.utf8 = vector instanceof BaseVariableWidthVector v ? v : null;
   }
 
   @Override
@@ -39,12 +44,28 @@ final class TextReader extends AbstractColumnReader {
 
   @Override
   public String getString(int row) {
-    return vector.isNull(row) ? null : new String(vector.get(row), StandardCharsets.UTF_8);
+    byte[] bytes = getBytes(row);
+    return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
   }
 
+  /**
+   * The hot path of string reads: one validity check (ours), then the bytes between two offsets; the
+   * vector's own getter would check validity a second time.
+   */
   @Override
   public byte[] getBytes(int row) {
-    return vector.isNull(row) ? null : vector.get(row);
+    if (vector.isNull(row)) {
+      return null;
+    }
+    if (utf8 == null) {
+      return vector.get(row);
+    }
+    ArrowBuf offsets = utf8.getOffsetBuffer();
+    long at = (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
+    int start = offsets.getInt(at);
+    byte[] bytes = new byte[offsets.getInt(at + BaseVariableWidthVector.OFFSET_WIDTH) - start];
+    utf8.getDataBuffer().getBytes(start, bytes, 0, bytes.length);
+    return bytes;
   }
 
   @Override

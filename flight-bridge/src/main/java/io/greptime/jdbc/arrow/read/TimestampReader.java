@@ -15,6 +15,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Calendar;
 import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
@@ -68,7 +69,12 @@ final class TimestampReader extends AbstractColumnReader {
   }
 
   private Instant instant(int row) {
-    return vector.isNull(row) ? null : ArrowTimeUnits.toInstant(vector.get(row), type.getUnit());
+    return vector.isNull(row) ? null : ArrowTimeUnits.toInstant(raw(row), type.getUnit());
+  }
+
+  /** The stored value of a non-null row, without the vector getter's second validity check. */
+  private long raw(int row) {
+    return vector.getDataBuffer().getLong((long) row * TimeStampVector.TYPE_WIDTH);
   }
 
   private ZonedDateTime zoned(int row) {
@@ -88,10 +94,16 @@ final class TimestampReader extends AbstractColumnReader {
         : TemporalText.dateTime(value.toLocalDateTime(), digits);
   }
 
+  /** Milliseconds (GreptimeDB's default unit) go straight into a Timestamp, with no Instant between. */
   @Override
   public Timestamp getTimestamp(int row, Calendar calendar) {
-    Instant instant = instant(row);
-    return instant == null ? null : Timestamp.from(instant);
+    if (vector.isNull(row)) {
+      return null;
+    }
+    if (type.getUnit() == TimeUnit.MILLISECOND) {
+      return new Timestamp(raw(row));
+    }
+    return Timestamp.from(ArrowTimeUnits.toInstant(raw(row), type.getUnit()));
   }
 
   @Override

@@ -84,14 +84,15 @@ public abstract class ColumnWriter {
     return new SQLDataException("cannot store " + what + " in column '" + name() + "' of type " + typeName, INVALID);
   }
 
+  /** The value itself is not shown: parameter values never appear in messages (they may be secrets). */
   final SQLDataException outOfRange(Object value) {
-    return new SQLDataException("value " + value + " is out of range for column '" + name() + "' of type "
-        + typeName, OUT_OF_RANGE);
+    return new SQLDataException("the value is out of range for column '" + name() + "' of type " + typeName,
+        OUT_OF_RANGE);
   }
 
+  /** The text itself is not shown: parameter values never appear in messages (they may be secrets). */
   final SQLDataException unparsable(String text) {
-    String shown = text.length() > 64 ? text.substring(0, 64) + "..." : text;
-    return new SQLDataException("'" + shown + "' is not a valid " + typeName + " for column '" + name() + "'",
-        INVALID);
+    return new SQLDataException("a string of " + text.length() + " characters is not a valid " + typeName
+        + " for column '" + name() + "'", INVALID);
   }
 }

@@ -249,7 +249,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   /** Fresh service instances for one start; the TCP and in-process servers share them. */
   private List<ServerServiceDefinition> services() {
     Authenticator auth = new Authenticator(config.users);
-    RequestExecutor executor = new RequestExecutor(config.engine, auth);
+    RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener);
     CompressionCodec codec =
         config.compression
             ? Lz4FrameCodec.INSTANCE
@@ -301,6 +301,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private String inProcessName;
     private boolean transportCompression;
     private java.nio.file.Path unixSocket;
+    private java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> headerListener = h -> {};
 
     private Builder() {}
 
@@ -317,6 +318,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
       b.inProcessName = inProcessName;
       b.transportCompression = transportCompression;
       b.unixSocket = unixSocket;
+      b.headerListener = headerListener;
       return b;
     }
 
@@ -405,6 +407,15 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
      */
     public Builder transportCompression(boolean gzipWhenAccepted) {
       this.transportCompression = gzipWhenAccepted;
+      return this;
+    }
+
+    /**
+     * Told the RequestHeader of every Handle, HandleRequests and DoGet request before it runs (e.g. for
+     * tests that check what a client sent in {@code tracing_context}); must not block or throw.
+     */
+    public Builder onRequestHeader(java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> listener) {
+      this.headerListener = Objects.requireNonNull(listener);
       return this;
     }
 

@@ -3,11 +3,13 @@ package io.greptime.jdbc.tck.server;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.QueryRequest;
+import io.greptime.jdbc.proto.v1.RequestHeader;
 import io.greptime.jdbc.tck.engine.Engine;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.grpc.Metadata;
+import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -20,14 +22,17 @@ final class RequestExecutor {
 
   private final Engine engine;
   private final Authenticator authenticator;
+  private final Consumer<RequestHeader> headerListener;
 
-  RequestExecutor(Engine engine, Authenticator authenticator) {
+  RequestExecutor(Engine engine, Authenticator authenticator, Consumer<RequestHeader> headerListener) {
     this.engine = engine;
     this.authenticator = authenticator;
+    this.headerListener = headerListener;
   }
 
   /** Runs the request; rows are allocated from {@code allocator} and the caller closes them. */
   Output execute(GreptimeRequest request, Metadata metadata, BufferAllocator allocator) {
+    headerListener.accept(request.getHeader());
     String user = authenticator.authenticate(request.getHeader());
     QueryContext ctx = RequestContexts.fromHeader(request.getHeader(), metadata, user);
     switch (request.getRequestCase()) {

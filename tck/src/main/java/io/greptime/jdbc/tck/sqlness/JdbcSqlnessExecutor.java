@@ -19,8 +19,12 @@ import java.util.regex.Pattern;
  * {@link Answer.Failure} with its vendor code as the status code.
  */
 public final class JdbcSqlnessExecutor implements SqlnessExecutor {
-  /** greptime-jdbc appends the status to the server's text; the runner shows the text alone. */
-  private static final Pattern DRIVER_SUFFIX = Pattern.compile(" \\[(GreptimeDB status \\d+, )?gRPC \\w+\\]$");
+  /**
+   * greptime-jdbc appends the status (and the statement id) to the server's text; the runner shows the
+   * text alone.
+   */
+  private static final Pattern DRIVER_SUFFIX =
+      Pattern.compile(" \\[(GreptimeDB status \\d+, )?gRPC \\w+\\]( \\[stmt [0-9a-z-]+\\])?$");
 
   /** Opens a connection to the target (called again after a restart). */
   @FunctionalInterface
