@@ -92,9 +92,7 @@ class TypedBulkWriterTest {
     for (int i = 0; i < 10_000; i++) {
       written.add(cpu(i));
     }
-    // Uncompressed: Arrow's LZ4 codec (commons-compress, pure Java) takes seconds per batch of these
-    // repetitive rows on a loaded machine; compression is the bulk path's concern, tested there.
-    try (Connection c = fixture.connect("bulkFlushRows=3000&bulkCompression=none")) {
+    try (Connection c = fixture.connect("bulkFlushRows=3000")) {
       try (GreptimeBulkWriter<Cpu> w = greptime(c).bulkWriter(Cpu.class)) {
         w.writeAll(written);
         assertThat(w.pendingRows()).isEqualTo(10_000);

@@ -30,7 +30,7 @@ public final class StreamingRead {
   }
 
   static void run(String url, long rows) throws SQLException {
-    try (Connection conn = DriverManager.getConnection(url + "?bulkCompression=none&maxResultMemory=32m");
+    try (Connection conn = DriverManager.getConnection(url + "?maxResultMemory=32m");
         Statement st = conn.createStatement()) {
       st.execute("DROP TABLE IF EXISTS stream_events");
       st.execute("CREATE TABLE stream_events (device STRING, payload STRING, reading DOUBLE,"

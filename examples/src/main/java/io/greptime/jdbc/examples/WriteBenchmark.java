@@ -42,9 +42,8 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * or {@code =duckdb} runs one. Every method writes the same rows in batches of {@code bench.batch} rows, first a warm-up into its
  * own table, then {@code bench.rounds} measured passes (the in-process methods alternate their order per
  * round); every pass checks the stored row count afterwards. DoPut batches go uncompressed on both the
- * driver and the raw side ({@code bulkCompression=none}): the embedded server's LZ4 is Arrow's pure-Java
- * codec, which would measure the compressor rather than the path (GreptimeDB itself decodes LZ4 in
- * native code). Prints rows/s (best and median) and the ratios the targets name.
+ * driver and the raw side ({@code bulkCompression=none}), so both measure the path rather than the codec
+ * (on loopback the bytes LZ4 saves cost more than they save). Prints rows/s (best and median) and the ratios the targets name.
  *
  * <p>Run: {@code mvn -B -q -o -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
  * -Dbench.main=io.greptime.jdbc.examples.WriteBenchmark -Dbench.rows=1000000 -Dbench.rounds=3}.
