@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.GreptimeBatchUpdateException;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.arrow.write.DoPutWriter;
@@ -300,12 +301,26 @@ public final class BulkInsertBinder implements BulkBinder {
       }
     }
     long[] counts = counts(acked);
+    List<GreptimeBatchUpdateException.RowRange> inDoubt = failure == null ? List.of() : inDoubt(acked);
     segments.clear();
     pendingRows = 0;
     if (failure != null) {
-      throw failed(failure, counts);
+      throw failed(failure, counts, inDoubt);
     }
     return counts;
+  }
+
+  /** Rows of batches that went to the server but were not acknowledged: they may or may not be stored. */
+  private List<GreptimeBatchUpdateException.RowRange> inDoubt(long acked) {
+    List<GreptimeBatchUpdateException.RowRange> out = new ArrayList<>();
+    int at = 0;
+    for (long[] seg : segments) {
+      if (seg[0] > acked) {
+        out.add(new GreptimeBatchUpdateException.RowRange(at, at + (int) seg[1] - 1));
+      }
+      at += (int) seg[1];
+    }
+    return out;
   }
 
   private long[] counts(long acked) {
@@ -319,14 +334,18 @@ public final class BulkInsertBinder implements BulkBinder {
     return counts;
   }
 
-  private BatchUpdateException failed(SQLException cause, long[] counts) {
+  private BatchUpdateException failed(SQLException cause, long[] counts,
+      List<GreptimeBatchUpdateException.RowRange> inDoubt) {
     BulkWrites.logFailure(table, cause);
     owner.forget(session, table);
     dropWriter();
     sendFailure = null;
     long in = Arrays.stream(counts).filter(c -> c == 1).count();
-    return new BatchUpdateException("DoPut into " + table + " failed after " + in + " of " + counts.length
-        + " rows were written: " + cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), counts, cause);
+    long doubtful = inDoubt.stream().mapToLong(GreptimeBatchUpdateException.RowRange::size).sum();
+    String doubt = doubtful == 0 ? "" : "; " + doubtful + " rows sent but unacknowledged are in doubt " + inDoubt;
+    return new GreptimeBatchUpdateException("DoPut into " + table + " failed after " + in + " of " + counts.length
+        + " rows were written" + doubt + ": " + cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), counts,
+        inDoubt, cause);
   }
 
   private void dropWriter() {

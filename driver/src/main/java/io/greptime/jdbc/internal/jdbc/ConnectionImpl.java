@@ -70,6 +70,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
   private void verify() throws SQLException {
     long timeout = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
+    client.connected(session(), allocator, timeout);
     if (!client.healthCheck(timeout)) {
       throw new SQLNonTransientConnectionException("Cannot reach GreptimeDB at " + config.primaryEndpoint()
           + " within " + timeout + " ms", "08001");
@@ -107,6 +108,12 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   public GreptimeWriteStatistics getWriteStatistics() throws SQLException {
     checkOpen();
     return bulkWrites.statistics();
+  }
+
+  @Override
+  public java.util.List<io.greptime.jdbc.GreptimeEndpointStatus> getEndpointStatus() throws SQLException {
+    checkOpen();
+    return client.endpointStatus();
   }
 
   BufferAllocator allocator() {
