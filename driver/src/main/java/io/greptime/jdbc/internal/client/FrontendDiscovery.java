@@ -22,8 +22,9 @@ import org.apache.arrow.memory.BufferAllocator;
  * {@code peer_addr}, {@code active_time}): rows of type FRONTEND with an address whose last heartbeat is
  * at most {@link #MAX_SILENCE} old. A standalone server lists itself as STANDALONE with no address, so
  * discovery adds nothing there. Failures only log: discovery is an extra, the URL's hosts still work.
+ * Public for tests only.
  */
-final class FrontendDiscovery {
+public final class FrontendDiscovery {
   private static final Logger LOG = Logger.getLogger("io.greptime.jdbc.failover");
   static final String SQL = "SELECT peer_type, peer_addr, active_time FROM information_schema.cluster_info";
   /** Frontends silent for longer than this are taken for gone. */
@@ -52,7 +53,7 @@ final class FrontendDiscovery {
   }
 
   /** The endpoints among {@code [peer_type, peer_addr, active_time]} rows. */
-  static List<JdbcUrl.Endpoint> frontends(List<String[]> rows) {
+  public static List<JdbcUrl.Endpoint> frontends(List<String[]> rows) {
     List<JdbcUrl.Endpoint> out = new ArrayList<>();
     for (String[] row : rows) {
       if (!"FRONTEND".equalsIgnoreCase(row[0]) || row[1] == null || row[1].isBlank() || stale(row[2])) {
@@ -83,7 +84,7 @@ final class FrontendDiscovery {
   }
 
   /** {@code active_time} is a humantime span such as {@code 2s 145ms}; unparseable text counts as fresh. */
-  static boolean stale(String activeTime) {
+  public static boolean stale(String activeTime) {
     if (activeTime == null || activeTime.isBlank()) {
       return false;
     }

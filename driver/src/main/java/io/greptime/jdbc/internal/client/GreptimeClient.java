@@ -96,7 +96,7 @@ public final class GreptimeClient implements AutoCloseable {
       // Probes get channels of their own (never the source's): a probe must not queue behind a bulk write.
       prober = HealthProber.overGrpc(endpoint -> ChannelFactory.open(config, endpoint), settings.probeTimeoutMillis());
       EndpointSet endpoints = EndpointSet.of(config.endpoints(), settings, all, prober,
-          e -> resetBackoff(channels, e));
+          e -> resetBackoff(channels, e, settings.probeTimeoutMillis()));
       return new GreptimeClient(channels, new Router(endpoints, settings, all, System::nanoTime), prober,
           config.compression(), new ErrorTranslator(config.password()));
     } catch (RuntimeException e) {
@@ -108,12 +108,24 @@ public final class GreptimeClient implements AutoCloseable {
     }
   }
 
-  /** A probe found the endpoint healthy: let the real channel reconnect now rather than after its backoff. */
-  private static void resetBackoff(ChannelSource channels, Endpoint e) {
+  /**
+   * A probe found the endpoint healthy: let the real channel reconnect now rather than after its backoff,
+   * and give it up to {@code waitMillis} to connect, so that the first call after the breaker closes does
+   * not meet a channel still in TRANSIENT_FAILURE (which fails calls at once). Runs on a gRPC callback
+   * thread, before the breaker closes.
+   */
+  private static void resetBackoff(ChannelSource channels, Endpoint e, long waitMillis) {
     try {
-      channels.channel(e.address()).resetConnectBackoff();
+      ManagedChannel channel = channels.channel(e.address());
+      channel.resetConnectBackoff();
+      long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+      while (channel.getState(true) != io.grpc.ConnectivityState.READY && System.nanoTime() - until < 0) {
+        Thread.sleep(5);
+      }
     } catch (SQLException | RuntimeException ignored) {
       // the next call opens or reconnects the channel anyway
+    } catch (InterruptedException ie) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -206,7 +206,7 @@ public final class ResumablePut implements DoPutWriter.Transport {
 
   /** Called with the lock held: reopens the stream elsewhere and replays the ledger; false to give up. */
   private boolean resume(Throwable error) {
-    RetryRules.Verdict v = RetryRules.judge(error, OperationKind.BULK, null);
+    RetryRules.Verdict v = RetryRules.judgeBrokenStream(error, OperationKind.BULK, cancelled);
     if (v.endpointFault()) {
       router.endpoints().failed(endpoint);
     } else {

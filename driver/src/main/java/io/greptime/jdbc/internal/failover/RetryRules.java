@@ -66,6 +66,19 @@ public final class RetryRules {
     return new Verdict(false, false, "gRPC " + f.code() + " is not repeated");
   }
 
+  /**
+   * The verdict on a broken stream the driver did not cancel itself: a CANCELLED status then means the
+   * server reset the stream (it was shutting down), which says as much against the endpoint as a lost
+   * connection.
+   */
+  public static Verdict judgeBrokenStream(Throwable failure, OperationKind kind, boolean cancelledByClient) {
+    Facts f = facts(failure);
+    if (!cancelledByClient && f != null && f.errCode() == 0 && f.code() == Status.Code.CANCELLED) {
+      return new Verdict(true, true, "the server reset the stream (CANCELLED)");
+    }
+    return judge(failure, kind, null);
+  }
+
   private static Verdict serverError(Facts f) {
     boolean retryable;
     String rule;

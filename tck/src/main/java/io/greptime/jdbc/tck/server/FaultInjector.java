@@ -24,6 +24,7 @@ public final class FaultInjector {
 
   private final Object rulesLock = new Object();
   private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicLong started = new java.util.concurrent.atomic.AtomicLong();
   private final ErrorStatuses errors;
   private Duration delay = Duration.ZERO;
   private int failuresLeft;
@@ -102,6 +103,7 @@ public final class FaultInjector {
       }
     }
     active.incrementAndGet();
+    started.incrementAndGet();
     call = new CountedCall<>(call, active);
     sleep(wait);
     if (fail != null) {
@@ -124,6 +126,11 @@ public final class FaultInjector {
         super.onComplete();
       }
     };
+  }
+
+  /** Calls this server has started since it was built (HealthChecks included), to see where clients went. */
+  public long startedCalls() {
+    return started.get();
   }
 
   /** Calls started and not yet closed or cancelled. */
