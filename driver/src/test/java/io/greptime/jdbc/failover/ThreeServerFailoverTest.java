@@ -208,7 +208,8 @@ class ThreeServerFailoverTest {
   void resourceExhausted_isRetriedElsewhere_neverDuplicated_breakerOpensAndCloses() throws Exception {
     try (Connection c = cluster.connect("breakerFailures=2&breakerCooldown=200")) {
       createTable(c, "append_rows", true);
-      cluster.server(1).faults().failNextCalls(1000, FaultInjector.HANDLE, StatusCode.RUNTIME_RESOURCES_EXHAUSTED);
+      // every method, HealthCheck included: the breaker's probes fail too, so it stays open until the reset
+      cluster.server(1).faults().failNextCalls(1000, null, StatusCode.RUNTIME_RESOURCES_EXHAUSTED);
       try (Statement st = c.createStatement()) {
         for (int i = 0; i < 30; i++) {
           assertThat(st.executeUpdate("INSERT INTO append_rows (host, ts, v) VALUES ('h', " + i + ", " + i + ")"))

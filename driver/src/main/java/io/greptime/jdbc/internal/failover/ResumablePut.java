@@ -20,8 +20,9 @@ import org.apache.arrow.flight.impl.Flight;
  *
  * <p>Replay happens only for tables that deduplicate (a batch the lost server applied but did not
  * acknowledge is then rewritten to the same rows); for append-mode tables nothing is kept and the
- * failure reaches the writer, which reports the unacknowledged rows as in doubt. Resumes are bounded
- * by {@code failoverRetries} per stream and {@code failoverTimeout} since the last acknowledgement.
+ * failure reaches the writer, which reports the unacknowledged rows as in doubt. A stream resumes only on
+ * an endpoint it has not broken on yet (never on the same one), at most {@code failoverRetries} times and
+ * within {@code failoverTimeout} of the last acknowledgement.
  *
  * <p>The writer's thread sends; answers and failures arrive on gRPC threads; {@link #callLock} orders
  * them.
@@ -103,8 +104,10 @@ public final class ResumablePut implements DoPutWriter.Transport {
       if (schema == null) {
         schema = frame;
         table = frame.getFlightDescriptor().getPathCount() > 0 ? frame.getFlightDescriptor().getPath(0) : "?";
-        // Asked only when another attempt is possible at all; an unknown mode counts as append-only.
-        replayable = router.settings().retries() > 0 && deduplicates.test(table);
+        // Asked only when a resume is possible at all (retries allowed, another endpoint to resume on);
+        // an unknown mode counts as append-only.
+        replayable = router.settings().retries() > 0 && router.endpoints().all().size() > 1
+            && deduplicates.test(table);
       } else if (replayable) {
         ledger.addLast(new Frame(requestId(frame.getAppMetadata()), frame));
       }
@@ -220,7 +223,10 @@ public final class ResumablePut implements DoPutWriter.Transport {
     Endpoint failed = endpoint;
     tried.add(failed);
     Endpoint next = router.endpoints().select(OperationKind.BULK, tried);
-    if (next == null) {
+    if (next == null || tried.contains(next)) {
+      // Unlike a unary call, a stream is resumed only elsewhere: the endpoint that broke it (the only
+      // one, with a single-host URL) reports the failure and the writer's counts say what is in.
+      router.listener().gaveUp(OperationKind.BULK, failed.toString(), resumes + 1, "no other endpoint to resume on");
       return false;
     }
     resumes++;
