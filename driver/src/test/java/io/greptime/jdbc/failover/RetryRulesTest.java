@@ -90,6 +90,16 @@ class RetryRulesTest {
   }
 
   @Test
+  void brokenPipe_isRetried_butAResetAfterSendingIsNot() {
+    var pipe = Status.UNAVAILABLE.withDescription("io exception")
+        .withCause(new java.io.IOException("Broken pipe")).asRuntimeException();
+    assertThat(write(pipe, sent()).retry()).isTrue();
+    var reset = Status.UNAVAILABLE.withDescription("io exception")
+        .withCause(new java.io.IOException("Connection reset by peer")).asRuntimeException();
+    assertThat(write(reset, sent()).retry()).isFalse();
+  }
+
+  @Test
   void serverRetryHint_decides_whateverTheCode() {
     assertThat(write(status(Status.Code.RESOURCE_EXHAUSTED, "busy", 6001, "retryable"), sent()).retry()).isTrue();
     var v = write(status(Status.Code.RESOURCE_EXHAUSTED, "exhausted", 6000, "non_retryable"), sent());

@@ -18,7 +18,8 @@ import org.apache.arrow.flight.grpc.StatusUtils;
  *       servers older than v1.2, which send no hint, a code of the legacy list, protocol.md §6.2): the
  *       server did not apply the request;
  *   <li>a connection failure (gRPC UNAVAILABLE without a GreptimeDB code) before the request message
- *       went to a transport, or one where HTTP/2 says the server never started the stream (GOAWAY);
+ *       went to a transport, one where HTTP/2 says the server never started the stream (GOAWAY), or a
+ *       write the OS refused because the server had already closed the connection (broken pipe);
  *   <li>any connection failure of a read before its first row reached the caller.
  * </ul>
  *
@@ -42,7 +43,7 @@ public final class RetryRules {
   public record Verdict(boolean retry, boolean endpointFault, String reason) {}
 
   /** What a failure says about itself, however it surfaced. */
-  record Facts(Status.Code code, String description, int errCode, String retryHint) {}
+  record Facts(Status.Code code, String description, int errCode, String retryHint, boolean brokenPipe) {}
 
   /**
    * @param progress the attempt's progress, or null when the call kind never applies its request before
@@ -103,6 +104,10 @@ public final class RetryRules {
     if (neverStarted(f.description()) && !progress.responded()) {
       return new Verdict(true, true, "the server went away (GOAWAY) before starting the call");
     }
+    if (f.brokenPipe() && !progress.responded()) {
+      return new Verdict(true, true, "the request was written to a connection the server had already closed "
+          + "(broken pipe)");
+    }
     return new Verdict(false, true, "connection lost after the request was sent; a " + kind
         + " may have been applied and is not repeated");
   }
@@ -120,24 +125,38 @@ public final class RetryRules {
         || description.contains("stream is buffered") || description.contains("Connection closed after GOAWAY");
   }
 
+  /**
+   * The OS refused the write (EPIPE): the peer had closed the connection before the bytes went out, the
+   * other face of the restart race. A unary request is flushed in one write, so it never arrived whole.
+   */
+  private static boolean brokenPipe(Throwable cause) {
+    for (Throwable c = cause; c != null; c = c.getCause()) {
+      if (c instanceof java.io.IOException && c.getMessage() != null && c.getMessage().contains("Broken pipe")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static Facts facts(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (c instanceof FlightCallException e) {
         Map<String, String> trailers = e.trailers();
         return new Facts(StatusUtils.toGrpcStatusCode(e.statusCode()), e.description(),
-            parse(trailers.get(StatusCode.ERR_CODE_HEADER)), trailers.get(StatusCode.RETRY_HINT_HEADER));
+            parse(trailers.get(StatusCode.ERR_CODE_HEADER)), trailers.get(StatusCode.RETRY_HINT_HEADER), false);
       }
       if (c instanceof FlightRuntimeException e) {
         var md = e.status().metadata();
         return new Facts(StatusUtils.toGrpcStatusCode(e.status().code()), e.status().description(),
             parse(md != null && md.containsKey(StatusCode.ERR_CODE_HEADER) ? md.get(StatusCode.ERR_CODE_HEADER) : null),
-            md != null && md.containsKey(StatusCode.RETRY_HINT_HEADER) ? md.get(StatusCode.RETRY_HINT_HEADER) : null);
+            md != null && md.containsKey(StatusCode.RETRY_HINT_HEADER) ? md.get(StatusCode.RETRY_HINT_HEADER) : null,
+            false);
       }
       if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
         Status s = Status.fromThrowable(c);
         Metadata m = Status.trailersFromThrowable(c);
         return new Facts(s.getCode(), s.getDescription(), parse(m == null ? null : m.get(ERR_CODE)),
-            m == null ? null : m.get(RETRY_HINT));
+            m == null ? null : m.get(RETRY_HINT), brokenPipe(s.getCause()));
       }
     }
     return null;
