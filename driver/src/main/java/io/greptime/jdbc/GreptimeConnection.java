@@ -29,6 +29,12 @@ public interface GreptimeConnection extends Connection {
   /** Replaces the hints sent with every call (e.g. {@code ttl}, {@code append_mode} for auto-created tables). */
   void setHints(Map<String, String> hints) throws SQLException;
 
+  /**
+   * The servers this connection spreads its calls over (the URL's hosts, plus any discovered), in URL
+   * order, each with its circuit breaker state and average latency.
+   */
+  List<GreptimeEndpointStatus> getEndpointStatus() throws SQLException;
+
   /** How this connection's batched writes were sent so far (DoPut, row inserts, statements). */
   GreptimeWriteStatistics getWriteStatistics() throws SQLException;
 

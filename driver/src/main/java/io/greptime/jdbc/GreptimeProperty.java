@@ -109,7 +109,38 @@ public enum GreptimeProperty {
           + "path) or `none`.", false, "auto", "jmx", "micrometer", "none"),
   TRACING("tracing", Type.BOOLEAN, "true",
       "With OpenTelemetry's API on the class path: a span per execution and W3C trace context in every "
-          + "request header.", false);
+          + "request header.", false),
+  FAILOVER_POLICY("failoverPolicy", Type.CHOICE, "round_robin",
+      "How calls are spread over the URL's hosts: `round_robin`, `random`, `latency_aware` (lowest moving-average "
+          + "latency, with every `latencyExploreEvery`-th call sent to the least recently used host) or `sticky` "
+          + "(stay on one host until its circuit breaker opens).", false, "round_robin", "random", "latency_aware", "sticky"),
+  QUERY_FAILOVER_POLICY("queryFailoverPolicy", Type.CHOICE, null,
+      "Policy for row-producing statements (DoGet); default: `failoverPolicy`.", false, "round_robin", "random", "latency_aware", "sticky"),
+  WRITE_FAILOVER_POLICY("writeFailoverPolicy", Type.CHOICE, null,
+      "Policy for inserts, deletes and other row-count statements; default: `failoverPolicy`.", false, "round_robin", "random", "latency_aware", "sticky"),
+  BULK_FAILOVER_POLICY("bulkFailoverPolicy", Type.CHOICE, null,
+      "Policy for DoPut bulk-write streams; default: `failoverPolicy`.", false, "round_robin", "random", "latency_aware", "sticky"),
+  DDL_FAILOVER_POLICY("ddlFailoverPolicy", Type.CHOICE, null,
+      "Policy for CREATE, ALTER, DROP and TRUNCATE; default: `failoverPolicy`.", false, "round_robin", "random", "latency_aware", "sticky"),
+  LATENCY_EXPLORE_EVERY("latencyExploreEvery", Type.INT, "10",
+      "With `latency_aware`, every n-th call goes to the least recently used host so its average stays current "
+          + "(at least 1; 1 makes it round robin).", false),
+  BREAKER_FAILURES("breakerFailures", Type.INT, "3",
+      "Consecutive connection failures or retryable server errors that open a host's circuit breaker "
+          + "(at least 1).", false),
+  BREAKER_COOLDOWN("breakerCooldown", Type.INT, "5000",
+      "Milliseconds an open breaker keeps traffic away before a HealthCheck probe may close it.", false),
+  PROBE_TIMEOUT("probeTimeout", Type.INT, "2000",
+      "Deadline in milliseconds of the HealthCheck probe that closes a breaker (sent on a channel of its own).",
+      false),
+  FAILOVER_RETRIES("failoverRetries", Type.INT, "2",
+      "Retry budget of one call: how many times a failure that is safe to repeat is retried, on another host "
+          + "when there is one (0 turns failover off).", false),
+  FAILOVER_TIMEOUT("failoverTimeout", Type.INT, "30000",
+      "Deadline in milliseconds for a call and all its retries (0 = none); no retry starts after it.", false),
+  DISCOVER_FRONTENDS("discoverFrontends", Type.BOOLEAN, "false",
+      "On connect, add the active frontends listed in `information_schema.cluster_info` to the URL's hosts.",
+      false);
 
   /** The value types a property may have; each knows how to check a string. */
   public enum Type {

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.GreptimeBatchUpdateException;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.DoPutWriter;
 import io.greptime.jdbc.arrow.write.PutCompression;
@@ -157,11 +158,12 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
       }
     }
     long[] counts = counts(acked);
+    List<GreptimeBatchUpdateException.RowRange> inDoubt = failure == null ? List.of() : inDoubt(acked);
     segments.clear();
     pendingRows = 0;
     flushedRows = 0;
     if (failure != null) {
-      throw failed(failure, counts);
+      throw failed(failure, counts, inDoubt);
     }
     return counts;
   }
@@ -185,6 +187,32 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     }
   }
 
+  /**
+   * Rows of batches that went to the server but were not acknowledged: they may or may not be stored.
+   * Reordered batches ({@code bulkSortByTime}/{@code bulkTimeWindow}) map back to the caller's rows.
+   */
+  private List<GreptimeBatchUpdateException.RowRange> inDoubt(long acked) {
+    java.util.BitSet doubt = new java.util.BitSet();
+    for (Segment seg : segments) {
+      if (seg.id() > acked) {
+        if (seg.positions() == null) {
+          doubt.set(seg.base(), seg.base() + seg.rows());
+        } else {
+          for (int p : seg.positions()) {
+            doubt.set(seg.base() + p);
+          }
+        }
+      }
+    }
+    List<GreptimeBatchUpdateException.RowRange> out = new ArrayList<>();
+    for (int from = doubt.nextSetBit(0); from >= 0; from = doubt.nextSetBit(from)) {
+      int to = doubt.nextClearBit(from);
+      out.add(new GreptimeBatchUpdateException.RowRange(from, to - 1));
+      from = to;
+    }
+    return out;
+  }
+
   private long[] counts(long acked) {
     long[] counts = new long[Math.toIntExact(pendingRows)];
     for (Segment seg : segments) {
@@ -206,14 +234,18 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
    */
   private record Segment(long id, int base, int rows, int[] positions) {}
 
-  private BatchUpdateException failed(SQLException cause, long[] counts) {
+  private BatchUpdateException failed(SQLException cause, long[] counts,
+      List<GreptimeBatchUpdateException.RowRange> inDoubt) {
     BulkWrites.logFailure(table, cause);
     owner.forget(session, table);
     dropWriter();
     sendFailure = null;
     long in = Arrays.stream(counts).filter(c -> c == 1).count();
-    return new BatchUpdateException("DoPut into " + table + " failed after " + in + " of " + counts.length
-        + " rows were written: " + cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), counts, cause);
+    long doubtful = inDoubt.stream().mapToLong(GreptimeBatchUpdateException.RowRange::size).sum();
+    String doubt = doubtful == 0 ? "" : "; " + doubtful + " rows sent but unacknowledged are in doubt " + inDoubt;
+    return new GreptimeBatchUpdateException("DoPut into " + table + " failed after " + in + " of " + counts.length
+        + " rows were written" + doubt + ": " + cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), counts,
+        inDoubt, cause);
   }
 
   private void dropWriter() {

@@ -118,6 +118,11 @@ public final class ConnectionConfig {
     if (typed.get(GreptimeProperty.BULK_FLUSH_ROWS) instanceof Integer r && r < 1) {
       problems.add(GreptimeProperty.BULK_FLUSH_ROWS.key() + "=" + r + ": must be positive");
     }
+    for (GreptimeProperty atLeastOne : List.of(GreptimeProperty.BREAKER_FAILURES, GreptimeProperty.LATENCY_EXPLORE_EVERY)) {
+      if (typed.get(atLeastOne) instanceof Integer n && n < 1) {
+        problems.add(atLeastOne.key() + "=" + n + ": must be at least 1");
+      }
+    }
     if (typed.get(GreptimeProperty.DATABASE) instanceof String db && db.isBlank()) {
       problems.add("database must not be empty");
     }
@@ -128,7 +133,7 @@ public final class ConnectionConfig {
     return endpoints;
   }
 
-  /** The first endpoint; failover over the rest comes later. */
+  /** The first endpoint of the URL. */
   public JdbcUrl.Endpoint primaryEndpoint() {
     return endpoints.get(0);
   }
@@ -174,6 +179,16 @@ public final class ConnectionConfig {
 
   public boolean tls() {
     return (Boolean) values.get(GreptimeProperty.TLS);
+  }
+
+  /** An int-valued property (its default when not set). */
+  public int intValue(GreptimeProperty p) {
+    return (Integer) values.get(p);
+  }
+
+  /** A boolean property (its default when not set). */
+  public boolean flag(GreptimeProperty p) {
+    return (Boolean) values.get(p);
   }
 
   /** A string-valued property (TLS paths, server name), or null. */

@@ -117,6 +117,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
   private void verify() throws SQLException {
     long timeout = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
+    client.connected(session(), allocator, timeout);
     if (!client.healthCheck(timeout)) {
       throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(config, config.primaryEndpoint(), timeout);
     }
@@ -153,6 +154,12 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
   public GreptimeWriteStatistics getWriteStatistics() throws SQLException {
     checkOpen();
     return bulkWrites.statistics();
+  }
+
+  @Override
+  public java.util.List<io.greptime.jdbc.GreptimeEndpointStatus> getEndpointStatus() throws SQLException {
+    checkOpen();
+    return client.endpointStatus();
   }
 
   BufferAllocator allocator() {

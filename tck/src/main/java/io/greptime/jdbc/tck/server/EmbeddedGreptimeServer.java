@@ -115,6 +115,24 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops serving as a crash would (calls in flight are cancelled, the port is released) but keeps the
+   * server's state, so {@link #start()} can bring it back on the same port; for failover tests.
+   */
+  public void stop() {
+    lifecycleLock.lock();
+    try {
+      stopServer();
+    } finally {
+      lifecycleLock.unlock();
+    }
+  }
+
+  /** Calls started and not yet finished (0 when idle), to check that clients leave no call open. */
+  public int activeCalls() {
+    return faults.activeCalls();
+  }
+
   /** The bound port, once started. */
   public int port() {
     return boundPort;

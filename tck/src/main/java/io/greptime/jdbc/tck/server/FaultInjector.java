@@ -23,6 +23,8 @@ public final class FaultInjector {
   public static final String DO_PUT = "arrow.flight.protocol.FlightService/DoPut";
 
   private final Object rulesLock = new Object();
+  private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicLong started = new java.util.concurrent.atomic.AtomicLong();
   private final ErrorStatuses errors;
   private Duration delay = Duration.ZERO;
   private int failuresLeft;
@@ -100,13 +102,40 @@ public final class FaultInjector {
         dropAt = dropAfter;
       }
     }
+    active.incrementAndGet();
+    started.incrementAndGet();
+    call = new CountedCall<>(call, active);
     sleep(wait);
     if (fail != null) {
       var status = errors.of(fail, "Injected fault: " + fail);
       call.close(status.getStatus(), status.getTrailers());
       return new ServerCall.Listener<>() {};
     }
-    return next.startCall(dropAt < 0 ? call : new DroppingCall<>(call, dropAt), headers);
+    CountedCall<Q, R> counted = (CountedCall<Q, R>) call;
+    ServerCall.Listener<Q> listener = next.startCall(dropAt < 0 ? call : new DroppingCall<>(call, dropAt), headers);
+    return new io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener<>(listener) {
+      @Override
+      public void onCancel() {
+        counted.finish();
+        super.onCancel();
+      }
+
+      @Override
+      public void onComplete() {
+        counted.finish();
+        super.onComplete();
+      }
+    };
+  }
+
+  /** Calls this server has started since it was built (HealthChecks included), to see where clients went. */
+  public long startedCalls() {
+    return started.get();
+  }
+
+  /** Calls started and not yet closed or cancelled. */
+  int activeCalls() {
+    return active.get();
   }
 
   private static boolean matches(String filter, String method) {
@@ -121,6 +150,29 @@ public final class FaultInjector {
       Thread.sleep(wait.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Counts itself out of {@link #activeCalls()} once, when it closes or the client cancels it. */
+  private static final class CountedCall<Q, R> extends ForwardingServerCall.SimpleForwardingServerCall<Q, R> {
+    private final java.util.concurrent.atomic.AtomicInteger active;
+    private final java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+
+    CountedCall(ServerCall<Q, R> delegate, java.util.concurrent.atomic.AtomicInteger active) {
+      super(delegate);
+      this.active = active;
+    }
+
+    @Override
+    public void close(Status status, Metadata trailers) {
+      finish();
+      super.close(status, trailers);
+    }
+
+    void finish() {
+      if (done.compareAndSet(false, true)) {
+        active.decrementAndGet();
+      }
     }
   }
 
