@@ -66,7 +66,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
    * (decided at the first setter, once), else null and parameters are bound as SQL literals.
    */
   private BulkBinder bulk() throws SQLException {
-    connection.affinity().check();
+    affinity.check();
     if (!bulkDecided) {
       checkOpen();
       bulk = connection.bulkWrites().binderFor(sql);
@@ -77,7 +77,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
   /** executeUpdate on the DoPut path: the current parameters as a one-row batch. */
   private long bulkSingle() throws SQLException {
-    return connection.affinity().call(() -> {
+    return affinity.call(() -> {
       if (bulk.pendingRows() > 0) {
         throw new SQLException("executeUpdate with rows pending in the batch: call executeBatch or clearBatch "
             + "first", "HY010");
@@ -159,7 +159,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   @Override
   public void addBatch() throws SQLException {
     if (bulk() != null) {
-      connection.affinity().run(bulk::addBatch); // may flush a DoPut batch: a call in flight
+      affinity.run(bulk::addBatch); // may flush a DoPut batch: a call in flight
       return;
     }
     boundSql();
@@ -179,7 +179,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
-    return connection.affinity().call(bulk != null ? bulk::executeBatch : this::runParameterBatch);
+    return affinity.call(bulk != null ? bulk::executeBatch : this::runParameterBatch);
   }
 
   private long[] runParameterBatch() throws SQLException {
