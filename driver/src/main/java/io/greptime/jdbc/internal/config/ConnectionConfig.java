@@ -47,10 +47,34 @@ public final class ConnectionConfig {
       collect(props, "Properties", raw, problems);
     }
     Map<GreptimeProperty, Object> typed = convert(raw, problems);
+    List<JdbcUrl.Endpoint> endpoints =
+        parsed == null ? List.of() : withUnixSocket(parsed.endpoints(), (String) typed.get(GreptimeProperty.UNIX_SOCKET),
+            problems);
     if (!problems.isEmpty()) {
       throw new ConfigException(problems);
     }
-    return new ConnectionConfig(parsed.endpoints(), typed);
+    return new ConnectionConfig(endpoints, typed);
+  }
+
+  /** The {@code unixSocket} property routes the URL's single host through that socket file. */
+  private static List<JdbcUrl.Endpoint> withUnixSocket(List<JdbcUrl.Endpoint> endpoints, String socket,
+      List<String> problems) {
+    if (socket == null) {
+      return endpoints;
+    }
+    String key = GreptimeProperty.UNIX_SOCKET.key();
+    if (endpoints.size() != 1) {
+      problems.add(key + " needs exactly one host in the URL, not " + endpoints.size());
+      return endpoints;
+    }
+    JdbcUrl.Endpoint only = endpoints.get(0);
+    if (only.unixSocket() != null && !only.unixSocket().equals(socket)) {
+      problems.add("unix socket given twice: '" + only.unixSocket() + "' in the URL and " + key + "=" + socket);
+    }
+    if (socket.isBlank()) {
+      problems.add(key + " must not be empty");
+    }
+    return List.of(only.viaUnixSocket(socket));
   }
 
   private static void collect(Map<String, String> source, String origin, Map<GreptimeProperty, String> raw,
@@ -157,6 +181,39 @@ public final class ConnectionConfig {
   public String string(GreptimeProperty p) {
     Object v = values.get(p);
     return v == null ? null : v.toString();
+  }
+
+  /** {@code auto}, {@code io_uring}, {@code epoll} or {@code nio}. */
+  public String transport() {
+    return (String) values.get(GreptimeProperty.TRANSPORT);
+  }
+
+  /** Keepalive ping interval in milliseconds; 0 turns keepalive pings off. */
+  public int keepAliveTimeMillis() {
+    return (Integer) values.get(GreptimeProperty.KEEP_ALIVE_TIME);
+  }
+
+  public int keepAliveTimeoutMillis() {
+    return (Integer) values.get(GreptimeProperty.KEEP_ALIVE_TIMEOUT);
+  }
+
+  public boolean keepAliveWithoutCalls() {
+    return (Boolean) values.get(GreptimeProperty.KEEP_ALIVE_WITHOUT_CALLS);
+  }
+
+  public boolean tlsVerifyHostname() {
+    return (Boolean) values.get(GreptimeProperty.TLS_VERIFY_HOSTNAME);
+  }
+
+  /** {@code auto}, {@code openssl} or {@code jdk}. */
+  public String tlsProvider() {
+    return (String) values.get(GreptimeProperty.TLS_PROVIDER);
+  }
+
+  /** The client key's password, or null. Callers must never print it. */
+  public char[] tlsClientKeyPassword() {
+    Object v = values.get(GreptimeProperty.TLS_CLIENT_KEY_PASSWORD);
+    return v == null ? null : v.toString().toCharArray();
   }
 
   public String compression() {

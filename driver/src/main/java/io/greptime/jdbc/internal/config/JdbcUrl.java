@@ -9,7 +9,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A parsed {@code jdbc:greptime://host1[:port][,host2[:port]...][/database][?key=value&...]} URL.
+ * A parsed {@code jdbc:greptime://host1[:port][,host2[:port]...][/database][?key=value&...]} URL, or its
+ * unix domain socket form {@code jdbc:greptime:unix:///path/to/greptime.sock[/database][?key=value&...]}.
+ *
+ * <p>In the unix form the socket path runs up to and including the first path segment that ends in
+ * {@code .sock}; one more segment, if present, is the database. A socket whose file name does not end in
+ * {@code .sock} is given whole (no database segment) and the database as {@code ?database=}. Dots elsewhere
+ * in the path are fine.
  *
  * <p>Parsing collects every problem it finds and reports them together (see {@link ConfigException}).
  * Query values are percent-decoded ({@code +} stays a plus sign, so time zones like {@code +08:00} work
@@ -19,13 +25,35 @@ public final class JdbcUrl {
   /** Every URL this driver accepts starts with this. */
   public static final String PREFIX = "jdbc:greptime://";
 
+  /** The unix domain socket form starts with this, followed by an absolute path. */
+  public static final String UNIX_PREFIX = "jdbc:greptime:unix://";
+
+  /** The host name a unix socket endpoint uses as its authority (and default TLS server name). */
+  public static final String UNIX_AUTHORITY = "localhost";
+
   /** GreptimeDB's gRPC port. */
   public static final int DEFAULT_PORT = 4001;
 
-  /** One {@code host:port} of the URL's endpoint list. */
-  public record Endpoint(String host, int port) {
+  /**
+   * One {@code host:port} of the URL's endpoint list; with {@code unixSocket} set the connection goes to
+   * that socket file and {@code host} is only the authority (and TLS server name).
+   */
+  public record Endpoint(String host, int port, String unixSocket) {
+    /** A TCP endpoint. */
+    public Endpoint(String host, int port) {
+      this(host, port, null);
+    }
+
+    /** The same endpoint reached through a unix domain socket. */
+    public Endpoint viaUnixSocket(String path) {
+      return new Endpoint(host, port, path);
+    }
+
     @Override
     public String toString() {
+      if (unixSocket != null) {
+        return "unix:" + unixSocket;
+      }
       return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
   }
@@ -42,7 +70,8 @@ public final class JdbcUrl {
 
   /** Whether the driver should answer for this URL at all. */
   public static boolean accepts(String url) {
-    return url != null && url.regionMatches(true, 0, PREFIX, 0, PREFIX.length());
+    return url != null && (url.regionMatches(true, 0, PREFIX, 0, PREFIX.length())
+        || url.regionMatches(true, 0, UNIX_PREFIX, 0, UNIX_PREFIX.length()));
   }
 
   /**
@@ -52,15 +81,19 @@ public final class JdbcUrl {
    */
   public static JdbcUrl parse(String url) throws ConfigException {
     if (!accepts(url)) {
-      throw new ConfigException(List.of("URL must start with " + PREFIX));
+      throw new ConfigException(List.of("URL must start with " + PREFIX + " or " + UNIX_PREFIX));
     }
+    boolean unix = url.regionMatches(true, 0, UNIX_PREFIX, 0, UNIX_PREFIX.length());
     List<String> problems = new ArrayList<>();
-    String rest = url.substring(PREFIX.length());
+    String rest = url.substring(unix ? UNIX_PREFIX.length() : PREFIX.length());
     String query = null;
     int q = rest.indexOf('?');
     if (q >= 0) {
       query = rest.substring(q + 1);
       rest = rest.substring(0, q);
+    }
+    if (unix) {
+      return parseUnix(rest, parseQuery(query, problems), problems);
     }
     String database = null;
     int slash = rest.indexOf('/');
@@ -77,6 +110,47 @@ public final class JdbcUrl {
       throw new ConfigException(problems);
     }
     return new JdbcUrl(endpoints, database, params);
+  }
+
+  /** {@code rest} is what follows {@code unix://}: an absolute socket path, maybe followed by a database. */
+  private static JdbcUrl parseUnix(String rest, Map<String, String> params, List<String> problems)
+      throws ConfigException {
+    String path = decode(rest, "socket path", problems);
+    String database = null;
+    if (path != null && !path.startsWith("/")) {
+      problems.add("unix socket path must be absolute (jdbc:greptime:unix:///path/to/greptime.sock/database)");
+    } else if (path != null) {
+      int end = socketPathEnd(path);
+      if (end < path.length()) {
+        database = path.substring(end + 1);
+        path = path.substring(0, end);
+        if (database.isEmpty()) {
+          database = null;
+        } else if (database.indexOf('/') >= 0) {
+          problems.add("unix socket URL: '" + database + "' after the .sock path is not one database name");
+        }
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new ConfigException(problems);
+    }
+    return new JdbcUrl(List.of(new Endpoint(UNIX_AUTHORITY, DEFAULT_PORT, path)), database, params);
+  }
+
+  /** Index just past the first segment ending in {@code .sock}, or the whole length when none does. */
+  private static int socketPathEnd(String path) {
+    int from = 0;
+    while (true) {
+      int slash = path.indexOf('/', from + 1);
+      int segmentEnd = slash < 0 ? path.length() : slash;
+      if (path.startsWith(".sock", segmentEnd - 5) && segmentEnd - 5 > from + 1) {
+        return segmentEnd;
+      }
+      if (slash < 0) {
+        return path.length();
+      }
+      from = slash;
+    }
   }
 
   private static List<Endpoint> parseEndpoints(String hosts, List<String> problems) {

@@ -55,6 +55,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
   private final ReentrantLock lifecycleLock = new ReentrantLock();
   private Server server;
   private Server inProcessServer;
+  private UnixSocketListener unixListener;
   private int boundPort;
   private boolean closed;
 
@@ -90,6 +91,9 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         InProcessServerBuilder builder = InProcessServerBuilder.forName(config.inProcessName);
         services.forEach(builder::addService);
         inProcessServer = builder.maxInboundMessageSize(config.maxInboundMessageSize).build().start();
+      }
+      if (config.unixSocket != null) {
+        unixListener = UnixSocketListener.start(config.unixSocket, services, config.tls, config.maxInboundMessageSize);
       }
       return this;
     } catch (IOException e) {
@@ -174,6 +178,10 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     }
     server = null;
     inProcessServer = null;
+    if (unixListener != null) {
+      unixListener.stop();
+      unixListener = null;
+    }
   }
 
   /**
@@ -226,6 +234,11 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while rebinding", e);
     }
+  }
+
+  /** The unix domain socket the server also listens on, or null. */
+  public java.nio.file.Path unixSocket() {
+    return config.unixSocket;
   }
 
   /** The in-process transport name the server also answers on, or null. */
@@ -287,6 +300,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private int maxInboundMessageSize = DEFAULT_MAX_INBOUND_MESSAGE_SIZE;
     private String inProcessName;
     private boolean transportCompression;
+    private java.nio.file.Path unixSocket;
 
     private Builder() {}
 
@@ -302,6 +316,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
       b.maxInboundMessageSize = maxInboundMessageSize;
       b.inProcessName = inProcessName;
       b.transportCompression = transportCompression;
+      b.unixSocket = unixSocket;
       return b;
     }
 
@@ -311,6 +326,15 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
      */
     public Builder inProcess(String name) {
       this.inProcessName = Objects.requireNonNull(name);
+      return this;
+    }
+
+    /**
+     * Also listen on this unix domain socket (Linux, netty epoll), with the same services and TLS as the TCP
+     * port; a stale file at the path is replaced, and the file is removed when the server stops.
+     */
+    public Builder unixSocket(java.nio.file.Path socketFile) {
+      this.unixSocket = Objects.requireNonNull(socketFile);
       return this;
     }
 
