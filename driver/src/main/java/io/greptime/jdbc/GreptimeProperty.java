@@ -81,10 +81,11 @@ public enum GreptimeProperty {
   BULK_FLUSH_BYTES("bulkFlushBytes", Type.SIZE, "33554432",
       "Arrow bytes (suffixes k, m, g accepted) after which addBatch sends the buffered rows as one DoPut batch.",
       false),
-  THREAD_AFFINITY("threadAffinity", Type.CHOICE, "strict",
-      "A connection serves one thread at a time and moves to another thread only when idle (no call in flight, "
-          + "no result set left unread); a second thread meanwhile fails fast with SQLState 55006. `relaxed` lets "
-          + "another thread read an open result set; `off` checks nothing.", false, "strict", "relaxed", "off"),
+  THREAD_AFFINITY("threadAffinity", Type.CHOICE, "relaxed",
+      "Which thread may use what. `strict`: a connection serves one thread at a time and moves to another only "
+          + "when idle (no call in flight, no result set left unread). `relaxed`: the same for each statement with "
+          + "its result set; threads may use different statements of one connection at once. A second thread "
+          + "meanwhile fails fast with SQLState 55006. `off`: no checks.", false, "strict", "relaxed", "off"),
   BULK_ROW_PATH_BELOW("bulkRowPathBelow", Type.INT, "0",
       "executeBatch calls of a DoPut INSERT with fewer rows than this go as one RowInsertRequests over Handle "
           + "instead of a DoPut batch (0 = always DoPut).", false),

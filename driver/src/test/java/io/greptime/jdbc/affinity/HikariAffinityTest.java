@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -47,7 +47,9 @@ class HikariAffinityTest {
   private static HikariDataSource pool(int size) {
     HikariConfig config = new HikariConfig();
     config.setDriverClassName("io.greptime.jdbc.GreptimeDriver");
-    config.setJdbcUrl(fixture.url("?threadAffinity=strict"));
+    // transport=nio: on the default (io_uring here) a DoGet of this test fails with UNAVAILABLE "io exception"
+    // when it runs after DataSourceChannelModesTest in the same JVM; a transport issue reported to the lead
+    config.setJdbcUrl(fixture.url("?threadAffinity=strict&transport=nio"));
     config.setMaximumPoolSize(size);
     config.setMinimumIdle(size);
     config.setPoolName("greptime-affinity");
@@ -67,25 +69,31 @@ class HikariAffinityTest {
   @Test
   void pool_handsIdleConnectionsBetweenThreads() throws Exception {
     int threads = 4;
-    int rounds = 6;
+    int rounds = 4;
     Map<GreptimeConnection, Set<String>> usedBy = new ConcurrentHashMap<>();
-    CyclicBarrier everyRound = new CyclicBarrier(threads);
+    Phaser everyRound = new Phaser(threads);
     try (HikariDataSource pool = pool(2)) {
       List<CompletableFuture<Long>> workers = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         workers.add(OtherThread.start("pool-user-" + t, () -> {
           long rows = 0;
-          for (int r = 0; r < rounds; r++) {
-            everyRound.await(60, TimeUnit.SECONDS); // all four contend for two connections each round
-            try (Connection c = pool.getConnection()) {
-              usedBy.computeIfAbsent(c.unwrap(GreptimeConnection.class), k -> ConcurrentHashMap.newKeySet())
-                  .add(Thread.currentThread().getName());
-              rows += count(c, "SELECT ROWS 20 BATCH 5");
+          try {
+            for (int r = 0; r < rounds; r++) {
+              everyRound.arriveAndAwaitAdvance(); // all four contend for two connections each round
+              try (Connection c = pool.getConnection()) {
+                usedBy.computeIfAbsent(c.unwrap(GreptimeConnection.class), k -> ConcurrentHashMap.newKeySet())
+                    .add(Thread.currentThread().getName());
+                rows += count(c, "SELECT ROWS 20 BATCH 5");
+              }
             }
+          } finally {
+            everyRound.arriveAndDeregister(); // done or failed: the others stop waiting for this one
           }
           return rows;
         }));
       }
+      CompletableFuture.allOf(workers.toArray(new CompletableFuture<?>[0])).handle((v, e) -> null)
+          .get(5, TimeUnit.MINUTES); // a guard against a hang only
       for (CompletableFuture<Long> w : workers) {
         assertThat(OtherThread.join(w)).isEqualTo(20L * rounds);
       }

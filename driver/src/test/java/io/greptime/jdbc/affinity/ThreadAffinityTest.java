@@ -72,8 +72,8 @@ class ThreadAffinityTest {
   }
 
   @Test
-  void secondThread_midQuery_failsFastAndLeavesTheQueryIntact() throws Exception {
-    try (Connection c = connect(null); Statement shared = c.createStatement()) {
+  void strict_secondThreadMidQuery_failsFastAndLeavesTheQueryIntact() throws Exception {
+    try (Connection c = connect("strict"); Statement shared = c.createStatement()) {
       CompletableFuture<Long> first = OtherThread.start("affinity-first", () -> {
         try (ResultSet rs = shared.executeQuery("SELECT BLOCK")) {
           return readRest(rs, 0);
@@ -82,16 +82,54 @@ class ThreadAffinityTest {
       blocked();
       SQLException onConnection = OtherThread.failure("affinity-second", c::createStatement);
       assertInUse(onConnection, "affinity-first", "affinity-second");
-      assertThat(onConnection.getMessage()).contains("a call is in flight");
+      assertThat(onConnection.getMessage()).contains("Connection is in use", "a call is in flight");
       String me = Thread.currentThread().getName();
-      assertInUse(assertThrows(SQLException.class, () -> shared.executeUpdate("INSERT 1")), "affinity-first", me);
+      assertInUse(assertThrows(SQLException.class, () -> shared.executeUpdate("INSERT 77")), "affinity-first", me);
       assertInUse(assertThrows(SQLException.class, () -> c.setSchema("other")), "affinity-first", me);
-      assertThat(fixture.engine().statements()).doesNotContain("INSERT 1");
+      assertThat(fixture.engine().statements()).doesNotContain("INSERT 77");
 
       fixture.engine().release();
       assertThat(OtherThread.join(first)).isEqualTo(1);
       assertThat(c.getSchema()).isEqualTo("public");
       assertThat(count(shared, "SELECT ROWS 3 BATCH 3")).isEqualTo(3); // idle again: this thread takes it
+    }
+  }
+
+  @Test
+  void relaxed_sameStatementMidQuery_failsFast_whileOtherStatementsRun() throws Exception {
+    try (Connection c = connect(null); Statement shared = c.createStatement()) {
+      CompletableFuture<Long> first = OtherThread.start("affinity-first", () -> count(shared, "SELECT BLOCK"));
+      blocked();
+      String me = Thread.currentThread().getName();
+      SQLException e = assertThrows(SQLException.class, () -> shared.executeUpdate("INSERT 78"));
+      assertInUse(e, "affinity-first", me);
+      assertThat(e.getMessage()).contains("Statement is in use", "threadAffinity=relaxed");
+      assertInUse(assertThrows(SQLException.class, () -> shared.setMaxRows(5)), "affinity-first", me);
+      try (Statement mine = c.createStatement()) { // another statement of the connection runs meanwhile
+        assertThat(count(mine, "SELECT ROWS 3 BATCH 3")).isEqualTo(3);
+      }
+      fixture.engine().release();
+      assertThat(OtherThread.join(first)).isEqualTo(1);
+      assertThat(fixture.engine().statements()).doesNotContain("INSERT 78");
+      assertThat(count(shared, "SELECT ROWS 2 BATCH 2")).isEqualTo(2); // idle again: this thread takes it
+    }
+  }
+
+  @Test
+  void batch_holdsTheConnectionBetweenItsEntries_andReleasesItAfter() throws Exception {
+    try (Connection c = connect("strict"); Statement batch = c.createStatement()) {
+      batch.addBatch("INSERT 1");
+      batch.addBatch("BLOCK INSERT");
+      batch.addBatch("INSERT 2");
+      CompletableFuture<int[]> running = OtherThread.start("affinity-batch", batch::executeBatch);
+      blocked();
+      assertInUse(assertThrows(SQLException.class, c::createStatement), "affinity-batch",
+          Thread.currentThread().getName());
+      fixture.engine().release();
+      assertThat(OtherThread.join(running)).containsExactly(1, 1, 2);
+      try (Statement st = c.createStatement()) { // nested calls all ended: the connection is idle
+        assertThat(st.executeUpdate("INSERT 3")).isEqualTo(3);
+      }
     }
   }
 
@@ -112,17 +150,19 @@ class ThreadAffinityTest {
 
   @Test
   void idleConnection_movesToAnotherThreadAndBack() throws Exception {
-    try (Connection c = connect(null); Statement st = c.createStatement()) {
-      assertThat(count(st, "SELECT ROWS 5 BATCH 2")).isEqualTo(5);
-      assertThat(OtherThread.run("affinity-next", () -> count(st, "SELECT ROWS 7 BATCH 3"))).isEqualTo(7);
-      assertThat(OtherThread.run("affinity-third", () -> st.executeUpdate("INSERT 4"))).isEqualTo(4);
-      assertThat(count(st, "SELECT ROWS 4 BATCH 4")).isEqualTo(4);
+    for (String mode : new String[] {"strict", "relaxed"}) {
+      try (Connection c = connect(mode); Statement st = c.createStatement()) {
+        assertThat(count(st, "SELECT ROWS 5 BATCH 2")).isEqualTo(5);
+        assertThat(OtherThread.run("affinity-next", () -> count(st, "SELECT ROWS 7 BATCH 3"))).isEqualTo(7);
+        assertThat(OtherThread.run("affinity-third", () -> st.executeUpdate("INSERT 4"))).isEqualTo(4);
+        assertThat(count(st, "SELECT ROWS 4 BATCH 4")).isEqualTo(4);
+      }
     }
   }
 
   @Test
   void resultSetReadToItsEnd_releasesTheConnectionEvenUnclosed() throws Exception {
-    try (Connection c = connect(null); Statement st = c.createStatement()) {
+    try (Connection c = connect("strict"); Statement st = c.createStatement()) {
       ResultSet rs = st.executeQuery("SELECT ROWS 6 BATCH 4");
       assertThat(readRest(rs, 0)).isEqualTo(6);
       long other = OtherThread.run("affinity-next", () -> {
@@ -138,26 +178,10 @@ class ThreadAffinityTest {
 
   @Test
   void relaxed_letsAnotherThreadReadAnOpenResultSet() throws Exception {
-    try (Connection c = connect("relaxed"); Statement st = c.createStatement();
+    try (Connection c = connect(null); Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT ROWS 100 BATCH 10")) {
       assertThat(rs.next()).isTrue();
       assertThat(OtherThread.run("affinity-consumer", () -> readRest(rs, 1))).isEqualTo(100);
-    }
-  }
-
-  @Test
-  void relaxed_stillRefusesASecondThreadMidCall() throws Exception {
-    try (Connection c = connect("relaxed")) {
-      CompletableFuture<Long> first = OtherThread.start("affinity-first", () -> {
-        try (Statement st = c.createStatement()) {
-          return count(st, "SELECT BLOCK");
-        }
-      });
-      blocked();
-      assertInUse(assertThrows(SQLException.class, c::createStatement), "affinity-first",
-          Thread.currentThread().getName());
-      fixture.engine().release();
-      assertThat(OtherThread.join(first)).isEqualTo(1);
     }
   }
 
@@ -180,7 +204,7 @@ class ThreadAffinityTest {
 
   @Test
   void cancelAndIsValid_workFromAnotherThreadMidCall() throws Exception {
-    try (Connection c = connect(null); Statement st = c.createStatement()) {
+    try (Connection c = connect("strict"); Statement st = c.createStatement()) {
       CompletableFuture<Long> running = OtherThread.start("affinity-first", () -> count(st, "SELECT BLOCK"));
       blocked();
       assertThat(c.isValid(5)).isTrue();
@@ -191,7 +215,7 @@ class ThreadAffinityTest {
 
   @Test
   void close_fromAnotherThreadMidCall_endsTheCall() throws Exception {
-    Connection c = connect(null);
+    Connection c = connect("strict");
     CompletableFuture<Long> running = OtherThread.start("affinity-first", () -> {
       try (Statement st = c.createStatement()) {
         return count(st, "SELECT BLOCK");

@@ -59,7 +59,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     this.session = new AtomicReference<>(new RequestSession(config.database(), config.timeZone(), config.user(),
         config.password(), config.hints()));
     this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
-    this.affinity = ThreadAffinity.of(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
+    this.affinity = ThreadAffinity.forConnection(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
   }
 
   /**
@@ -240,6 +240,11 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
   ThreadAffinity affinity() {
     return affinity;
+  }
+
+  /** The guard of a new statement: this connection's under strict, the statement's own under relaxed. */
+  ThreadAffinity statementAffinity() {
+    return ThreadAffinity.forStatement(affinity, config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
   }
 
   @Override

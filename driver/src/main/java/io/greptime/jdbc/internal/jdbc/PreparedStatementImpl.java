@@ -70,7 +70,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
    * (decided at the first setter, once), else null and parameters are bound as SQL literals.
    */
   private BulkBinder bulk() throws SQLException {
-    connection.affinity().check();
+    affinity.check();
     if (!bulkDecided) {
       checkOpen();
       bulk = connection.bulkWrites().binderFor(sql);
@@ -81,7 +81,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
   /** executeUpdate on the DoPut path: the current parameters as a one-row batch. */
   private long bulkSingle() throws SQLException {
-    return connection.affinity().call(() -> {
+    return affinity.call(() -> {
       if (bulk.pendingRows() > 0) {
         throw new SQLException("executeUpdate with rows pending in the batch: call executeBatch or clearBatch "
             + "first", "HY010");
@@ -164,7 +164,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   @Override
   public void addBatch() throws SQLException {
     if (bulk() != null) {
-      connection.affinity().run(bulk::addBatch); // may flush a DoPut batch: a call in flight
+      affinity.run(bulk::addBatch); // may flush a DoPut batch: a call in flight
       return;
     }
     boundSql();
@@ -185,9 +185,9 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
     if (bulk != null) {
-      return connection.affinity().call(() -> observedBulkBatch(bulk));
+      return affinity.call(() -> observedBulkBatch(bulk));
     }
-    return connection.affinity().call(this::runParameterBatch);
+    return affinity.call(this::runParameterBatch);
   }
 
   private long[] runParameterBatch() throws SQLException {

@@ -30,6 +30,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public class StatementImpl extends StatementSettings implements GreptimeStatement {
   final ConnectionImpl connection;
+  /** Which thread may use this statement now; see {@link ThreadAffinity}. */
+  final ThreadAffinity affinity;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicReference<Execution> current = new AtomicReference<>();
   private final List<String> batch = new ArrayList<>();
@@ -39,6 +41,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
   StatementImpl(ConnectionImpl connection) {
     super(connection.config().queryTimeoutSeconds(), connection.config().fetchSize());
     this.connection = connection;
+    this.affinity = connection.statementAffinity();
   }
 
   @Override
@@ -47,17 +50,19 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
       throw new SQLException("Statement is closed", "HY010");
     }
     connection.checkOpen();
+    affinity.check();
   }
 
   // ---------------------------------------------------------------- execution
 
   /**
    * Runs one statement and leaves its result (rows or count) current; true when it answered rows. The
-   * connection stays with the calling thread for the whole call ({@link ThreadAffinity}).
+   * statement (under {@code threadAffinity=strict}, the connection) stays with the calling thread for the
+   * whole call.
    */
   boolean run(String sql) throws SQLException {
     checkOpen();
-    return connection.affinity().call(() -> runOwned(sql));
+    return affinity.call(() -> runOwned(sql));
   }
 
   private boolean runOwned(String sql) throws SQLException {
@@ -129,7 +134,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
       return false;
     }
     resultSet = new ResultSetImpl(this,
-        new CursorRowSource(cursor, connection.client().errors(), exec, connection.affinity()),
+        new CursorRowSource(cursor, connection.client().errors(), exec, affinity),
         rs -> resultClosed(rs, exec));
     connection.observe().resultSetOpened();
     return true;
@@ -193,7 +198,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
       throws SQLException {
     checkOpen();
     PromRangeQuery q = PromqlRequests.rangeQuery(query, start, end, step, lookback);
-    return connection.affinity().call(() -> promRangeOwned(query, q));
+    return affinity.call(() -> promRangeOwned(query, q));
   }
 
   private ResultSet promRangeOwned(String query, PromRangeQuery q) throws SQLException {
@@ -379,7 +384,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
-    return connection.affinity().call(this::runBatch);
+    return affinity.call(this::runBatch);
   }
 
   private long[] runBatch() throws SQLException {

@@ -6,25 +6,27 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Which thread a connection belongs to (property {@code threadAffinity}). A connection serves one thread at
- * a time: the thread that is using it owns it, and ownership moves to another thread only while the
- * connection is <em>idle</em>. Idle means both:
+ * Which thread a connection, or one statement of it, belongs to (property {@code threadAffinity}). The
+ * guarded object serves one thread at a time: the thread that is using it owns it, and ownership moves to
+ * another thread only while it is <em>idle</em>:
  *
  * <ul>
  *   <li>no call in flight: no thread is inside a statement execution, an {@code executeBatch}, a bulk
  *       flush or a {@code ResultSet.next()} that waits for the next record batch; and
- *   <li>no open stream: every result set that reads from the server has been read to its end or closed.
+ *   <li>(connection scope only) no open stream: every result set that reads from the server has been read
+ *       to its end or closed.
  * </ul>
  *
- * <p>Any other call (a setter, a getter, {@code createStatement}) from a thread that does not own the
- * connection takes it over when it is idle and fails fast with SQLState {@value #SQL_STATE} ("object in
- * use") when it is not, naming both threads, instead of racing the owner on shared state. {@code close},
- * {@code abort}, {@code isValid} and {@code Statement.cancel} are exempt: JDBC lets any thread call them.
+ * <p>Any other call (a setter, a getter, {@code createStatement}) from a thread that does not own it takes
+ * it over when it is idle and fails fast with SQLState {@value #SQL_STATE} ("object in use") when it is
+ * not, naming both threads, instead of racing the owner on shared state. {@code close}, {@code abort},
+ * {@code isValid} and {@code Statement.cancel} are exempt: JDBC lets any thread call them.
  *
- * <p>{@link Mode#RELAXED} ignores open streams (a result set may be read by another thread than the one
- * that executed it, as long as only one thread calls at a time); {@link Mode#OFF} checks nothing. A pool
- * hands an idle connection to another thread, which every mode allows, so pools and frameworks work in
- * the default {@link Mode#STRICT}.
+ * <p>The property chooses the scope: {@code strict} guards the whole connection (one instance shared by
+ * the connection and its statements); {@code relaxed} (the default) guards each statement with its result
+ * set (one instance per statement), so threads may use different statements of one connection at once, as
+ * metadata crawlers do; {@code off} checks nothing. A pool hands an idle connection to another thread,
+ * which every mode allows.
  *
  * <p>The state is one immutable snapshot swapped by compare-and-set: no lock, no executor, calls keep
  * running on the caller's thread. The owner's check is one volatile read.
@@ -33,16 +35,10 @@ final class ThreadAffinity {
   /** The SQLState of a call from a second thread while the owner is busy. */
   static final String SQL_STATE = "55006";
 
-  /** How strictly the rule is enforced. */
-  enum Mode {
-    STRICT, RELAXED, OFF;
+  /** Checks nothing; for {@code off}, and for the connection itself under {@code relaxed}. */
+  static final ThreadAffinity NONE = new ThreadAffinity(false, false, null, "off");
 
-    static Mode of(String value) {
-      return value == null ? STRICT : valueOf(value.toUpperCase(Locale.ROOT));
-    }
-  }
-
-  /** A call on the connection that waits on the server and holds ownership while it runs. */
+  /** A call on the guarded object that waits on the server and holds ownership while it runs. */
   @FunctionalInterface
   interface Call<T> {
     T run() throws SQLException;
@@ -59,24 +55,34 @@ final class ThreadAffinity {
 
   private static final State UNOWNED = new State(null, 0, 0);
 
-  private final Mode mode;
+  private final boolean enabled;
+  private final boolean streamsPin;
+  private final String subject;
+  private final String setting;
   private final AtomicReference<State> state = new AtomicReference<>(UNOWNED);
 
-  ThreadAffinity(Mode mode) {
-    this.mode = mode;
+  private ThreadAffinity(boolean enabled, boolean streamsPin, String subject, String setting) {
+    this.enabled = enabled;
+    this.streamsPin = streamsPin;
+    this.subject = subject;
+    this.setting = setting;
   }
 
-  static ThreadAffinity of(String property) {
-    return new ThreadAffinity(Mode.of(property));
+  /** The connection's guard for a {@code threadAffinity} value (default {@code relaxed}). */
+  static ThreadAffinity forConnection(String setting) {
+    String s = setting == null ? "relaxed" : setting.toLowerCase(Locale.ROOT);
+    return s.equals("strict") ? new ThreadAffinity(true, true, "Connection", s) : NONE;
   }
 
-  Mode mode() {
-    return mode;
+  /** A new statement's guard: the connection's under {@code strict}, its own under {@code relaxed}. */
+  static ThreadAffinity forStatement(ThreadAffinity connection, String setting) {
+    boolean relaxed = setting == null || setting.equalsIgnoreCase("relaxed");
+    return connection.enabled || !relaxed ? connection : new ThreadAffinity(true, false, "Statement", "relaxed");
   }
 
-  /** Fails unless the calling thread owns the connection or can take it over now. */
+  /** Fails unless the calling thread owns the guarded object or can take it over now. */
   void check() throws SQLException {
-    if (mode == Mode.OFF || state.get().owner == Thread.currentThread()) {
+    if (!enabled || state.get().owner == Thread.currentThread()) {
       return;
     }
     Thread me = Thread.currentThread();
@@ -92,7 +98,7 @@ final class ThreadAffinity {
     }
   }
 
-  /** Runs {@code call} as a call in flight: the connection stays with this thread until it returns. */
+  /** Runs {@code call} as a call in flight: the guarded object stays with this thread until it returns. */
   <T> T call(Call<T> call) throws SQLException {
     enter();
     try {
@@ -112,9 +118,9 @@ final class ThreadAffinity {
     }
   }
 
-  /** Marks a call in flight on the calling thread (taking the connection over when idle). */
+  /** Marks a call in flight on the calling thread (taking the guarded object over when idle). */
   void enter() throws SQLException {
-    if (mode == Mode.OFF) {
+    if (!enabled) {
       return;
     }
     Thread me = Thread.currentThread();
@@ -129,31 +135,25 @@ final class ThreadAffinity {
     }
   }
 
-  /** Ends the call {@link #enter()} began; the caller still owns the connection. */
+  /** Ends the call {@link #enter()} began; the caller still owns the guarded object. */
   void exit() {
-    if (mode == Mode.OFF) {
-      return;
+    if (enabled) {
+      state.updateAndGet(s -> new State(s.owner, Math.max(0, s.calls - 1), s.streams));
     }
-    state.updateAndGet(s -> new State(s.owner, Math.max(0, s.calls - 1), s.streams));
   }
 
   /** A result set that reads from the server was opened (by the owner, inside a call). */
   void streamOpened() {
-    if (mode != Mode.OFF) {
+    if (enabled) {
       state.updateAndGet(s -> new State(s.owner, s.calls, s.streams + 1));
     }
   }
 
   /** A stream was read to its end or closed; any thread may report it (close is exempt from the rule). */
   void streamClosed() {
-    if (mode != Mode.OFF) {
+    if (enabled) {
       state.updateAndGet(s -> new State(s.owner, s.calls, Math.max(0, s.streams - 1)));
     }
-  }
-
-  /** The owning thread, or null when no thread has used the connection yet (or the mode is off). */
-  Thread owner() {
-    return state.get().owner;
   }
 
   private void refuseUnlessMovable(State s, Thread me) throws SQLException {
@@ -161,17 +161,16 @@ final class ThreadAffinity {
       return; // never used, or its owner is gone: nobody can be using it
     }
     boolean busyWithCall = s.calls > 0;
-    boolean busyWithStream = mode == Mode.STRICT && s.streams > 0;
-    if (busyWithCall || busyWithStream) {
+    if (busyWithCall || streamsPin && s.streams > 0) {
       throw inUse(s.owner, me, busyWithCall);
     }
   }
 
   private SQLException inUse(Thread owner, Thread me, boolean call) {
     String what = call ? "a call is in flight" : "a result set is open and not yet read to its end";
-    return new SQLException("Connection is in use by thread '" + owner.getName() + "' (" + what + "); thread '"
-        + me.getName() + "' cannot use it until that thread is done with it. A connection serves one thread at a "
-        + "time; " + GreptimeProperty.THREAD_AFFINITY.key() + "=" + mode.name().toLowerCase(Locale.ROOT)
-        + (mode == Mode.STRICT ? " (relaxed lets another thread read an open result set)" : ""), SQL_STATE);
+    return new SQLException(subject + " is in use by thread '" + owner.getName() + "' (" + what + "); thread '"
+        + me.getName() + "' cannot use it until that thread is done with it. A " + subject.toLowerCase(Locale.ROOT)
+        + " serves one thread at a time (" + GreptimeProperty.THREAD_AFFINITY.key() + "=" + setting + ")",
+        SQL_STATE);
   }
 }
