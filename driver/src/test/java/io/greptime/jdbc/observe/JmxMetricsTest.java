@@ -85,7 +85,9 @@ class JmxMetricsTest {
       assertThat((Long) JMX.getAttribute(name, "BytesWritten")).isGreaterThan(0L);
       Map<String, Long> byMethod = longs(JMX.getAttribute(name, "CallsByMethod"));
       assertThat(byMethod.get("doGet")).isGreaterThanOrEqualTo(2L);
-      assertThat(byMethod.get("doPut")).isEqualTo(1L);
+      // the DoPut stream outlives its statement (kept for the next batch into the table): its rows count
+      // as sent, the call itself only when the connection ends it
+      assertThat(byMethod.getOrDefault("doPut", 0L)).isZero();
       assertThat(byMethod.get("unary")).isGreaterThanOrEqualTo(1L);
       assertThat(longs(JMX.getAttribute(name, "ErrorsByStatus"))).containsKey("4001");
       Map<String, Long> histogram = longs(JMX.getAttribute(name, "CallLatencyHistogram"));

@@ -71,18 +71,20 @@ class MicrometerMetricsTest {
       Timer doGet = registry.get("greptime.jdbc.calls").tags("endpoint", endpoint, "method", "doGet", "status", "OK")
           .timer();
       assertThat(doGet.count()).isGreaterThanOrEqualTo(2);
-      assertThat(registry.get("greptime.jdbc.calls").tags("method", "doPut", "status", "OK").timer().count())
-          .isEqualTo(1);
       assertThat(registry.get("greptime.jdbc.calls.errors").tags("method", "doGet", "status", "4001").counter()
           .count()).isEqualTo(1.0);
-      assertThat(registry.get("greptime.jdbc.bytes.written").tags("method", "doPut").counter().count())
-          .isGreaterThan(0);
       assertThat(registry.get("greptime.jdbc.statements").tags("outcome", "error").timer().count()).isEqualTo(1);
       assertThat(registry.find("greptime.jdbc.arrow.memory").gauges()).hasSize(1);
       // no tag carries a statement id (unbounded cardinality)
       registry.getMeters().forEach(m -> m.getId().getTags()
           .forEach(t -> assertThat(t.getValue()).doesNotContainPattern("^[0-9a-f]{4}-[0-9a-z]+$")));
     }
+    // the DoPut stream outlives its statement (kept for the next batch into the table) and is timed
+    // as one call when the connection ends it
+    assertThat(registry.get("greptime.jdbc.calls").tags("method", "doPut", "status", "OK").timer().count())
+        .isEqualTo(1);
+    assertThat(registry.get("greptime.jdbc.bytes.written").tags("method", "doPut").counter().count())
+        .isGreaterThan(0);
     assertThat(registry.get("greptime.jdbc.connections.open").gauge().value()).isEqualTo(0.0);
     assertThat(registry.get("greptime.jdbc.statements.open").gauge().value()).isEqualTo(0.0);
     assertThat(registry.find("greptime.jdbc.arrow.memory").gauges()).isEmpty();

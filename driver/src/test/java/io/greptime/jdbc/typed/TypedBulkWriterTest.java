@@ -217,7 +217,8 @@ class TypedBulkWriterTest {
         assertThatThrownBy(() -> w.write(new Narrow(T0.plusSeconds(1), 300)))
             .isInstanceOf(SQLDataException.class)
             .hasMessageContaining("Record 2 since the last flush, component 'v'")
-            .hasMessageContaining("value 300 is out of range for column 'v' of type Int8")
+            .hasMessageContaining("out of range for column 'v' of type Int8")
+            .hasMessageNotContaining("300") // values never appear in messages (they may be secrets)
             .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22003");
         w.write(new Narrow(T0.plusSeconds(2), -128));
         assertThat(w.flush()).isEqualTo(2);

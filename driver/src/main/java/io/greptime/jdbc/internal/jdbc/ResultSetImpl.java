@@ -185,6 +185,7 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     if (column < 1 || column > current.length || rowInBatch < 0) {
       throw noReader(column);
     }
+    source.checkCaller(); // one volatile read for the owner (ThreadAffinity)
     ColumnReader r = current[column - 1];
     lastReader = r;
     lastRow = rowInBatch;

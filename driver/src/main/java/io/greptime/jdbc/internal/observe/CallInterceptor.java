@@ -113,7 +113,12 @@ final class CallInterceptor implements ClientInterceptor {
     @Override
     public void sendMessage(Q message) {
       if (put != null) {
-        put.onFrame(message);
+        // counted as sent: a DoPut stream may stay open across statements (parked for reuse), so
+        // waiting for the call to finish would leave the rows uncounted until the connection closes
+        long rows = put.onFrame(message);
+        if (rows > 0) {
+          owner.metrics().rowsWritten(rows);
+        }
       } else if (kind == CallKind.UNARY && message instanceof GreptimeRequest r) {
         countsWrites = writesRows(r);
       }

@@ -209,7 +209,6 @@ public final class Observability implements AutoCloseable {
     metrics.call(c.endpoint(), c.kind(), c.status(), c.nanos(), c.bytesIn(), c.bytesOut());
     String stmt = c.statementId() == null ? "" : "[stmt " + c.statementId() + "] ";
     if (c.put() != null) {
-      metrics.rowsWritten(c.put().rows());
       bulkLog.log(Level.FINE, () -> stmt + "DoPut stream into " + c.put().table() + " on " + c.endpoint() + ": "
           + c.put().rows() + " rows in " + c.put().batches() + " batches, " + c.bytesOut() + " bytes, "
           + millis(c.nanos()) + ", status " + c.status());

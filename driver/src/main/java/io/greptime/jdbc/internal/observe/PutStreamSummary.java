@@ -15,15 +15,16 @@ final class PutStreamSummary {
   private long batches;
   private long rows;
 
-  void onFrame(Object message) {
+  /** Notes one outgoing frame; returns the rows of the record batch it carries (0 for other frames). */
+  long onFrame(Object message) {
     if (!(message instanceof Flight.FlightData frame)) {
-      return;
+      return 0;
     }
     if (table == null && frame.hasFlightDescriptor() && frame.getFlightDescriptor().getPathCount() > 0) {
       table = frame.getFlightDescriptor().getPath(frame.getFlightDescriptor().getPathCount() - 1);
     }
     if (frame.getDataHeader().isEmpty()) {
-      return;
+      return 0;
     }
     Message header = Message.getRootAsMessage(frame.getDataHeader().asReadOnlyByteBuffer());
     if (header.headerType() == MessageHeader.RecordBatch) {
@@ -31,8 +32,10 @@ final class PutStreamSummary {
       if (batch != null) {
         batches++;
         rows += batch.length();
+        return batch.length();
       }
     }
+    return 0;
   }
 
   String table() {
