@@ -157,6 +157,36 @@ class ShadedJarIT {
   }
 
   /** Every class is ours or relocated under io.greptime.jdbc.shaded, except zstd-jni (its JNI names are fixed). */
+  /**
+   * A batched INSERT from the shaded jar goes as LZ4-compressed DoPut batches (the default): the relocated
+   * lz4-java cannot link its JNI library and must fall back to its Java codec, and the server must read
+   * every row.
+   */
+  @Test
+  void shadedJarWritesLz4CompressedDoPutBatches() throws Exception {
+    try (URLClassLoader loader = shadedLoader();
+        DuckDbFixture server = new DuckDbFixture()) {
+      try (Connection c = shadedDriver(loader).connect("jdbc:greptime://" + server.server().address(), new Properties());
+          Statement st = c.createStatement()) {
+        st.execute("CREATE TABLE shaded_put (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY, v DOUBLE)");
+        try (java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO shaded_put (ts, host, v) VALUES (?, ?, ?)")) {
+          for (int i = 0; i < 5_000; i++) {
+            ps.setTimestamp(1, new java.sql.Timestamp(1_700_000_000_000L + i));
+            ps.setString(2, "h" + (i % 7));
+            ps.setDouble(3, i);
+            ps.addBatch();
+          }
+          assertThat(ps.executeBatch()).hasSize(5_000).containsOnly(1);
+        }
+        try (ResultSet rs = st.executeQuery("SELECT count(*), sum(v) FROM shaded_put")) {
+          assertThat(rs.next()).isTrue();
+          assertThat(rs.getLong(1)).isEqualTo(5_000);
+          assertThat(rs.getDouble(2)).isEqualTo(4_999 * 5_000 / 2.0);
+        }
+      }
+    }
+  }
+
   @Test
   void contentsMatchTheAllowList() throws IOException {
     List<String> outside = new ArrayList<>();

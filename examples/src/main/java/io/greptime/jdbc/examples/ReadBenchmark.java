@@ -58,11 +58,16 @@ public final class ReadBenchmark {
     // GreptimeDB's grpc.flight_compression=none; the embedded server's LZ4 (Arrow's pure-Java
     // commons-compress codec) is so slow that with it on, both sides would measure the compressor.
     boolean lz4 = Boolean.getBoolean("bench.lz4");
+    // also read through a second connection with the driver's metrics and tracing off, to measure
+    // what observability costs (the main connection keeps the defaults: JMX metrics, tracing on)
+    boolean observeCost = Boolean.getBoolean("bench.observe");
     BenchMemory memory = BenchMemory.start(Math.max(1_000_000L, rows / 10));
     try (DuckDbEngine engine = DuckDbEngine.inMemory();
         EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().port(0).engine(engine)
             .compression(lz4).build().start();
         Connection conn = DriverManager.getConnection("jdbc:greptime://" + server.address() + "/public?timezone=UTC");
+        Connection quiet = DriverManager.getConnection("jdbc:greptime://" + server.address()
+            + "/public?timezone=UTC&metrics=none&tracing=false");
         BufferAllocator allocator = new RootAllocator();
         FlightClient flight = FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
             .build()) {
@@ -73,6 +78,7 @@ public final class ReadBenchmark {
           warmup, rounds);
       Side driver = new Side("driver (ResultSet.next + getters)", () -> readWithDriver(conn, memory));
       Side raw = new Side("raw Flight (DoGet + vectors)     ", () -> readWithFlight(flight, memory));
+      Side plain = new Side("driver, metrics+tracing off     ", () -> readWithDriver(quiet, memory));
       for (int round = 1 - warmup; round <= rounds; round++) {
         boolean counted = round >= 1;
         System.out.println(counted ? "round " + round + ":" : "warm-up:");
@@ -81,9 +87,17 @@ public final class ReadBenchmark {
         Side second = first == raw ? driver : raw;
         first.run(rows, counted);
         second.run(rows, counted);
+        if (observeCost) {
+          plain.run(rows, counted);
+        }
         if (counted) {
           System.out.printf("  ratio driver/raw = %.2f%n", driver.last() / raw.last());
         }
+      }
+      if (observeCost) {
+        System.out.printf("observability cost (metrics+tracing on vs off): median %.1f%%, reading thread %.1f%%%n",
+            100 * (plain.median() / driver.median() - 1),
+            100 * (driver.medianThreadNanos() / plain.medianThreadNanos() - 1));
       }
       System.out.printf("driver rows/s: best %,.0f, median %,.0f%n", driver.best(), driver.median());
       System.out.printf("raw    rows/s: best %,.0f, median %,.0f%n", raw.best(), raw.median());

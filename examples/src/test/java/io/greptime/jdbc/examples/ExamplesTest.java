@@ -39,6 +39,23 @@ class ExamplesTest {
   }
 
   @Test
+  void typedRows_writeAndReadRecords() throws Exception {
+    TypedRows.run(target.url(), 5_000);
+    assertThat(tableExists("typed_cpu")).isFalse();
+  }
+
+  @Test
+  void arrowBatches_putAndReadVectors() throws Exception {
+    ArrowBatches.run(target.url(), 20_000);
+    assertThat(tableExists("arrow_readings")).isFalse();
+  }
+
+  @Test
+  void failover_keepsWritingWhileAServerIsDown() throws Exception {
+    Failover.run(); // its own two servers; every check is inside and throws when it fails
+  }
+
+  @Test
   void quickstart_runsAndDropsItsTable() throws Exception {
     Quickstart.run(target.url());
     assertThat(tableExists("quickstart_temps")).isFalse();
