@@ -55,8 +55,8 @@ public final class ReadBenchmark {
     int rounds = Integer.getInteger("bench.rounds", 8);
     int warmup = Integer.getInteger("bench.warmup", 2);
     boolean view = "view".equals(System.getProperty("bench.source", "table"));
-    // GreptimeDB's grpc.flight_compression=none; the embedded server's LZ4 (Arrow's pure-Java
-    // commons-compress codec) is so slow that with it on, both sides would measure the compressor.
+    // off by default, as GreptimeDB's grpc.flight_compression=none: with it on, both sides would
+    // spend most of their time in the LZ4 codec rather than in the read path being compared
     boolean lz4 = Boolean.getBoolean("bench.lz4");
     // also read through a second connection with the driver's metrics and tracing off, to measure
     // what observability costs (the main connection keeps the defaults: JMX metrics, tracing on)

@@ -103,10 +103,15 @@ public final class WriteBenchmark {
     try (EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().port(0).engine(engine).build().start();
         Connection conn = DriverManager.getConnection(
             "jdbc:greptime://" + server.address() + "/public?bulkCompression=none");
+        // -Dbench.observe=true: executeBatch once more on a connection with metrics and tracing off,
+        // to price the driver's observability (the main connection keeps the defaults)
+        Connection quiet = DriverManager.getConnection(
+            "jdbc:greptime://" + server.address() + "/public?bulkCompression=none&metrics=none&tracing=false");
         BufferAllocator allocator = new RootAllocator();
         FlightClient flight = FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
             .build()) {
-      for (String t : List.of("jdbc", "spring", "raw", "peer_unary", "peer_stream")) {
+      boolean observeCost = Boolean.getBoolean("bench.observe");
+      for (String t : List.of("jdbc", "spring", "raw", "quiet", "peer_unary", "peer_stream")) {
         createTable(conn, "bench_w_" + t);
         createTable(conn, "bench_w_" + t + "_warm");
       }
@@ -119,6 +124,10 @@ public final class WriteBenchmark {
         methods.put("jdbc", new Method("PreparedStatement executeBatch", t -> executeBatch(conn, t, rows, batch)));
         methods.put("spring", new Method("Spring JdbcTemplate.batchUpdate", t -> batchUpdate(spring, t, rows, batch)));
         methods.put("raw", new Method("raw Flight DoPut (prebuilt)", t -> RawDoPut.put(flight, allocator, t, prebuilt)));
+        if (observeCost) {
+          methods.put("quiet", new Method("executeBatch, metrics+tracing off", t -> executeBatch(quiet, t, rows, batch)));
+          executeBatch(quiet, "bench_w_quiet_warm", warmup, batch);
+        }
         executeBatch(conn, "bench_w_jdbc_warm", warmup, batch);
         batchUpdate(spring, "bench_w_spring_warm", warmup, batch);
         RawDoPut.put(flight, allocator, "bench_w_raw_warm", prebuiltWarm);
@@ -210,6 +219,11 @@ public final class WriteBenchmark {
         jdbc.median() / raw.median(), jdbc.best() / raw.best());
     System.out.printf("Spring batchUpdate / raw DoPut: %.2f median (best/best %.2f; target 0.70)%n",
         spring.median() / raw.median(), spring.best() / raw.best());
+    Method quiet = methods.get("quiet");
+    if (quiet != null) {
+      System.out.printf("observability cost on executeBatch (metrics+tracing on vs off): median %.1f%%%n",
+          100 * (quiet.median() / jdbc.median() - 1));
+    }
     if (peer.containsKey("unary")) {
       System.out.printf("executeBatch / ingester unary: %.1fx median (target 10x)%n", jdbc.median() / peer.get("unary"));
     }
