@@ -15,9 +15,9 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
 public @interface Decimal {
-  /** Total digits, 1 to 38. */
-  int precision();
+    /** Total digits, 1 to 38. */
+    int precision();
 
-  /** Digits after the point, 0 to {@code precision}. */
-  int scale() default 0;
+    /** Digits after the point, 0 to {@code precision}. */
+    int scale() default 0;
 }

@@ -15,12 +15,12 @@ import java.util.concurrent.TimeUnit;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
 public @interface Field {
-  /** The column name; empty for the component name in snake_case. */
-  String name() default "";
+    /** The column name; empty for the component name in snake_case. */
+    String name() default "";
 
-  /**
-   * For timestamp ({@code Instant}, {@code LocalDateTime}, {@code OffsetDateTime}) and {@code LocalTime}
-   * components: the column's unit, one of SECONDS, MILLISECONDS, MICROSECONDS, NANOSECONDS.
-   */
-  TimeUnit unit() default TimeUnit.MILLISECONDS;
+    /**
+     * For timestamp ({@code Instant}, {@code LocalDateTime}, {@code OffsetDateTime}) and {@code LocalTime}
+     * components: the column's unit, one of SECONDS, MILLISECONDS, MICROSECONDS, NANOSECONDS.
+     */
+    TimeUnit unit() default TimeUnit.MILLISECONDS;
 }

@@ -11,31 +11,36 @@ import java.util.List;
  * replay unsafe). The remaining failed rows were certainly not written.
  */
 public final class GreptimeBatchUpdateException extends BatchUpdateException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  /** Rows {@code first} to {@code last} (0-based positions in the batch, inclusive). */
-  public record RowRange(int first, int last) {
-    /** How many rows the range holds. */
-    public int size() {
-      return last - first + 1;
+    /** Rows {@code first} to {@code last} (0-based positions in the batch, inclusive). */
+    public record RowRange(int first, int last) {
+        /** How many rows the range holds. */
+        public int size() {
+            return last - first + 1;
+        }
     }
-  }
 
-  private final List<RowRange> inDoubt;
+    private final List<RowRange> inDoubt;
 
-  public GreptimeBatchUpdateException(String reason, String sqlState, int vendorCode, long[] updateCounts,
-      List<RowRange> inDoubt, Throwable cause) {
-    super(reason, sqlState, vendorCode, updateCounts, cause);
-    this.inDoubt = List.copyOf(inDoubt);
-  }
+    public GreptimeBatchUpdateException(
+            String reason,
+            String sqlState,
+            int vendorCode,
+            long[] updateCounts,
+            List<RowRange> inDoubt,
+            Throwable cause) {
+        super(reason, sqlState, vendorCode, updateCounts, cause);
+        this.inDoubt = List.copyOf(inDoubt);
+    }
 
-  /** The rows whose fate is unknown, in batch order; empty when every failed row is known unwritten. */
-  public List<RowRange> inDoubt() {
-    return inDoubt;
-  }
+    /** The rows whose fate is unknown, in batch order; empty when every failed row is known unwritten. */
+    public List<RowRange> inDoubt() {
+        return inDoubt;
+    }
 
-  /** The number of rows in {@link #inDoubt()}. */
-  public long inDoubtCount() {
-    return inDoubt.stream().mapToLong(RowRange::size).sum();
-  }
+    /** The number of rows in {@link #inDoubt()}. */
+    public long inDoubtCount() {
+        return inDoubt.stream().mapToLong(RowRange::size).sum();
+    }
 }

@@ -19,30 +19,30 @@ import java.sql.SQLException;
  */
 public interface GreptimeBulkWriter<T> extends AutoCloseable {
 
-  /** Buffers one record, sending a batch when the buffer is full. */
-  void write(T row) throws SQLException;
+    /** Buffers one record, sending a batch when the buffer is full. */
+    void write(T row) throws SQLException;
 
-  /** Buffers every record, in order; stops at the first refused one. */
-  default void writeAll(Iterable<? extends T> rows) throws SQLException {
-    for (T row : rows) {
-      write(row);
+    /** Buffers every record, in order; stops at the first refused one. */
+    default void writeAll(Iterable<? extends T> rows) throws SQLException {
+        for (T row : rows) {
+            write(row);
+        }
     }
-  }
 
-  /**
-   * Sends the buffered records and waits until the server confirmed all records written since the last
-   * flush.
-   *
-   * @return the number of records the server confirmed by this flush
-   * @throws SQLException when a batch failed; its message says how many of the records since the last
-   *     flush were confirmed before the failure (the others are not stored, and the writer can go on)
-   */
-  long flush() throws SQLException;
+    /**
+     * Sends the buffered records and waits until the server confirmed all records written since the last
+     * flush.
+     *
+     * @return the number of records the server confirmed by this flush
+     * @throws SQLException when a batch failed; its message says how many of the records since the last
+     *     flush were confirmed before the failure (the others are not stored, and the writer can go on)
+     */
+    long flush() throws SQLException;
 
-  /** Records buffered and not yet confirmed by a flush. */
-  long pendingRows();
+    /** Records buffered and not yet confirmed by a flush. */
+    long pendingRows();
 
-  /** Flushes, then ends the stream and frees its memory (also when the flush fails). */
-  @Override
-  void close() throws SQLException;
+    /** Flushes, then ends the stream and frees its memory (also when the flush fails). */
+    @Override
+    void close() throws SQLException;
 }

@@ -23,91 +23,92 @@ import java.util.logging.Logger;
  * static initializer.
  */
 public final class GreptimeDriver implements Driver {
-  /** The driver's name as DatabaseMetaData reports it. */
-  public static final String NAME = "GreptimeDB JDBC Driver";
-  public static final int MAJOR_VERSION = 0;
-  public static final int MINOR_VERSION = 1;
-  public static final String VERSION = MAJOR_VERSION + "." + MINOR_VERSION + ".0";
+    /** The driver's name as DatabaseMetaData reports it. */
+    public static final String NAME = "GreptimeDB JDBC Driver";
 
-  /** The parent of every driver logger ({@code io.greptime.jdbc.*}). */
-  private static final Logger LOGGER = DriverLog.ROOT_LOGGER;
+    public static final int MAJOR_VERSION = 0;
+    public static final int MINOR_VERSION = 1;
+    public static final String VERSION = MAJOR_VERSION + "." + MINOR_VERSION + ".0";
 
-  static {
-    try {
-      DriverManager.registerDriver(new GreptimeDriver());
-    } catch (SQLException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
+    /** The parent of every driver logger ({@code io.greptime.jdbc.*}). */
+    private static final Logger LOGGER = DriverLog.ROOT_LOGGER;
 
-  /** Returns null for URLs of other drivers, as DriverManager expects. */
-  @Override
-  public Connection connect(String url, Properties info) throws SQLException {
-    if (!acceptsURL(url)) {
-      return null;
-    }
-    ConnectionConfig config = ConnectionConfig.of(url, info);
-    return ConnectionImpl.open(config, url, info == null ? null : info.get(Observability.METER_REGISTRY_KEY));
-  }
-
-  @Override
-  public boolean acceptsURL(String url) {
-    return JdbcUrl.accepts(url);
-  }
-
-  /**
-   * Every property with its description, choices and the value the URL and {@code info} give it
-   * (sensitive values are not echoed).
-   */
-  @Override
-  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
-    Properties merged = new Properties();
-    if (acceptsURL(url)) {
-      try {
-        JdbcUrl parsed = JdbcUrl.parse(url);
-        merged.putAll(parsed.parameters());
-        if (parsed.database() != null) {
-          merged.setProperty(GreptimeProperty.DATABASE.key(), parsed.database());
+    static {
+        try {
+            DriverManager.registerDriver(new GreptimeDriver());
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
         }
-      } catch (ConfigException e) {
-        // a tool asking for property info while the URL is being typed: show defaults
-      }
     }
-    if (info != null) {
-      merged.putAll(info);
+
+    /** Returns null for URLs of other drivers, as DriverManager expects. */
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        ConnectionConfig config = ConnectionConfig.of(url, info);
+        return ConnectionImpl.open(config, url, info == null ? null : info.get(Observability.METER_REGISTRY_KEY));
     }
-    GreptimeProperty[] all = GreptimeProperty.values();
-    DriverPropertyInfo[] out = new DriverPropertyInfo[all.length];
-    for (int i = 0; i < all.length; i++) {
-      GreptimeProperty p = all[i];
-      String value = p.sensitive() ? null : merged.getProperty(p.key(), p.defaultValue());
-      DriverPropertyInfo d = new DriverPropertyInfo(p.key(), value);
-      d.description = p.description();
-      d.required = false;
-      d.choices = p.choices().isEmpty() ? null : p.choices().toArray(new String[0]);
-      out[i] = d;
+
+    @Override
+    public boolean acceptsURL(String url) {
+        return JdbcUrl.accepts(url);
     }
-    return out;
-  }
 
-  @Override
-  public int getMajorVersion() {
-    return MAJOR_VERSION;
-  }
+    /**
+     * Every property with its description, choices and the value the URL and {@code info} give it
+     * (sensitive values are not echoed).
+     */
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+        Properties merged = new Properties();
+        if (acceptsURL(url)) {
+            try {
+                JdbcUrl parsed = JdbcUrl.parse(url);
+                merged.putAll(parsed.parameters());
+                if (parsed.database() != null) {
+                    merged.setProperty(GreptimeProperty.DATABASE.key(), parsed.database());
+                }
+            } catch (ConfigException e) {
+                // a tool asking for property info while the URL is being typed: show defaults
+            }
+        }
+        if (info != null) {
+            merged.putAll(info);
+        }
+        GreptimeProperty[] all = GreptimeProperty.values();
+        DriverPropertyInfo[] out = new DriverPropertyInfo[all.length];
+        for (int i = 0; i < all.length; i++) {
+            GreptimeProperty p = all[i];
+            String value = p.sensitive() ? null : merged.getProperty(p.key(), p.defaultValue());
+            DriverPropertyInfo d = new DriverPropertyInfo(p.key(), value);
+            d.description = p.description();
+            d.required = false;
+            d.choices = p.choices().isEmpty() ? null : p.choices().toArray(new String[0]);
+            out[i] = d;
+        }
+        return out;
+    }
 
-  @Override
-  public int getMinorVersion() {
-    return MINOR_VERSION;
-  }
+    @Override
+    public int getMajorVersion() {
+        return MAJOR_VERSION;
+    }
 
-  /** Not JDBC compliant: GreptimeDB has no transactions and no full SQL-92 entry level. */
-  @Override
-  public boolean jdbcCompliant() {
-    return false;
-  }
+    @Override
+    public int getMinorVersion() {
+        return MINOR_VERSION;
+    }
 
-  @Override
-  public Logger getParentLogger() {
-    return LOGGER;
-  }
+    /** Not JDBC compliant: GreptimeDB has no transactions and no full SQL-92 entry level. */
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
+
+    @Override
+    public Logger getParentLogger() {
+        return LOGGER;
+    }
 }

@@ -12,16 +12,16 @@ import java.util.Optional;
  * @param consecutiveFailures connection failures and retryable server errors since its last success
  * @param averageLatency moving average of successful call latency; empty before the first success
  */
-public record GreptimeEndpointStatus(String address, Breaker breaker, int consecutiveFailures,
-    Optional<Duration> averageLatency) {
+public record GreptimeEndpointStatus(
+        String address, Breaker breaker, int consecutiveFailures, Optional<Duration> averageLatency) {
 
-  /** Circuit breaker states. */
-  public enum Breaker {
-    /** Calls go to the endpoint. */
-    CLOSED,
-    /** Calls avoid the endpoint until its cooldown ends and a HealthCheck probe succeeds. */
-    OPEN,
-    /** A HealthCheck probe is in flight; calls still avoid the endpoint. */
-    HALF_OPEN
-  }
+    /** Circuit breaker states. */
+    public enum Breaker {
+        /** Calls go to the endpoint. */
+        CLOSED,
+        /** Calls avoid the endpoint until its cooldown ends and a HealthCheck probe succeeds. */
+        OPEN,
+        /** A HealthCheck probe is in flight; calls still avoid the endpoint. */
+        HALF_OPEN
+    }
 }

@@ -13,23 +13,23 @@ import java.util.Map;
  */
 public record GreptimePromResult(String resultType, List<Series> series, String json) {
 
-  public GreptimePromResult {
-    series = List.copyOf(series);
-  }
-
-  /** One series: its labels (including {@code __name__} when the server kept it) and its samples. */
-  public record Series(Map<String, String> labels, List<Sample> samples) {
-    public Series {
-      labels = Map.copyOf(labels);
-      samples = List.copyOf(samples);
+    public GreptimePromResult {
+        series = List.copyOf(series);
     }
-  }
 
-  /**
-   * One sample.
-   *
-   * @param timestampMillis the evaluation time in epoch milliseconds
-   * @param value the value ({@code NaN} and infinities included)
-   */
-  public record Sample(long timestampMillis, double value) {}
+    /** One series: its labels (including {@code __name__} when the server kept it) and its samples. */
+    public record Series(Map<String, String> labels, List<Sample> samples) {
+        public Series {
+            labels = Map.copyOf(labels);
+            samples = List.copyOf(samples);
+        }
+    }
+
+    /**
+     * One sample.
+     *
+     * @param timestampMillis the evaluation time in epoch milliseconds
+     * @param value the value ({@code NaN} and infinities included)
+     */
+    public record Sample(long timestampMillis, double value) {}
 }

@@ -14,14 +14,14 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 public interface GreptimeResultSet extends ResultSet {
 
-  /**
-   * Moves to the next record batch with rows and returns it, or null at the end of the result.
-   *
-   * <p>The root belongs to the result set: it is valid until the next {@code nextBatch()} or
-   * {@code close()}, which reload or free its vectors (the same root object may be returned with new
-   * contents). Do not close it; to keep data longer, copy or transfer the vectors into an allocator of
-   * your own. Its row count honours {@code setMaxRows}. Columns GreptimeDB sends dictionary-encoded
-   * arrive as dictionary indices.
-   */
-  VectorSchemaRoot nextBatch() throws SQLException;
+    /**
+     * Moves to the next record batch with rows and returns it, or null at the end of the result.
+     *
+     * <p>The root belongs to the result set: it is valid until the next {@code nextBatch()} or
+     * {@code close()}, which reload or free its vectors (the same root object may be returned with new
+     * contents). Do not close it; to keep data longer, copy or transfer the vectors into an allocator of
+     * your own. Its row count honours {@code setMaxRows}. Columns GreptimeDB sends dictionary-encoded
+     * arrive as dictionary indices.
+     */
+    VectorSchemaRoot nextBatch() throws SQLException;
 }

@@ -9,12 +9,12 @@ import java.sql.SQLException;
  */
 public interface GreptimeResultSetMetaData extends ResultSetMetaData {
 
-  /**
-   * Whether the column is its table's time index: the result schema marks it with the field metadata
-   * {@code greptime:time_index=true} when the projection keeps the column as it is (a computed
-   * expression over it loses the mark, as in GreptimeDB itself).
-   *
-   * @param column the first column is 1
-   */
-  boolean isTimeIndex(int column) throws SQLException;
+    /**
+     * Whether the column is its table's time index: the result schema marks it with the field metadata
+     * {@code greptime:time_index=true} when the projection keeps the column as it is (a computed
+     * expression over it loses the mark, as in GreptimeDB itself).
+     *
+     * @param column the first column is 1
+     */
+    boolean isTimeIndex(int column) throws SQLException;
 }

@@ -30,55 +30,55 @@ import java.util.stream.StreamSupport;
  * {@code @TimeIndex}: a record may also hold the columns of an aggregate query.
  */
 public final class GreptimeRows {
-  private GreptimeRows() {}
+    private GreptimeRows() {}
 
-  /**
-   * Builds (once per class, then cached) and checks the mapping of {@code type} as a table row, as
-   * {@link GreptimeConnection#bulkWriter(Class)} does, without reading or writing anything: lets an
-   * application find mapping mistakes at start-up.
-   */
-  public static void check(Class<?> type) throws SQLException {
-    RecordMapping.of(type).requireTimeIndex();
-  }
-
-  /** Every remaining row of {@code rs} as a record; the result set is left open, positioned after the end. */
-  public static <T> List<T> read(ResultSet rs, Class<T> type) throws SQLException {
-    RecordReader<T> reader = RecordReader.open(RecordMapping.of(type), rs);
-    List<T> out = new ArrayList<>();
-    while (rs.next()) {
-      out.add(reader.read());
+    /**
+     * Builds (once per class, then cached) and checks the mapping of {@code type} as a table row, as
+     * {@link GreptimeConnection#bulkWriter(Class)} does, without reading or writing anything: lets an
+     * application find mapping mistakes at start-up.
+     */
+    public static void check(Class<?> type) throws SQLException {
+        RecordMapping.of(type).requireTimeIndex();
     }
-    return out;
-  }
 
-  /**
-   * The remaining rows of {@code rs} as a lazy, sequential stream of records. A SQLException while reading
-   * surfaces as an {@link IllegalStateException} whose cause is
-   * the SQLException. Closing the stream closes the result set.
-   */
-  public static <T> Stream<T> stream(ResultSet rs, Class<T> type) throws SQLException {
-    RecordReader<T> reader = RecordReader.open(RecordMapping.of(type), rs);
-    Spliterator<T> rows = new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED
-        | Spliterator.NONNULL) {
-      @Override
-      public boolean tryAdvance(Consumer<? super T> action) {
-        try {
-          if (!rs.next()) {
-            return false;
-          }
-          action.accept(reader.read());
-          return true;
-        } catch (SQLException e) {
-          throw new IllegalStateException(e.getMessage(), e);
+    /** Every remaining row of {@code rs} as a record; the result set is left open, positioned after the end. */
+    public static <T> List<T> read(ResultSet rs, Class<T> type) throws SQLException {
+        RecordReader<T> reader = RecordReader.open(RecordMapping.of(type), rs);
+        List<T> out = new ArrayList<>();
+        while (rs.next()) {
+            out.add(reader.read());
         }
-      }
-    };
-    return StreamSupport.stream(rows, false).onClose(() -> {
-      try {
-        rs.close();
-      } catch (SQLException e) {
-        throw new IllegalStateException(e.getMessage(), e);
-      }
-    });
-  }
+        return out;
+    }
+
+    /**
+     * The remaining rows of {@code rs} as a lazy, sequential stream of records. A SQLException while reading
+     * surfaces as an {@link IllegalStateException} whose cause is
+     * the SQLException. Closing the stream closes the result set.
+     */
+    public static <T> Stream<T> stream(ResultSet rs, Class<T> type) throws SQLException {
+        RecordReader<T> reader = RecordReader.open(RecordMapping.of(type), rs);
+        Spliterator<T> rows =
+                new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+                    @Override
+                    public boolean tryAdvance(Consumer<? super T> action) {
+                        try {
+                            if (!rs.next()) {
+                                return false;
+                            }
+                            action.accept(reader.read());
+                            return true;
+                        } catch (SQLException e) {
+                            throw new IllegalStateException(e.getMessage(), e);
+                        }
+                    }
+                };
+        return StreamSupport.stream(rows, false).onClose(() -> {
+            try {
+                rs.close();
+            } catch (SQLException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        });
+    }
 }

@@ -12,33 +12,33 @@ import java.sql.SQLException;
  * reads the status from any of them.
  */
 public class GreptimeSqlException extends SQLException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private final String grpcCode;
+    private final String grpcCode;
 
-  /**
-   * @param message the server's text (never a password)
-   * @param sqlState the SQLState
-   * @param statusCode GreptimeDB's status code, 0 when unknown
-   * @param grpcCode the gRPC status code name the error arrived with
-   */
-  public GreptimeSqlException(String message, String sqlState, int statusCode, String grpcCode) {
-    super(message, sqlState, statusCode);
-    this.grpcCode = grpcCode;
-  }
+    /**
+     * @param message the server's text (never a password)
+     * @param sqlState the SQLState
+     * @param statusCode GreptimeDB's status code, 0 when unknown
+     * @param grpcCode the gRPC status code name the error arrived with
+     */
+    public GreptimeSqlException(String message, String sqlState, int statusCode, String grpcCode) {
+        super(message, sqlState, statusCode);
+        this.grpcCode = grpcCode;
+    }
 
-  /** GreptimeDB's status code, or null when the server sent none or a number this driver does not know. */
-  public StatusCode statusCode() {
-    return StatusCode.fromCode(getErrorCode());
-  }
+    /** GreptimeDB's status code, or null when the server sent none or a number this driver does not know. */
+    public StatusCode statusCode() {
+        return StatusCode.fromCode(getErrorCode());
+    }
 
-  /** The gRPC status code name (e.g. {@code NOT_FOUND}) the error arrived with. */
-  public String grpcCode() {
-    return grpcCode;
-  }
+    /** The gRPC status code name (e.g. {@code NOT_FOUND}) the error arrived with. */
+    public String grpcCode() {
+        return grpcCode;
+    }
 
-  /** GreptimeDB's status code carried as vendor code by any exception this driver throws, or null. */
-  public static StatusCode statusCodeOf(SQLException e) {
-    return e.getErrorCode() == 0 ? null : StatusCode.fromCode(e.getErrorCode());
-  }
+    /** GreptimeDB's status code carried as vendor code by any exception this driver throws, or null. */
+    public static StatusCode statusCodeOf(SQLException e) {
+        return e.getErrorCode() == 0 ? null : StatusCode.fromCode(e.getErrorCode());
+    }
 }

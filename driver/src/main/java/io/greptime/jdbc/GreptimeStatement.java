@@ -14,10 +14,10 @@ import java.sql.Statement;
  */
 public interface GreptimeStatement extends Statement {
 
-  /** Evaluates {@code query} from {@code start} to {@code end} every {@code step}, with the server's lookback. */
-  ResultSet executePromRange(String query, String start, String end, String step) throws SQLException;
+    /** Evaluates {@code query} from {@code start} to {@code end} every {@code step}, with the server's lookback. */
+    ResultSet executePromRange(String query, String start, String end, String step) throws SQLException;
 
-  /** As {@link #executePromRange(String, String, String, String)} with an explicit lookback delta. */
-  ResultSet executePromRange(String query, String start, String end, String step, String lookback)
-      throws SQLException;
+    /** As {@link #executePromRange(String, String, String, String)} with an explicit lookback delta. */
+    ResultSet executePromRange(String query, String start, String end, String step, String lookback)
+            throws SQLException;
 }

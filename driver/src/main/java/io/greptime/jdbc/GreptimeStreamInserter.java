@@ -21,69 +21,87 @@ import java.util.Objects;
  */
 public interface GreptimeStreamInserter extends AutoCloseable {
 
-  /** Column types a stream can write; each maps to the GreptimeDB type of the same name. */
-  enum DataType {
-    BOOLEAN, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64, FLOAT32, FLOAT64, STRING, BINARY, DATE,
-    TIMESTAMP_SECOND, TIMESTAMP_MILLISECOND, TIMESTAMP_MICROSECOND, TIMESTAMP_NANOSECOND
-  }
-
-  /** A column's role: tags identify a series (the primary key), the timestamp is the time index. */
-  enum Semantic {
-    TAG, FIELD, TIMESTAMP
-  }
-
-  /**
-   * One declared column.
-   *
-   * @param name the column name as stored
-   * @param semantic its role
-   * @param type its type
-   */
-  record Column(String name, Semantic semantic, DataType type) {
-    public Column {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(semantic, "semantic");
-      Objects.requireNonNull(type, "type");
+    /** Column types a stream can write; each maps to the GreptimeDB type of the same name. */
+    enum DataType {
+        BOOLEAN,
+        INT8,
+        INT16,
+        INT32,
+        INT64,
+        UINT8,
+        UINT16,
+        UINT32,
+        UINT64,
+        FLOAT32,
+        FLOAT64,
+        STRING,
+        BINARY,
+        DATE,
+        TIMESTAMP_SECOND,
+        TIMESTAMP_MILLISECOND,
+        TIMESTAMP_MICROSECOND,
+        TIMESTAMP_NANOSECOND
     }
 
-    public static Column tag(String name, DataType type) {
-      return new Column(name, Semantic.TAG, type);
+    /** A column's role: tags identify a series (the primary key), the timestamp is the time index. */
+    enum Semantic {
+        TAG,
+        FIELD,
+        TIMESTAMP
     }
 
-    public static Column field(String name, DataType type) {
-      return new Column(name, Semantic.FIELD, type);
+    /**
+     * One declared column.
+     *
+     * @param name the column name as stored
+     * @param semantic its role
+     * @param type its type
+     */
+    record Column(String name, Semantic semantic, DataType type) {
+        public Column {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(semantic, "semantic");
+            Objects.requireNonNull(type, "type");
+        }
+
+        public static Column tag(String name, DataType type) {
+            return new Column(name, Semantic.TAG, type);
+        }
+
+        public static Column field(String name, DataType type) {
+            return new Column(name, Semantic.FIELD, type);
+        }
+
+        /** The time index; {@code type} must be one of the TIMESTAMP_* types. */
+        public static Column timestamp(String name, DataType type) {
+            return new Column(name, Semantic.TIMESTAMP, type);
+        }
     }
 
-    /** The time index; {@code type} must be one of the TIMESTAMP_* types. */
-    public static Column timestamp(String name, DataType type) {
-      return new Column(name, Semantic.TIMESTAMP, type);
-    }
-  }
+    /**
+     * Declares a table's columns, once per table, before its first row: exactly one timestamp column of
+     * a TIMESTAMP_* type, names distinct.
+     */
+    void declare(String table, Column... columns) throws SQLException;
 
-  /**
-   * Declares a table's columns, once per table, before its first row: exactly one timestamp column of
-   * a TIMESTAMP_* type, names distinct.
-   */
-  void declare(String table, Column... columns) throws SQLException;
+    /**
+     * Adds one row to {@code table}, values in the declared column order (null for NULL). Values convert
+     * as {@code PreparedStatement.setObject} converts them (numbers, strings, {@code Instant},
+     * {@code Timestamp}, {@code LocalDateTime} in the session zone, {@code LocalDate}, {@code byte[]}); a
+     * value a column cannot hold fails here, naming the table, row and column, and the row is not added.
+     */
+    void insert(String table, Object... values) throws SQLException;
 
-  /**
-   * Adds one row to {@code table}, values in the declared column order (null for NULL). Values convert
-   * as {@code PreparedStatement.setObject} converts them (numbers, strings, {@code Instant},
-   * {@code Timestamp}, {@code LocalDateTime} in the session zone, {@code LocalDate}, {@code byte[]}); a
-   * value a column cannot hold fails here, naming the table, row and column, and the row is not added.
-   */
-  void insert(String table, Object... values) throws SQLException;
+    /** Rows sent to the server so far (excluding rows still buffered). */
+    long sentRows();
 
-  /** Rows sent to the server so far (excluding rows still buffered). */
-  long sentRows();
+    /** Sends the buffered rows, ends the stream and returns the server's total of rows written. */
+    long finish() throws SQLException;
 
-  /** Sends the buffered rows, ends the stream and returns the server's total of rows written. */
-  long finish() throws SQLException;
+    /** Cancels the stream and drops buffered rows; see the class comment for what may be stored. */
+    void abort();
 
-  /** Cancels the stream and drops buffered rows; see the class comment for what may be stored. */
-  void abort();
-
-  /** Aborts unless {@link #finish()} completed. */
-  @Override
-  void close();
+    /** Aborts unless {@link #finish()} completed. */
+    @Override
+    void close();
 }

@@ -24,6 +24,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface GreptimeTable {
-  /** The table name as stored (case kept; not lower-cased like an unquoted SQL identifier). */
-  String value();
+    /** The table name as stored (case kept; not lower-cased like an unquoted SQL identifier). */
+    String value();
 }

@@ -13,5 +13,11 @@ package io.greptime.jdbc;
  * @param rowDeleteRequests RowDeleteRequests sent over Handle (batched deletes by key)
  * @param statementBatches executeBatch calls that ran one statement per entry
  */
-public record GreptimeWriteStatistics(long doPutStreams, long doPutBatches, long doPutRows,
-    long rowInsertRequests, long rowInsertRows, long rowDeleteRequests, long statementBatches) {}
+public record GreptimeWriteStatistics(
+        long doPutStreams,
+        long doPutBatches,
+        long doPutRows,
+        long rowInsertRequests,
+        long rowInsertRows,
+        long rowDeleteRequests,
+        long statementBatches) {}

@@ -14,6 +14,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
 public @interface Tag {
-  /** The column name; empty for the component name in snake_case. */
-  String name() default "";
+    /** The column name; empty for the component name in snake_case. */
+    String name() default "";
 }

@@ -15,12 +15,12 @@ import java.util.concurrent.TimeUnit;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
 public @interface TimeIndex {
-  /** The column name; empty for the component name in snake_case. */
-  String name() default "";
+    /** The column name; empty for the component name in snake_case. */
+    String name() default "";
 
-  /**
-   * The column's unit: SECONDS, MILLISECONDS ({@code TIMESTAMP(3)}, the default), MICROSECONDS or
-   * NANOSECONDS. Finer digits of a value are truncated when written.
-   */
-  TimeUnit unit() default TimeUnit.MILLISECONDS;
+    /**
+     * The column's unit: SECONDS, MILLISECONDS ({@code TIMESTAMP(3)}, the default), MICROSECONDS or
+     * NANOSECONDS. Finer digits of a value are truncated when written.
+     */
+    TimeUnit unit() default TimeUnit.MILLISECONDS;
 }

@@ -17,23 +17,29 @@ import org.junit.jupiter.api.Test;
  */
 class ArrowFlagTest {
 
-  private static String probe(DuckDbFixture server, List<String> jvmFlags) throws IOException, InterruptedException {
-    List<String> cmd = new java.util.ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(jvmFlags);
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ArrowFlagProbe.class.getName(),
-        "jdbc:greptime://" + server.server().address()));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-  }
-
-  @Test
-  void connectWithoutTheFlag_failsNamingIt_andConnectsWithIt() throws IOException, InterruptedException {
-    try (DuckDbFixture server = new DuckDbFixture()) {
-      assertThat(probe(server, List.of())).contains("SQLSTATE=08001")
-          .contains("start Java with --add-opens=java.base/java.nio=ALL-UNNAMED").doesNotContain("CONNECTED");
-      assertThat(probe(server, List.of("--add-opens=java.base/java.nio=ALL-UNNAMED"))).contains("CONNECTED");
+    private static String probe(DuckDbFixture server, List<String> jvmFlags) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmFlags);
+        cmd.addAll(List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                ArrowFlagProbe.class.getName(),
+                "jdbc:greptime://" + server.server().address()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     }
-  }
+
+    @Test
+    void connectWithoutTheFlag_failsNamingIt_andConnectsWithIt() throws IOException, InterruptedException {
+        try (DuckDbFixture server = new DuckDbFixture()) {
+            assertThat(probe(server, List.of()))
+                    .contains("SQLSTATE=08001")
+                    .contains("start Java with --add-opens=java.base/java.nio=ALL-UNNAMED")
+                    .doesNotContain("CONNECTED");
+            assertThat(probe(server, List.of("--add-opens=java.base/java.nio=ALL-UNNAMED")))
+                    .contains("CONNECTED");
+        }
+    }
 }

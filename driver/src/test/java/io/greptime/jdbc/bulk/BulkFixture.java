@@ -12,55 +12,61 @@ import java.sql.Statement;
 
 /** The embedded server imitating one GreptimeDB release, over a real DuckDB engine with DoPut faults. */
 final class BulkFixture implements AutoCloseable {
-  final FailingPutEngine engine = new FailingPutEngine();
-  final EmbeddedGreptimeServer server;
-  /**
-   * Set by tests that cut a DoPut stream from the server side: the embedded server then only learns
-   * the call is over when it shuts down, and may close its allocator before the call's handler freed
-   * its decoder (a tck shutdown race, reported to the lead). The driver's own memory is still checked.
-   */
-  boolean serverStreamCut;
+    final FailingPutEngine engine = new FailingPutEngine();
+    final EmbeddedGreptimeServer server;
+    /**
+     * Set by tests that cut a DoPut stream from the server side: the embedded server then only learns
+     * the call is over when it shuts down, and may close its allocator before the call's handler freed
+     * its decoder (a tck shutdown race, reported to the lead). The driver's own memory is still checked.
+     */
+    boolean serverStreamCut;
 
-  BulkFixture(ServerProfile profile) {
-    server = EmbeddedGreptimeServer.builder().port(0).engine(engine).profile(profile).build().start();
-  }
-
-  Connection connect(String query) throws SQLException {
-    return DriverManager.getConnection("jdbc:greptime://" + server.address() + "?timezone=UTC"
-        + (query.isEmpty() ? "" : "&" + query));
-  }
-
-  static GreptimeWriteStatistics stats(Connection c) throws SQLException {
-    return c.unwrap(GreptimeConnection.class).getWriteStatistics();
-  }
-
-  static long count(Connection c, String table) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
-      rs.next();
-      return rs.getLong(1);
+    BulkFixture(ServerProfile profile) {
+        server = EmbeddedGreptimeServer.builder()
+                .port(0)
+                .engine(engine)
+                .profile(profile)
+                .build()
+                .start();
     }
-  }
 
-  /** Closes after the server wound down calls the client cancelled (it learns of cancels asynchronously). */
-  @Override
-  public void close() {
-    long deadline = System.nanoTime() + (serverStreamCut ? 0 : 10_000_000_000L);
-    while (server.allocatedMemory() != 0 && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
+    Connection connect(String query) throws SQLException {
+        return DriverManager.getConnection(
+                "jdbc:greptime://" + server.address() + "?timezone=UTC" + (query.isEmpty() ? "" : "&" + query));
     }
-    try {
-      server.close();
-    } catch (IllegalStateException leakInCutCall) {
-      if (!serverStreamCut) {
-        throw leakInCutCall;
-      }
-    } finally {
-      engine.close();
+
+    static GreptimeWriteStatistics stats(Connection c) throws SQLException {
+        return c.unwrap(GreptimeConnection.class).getWriteStatistics();
     }
-  }
+
+    static long count(Connection c, String table) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Closes after the server wound down calls the client cancelled (it learns of cancels asynchronously). */
+    @Override
+    public void close() {
+        long deadline = System.nanoTime() + (serverStreamCut ? 0 : 10_000_000_000L);
+        while (server.allocatedMemory() != 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        try {
+            server.close();
+        } catch (IllegalStateException leakInCutCall) {
+            if (!serverStreamCut) {
+                throw leakInCutCall;
+            }
+        } finally {
+            engine.close();
+        }
+    }
 }

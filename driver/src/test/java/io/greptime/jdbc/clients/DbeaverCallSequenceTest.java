@@ -24,110 +24,120 @@ import org.junit.jupiter.api.Test;
  * maxRows.
  */
 class DbeaverCallSequenceTest {
-  private static TicksDatabase db;
+    private static TicksDatabase db;
 
-  @BeforeAll
-  static void start() throws SQLException {
-    db = new TicksDatabase();
-  }
+    @BeforeAll
+    static void start() throws SQLException {
+        db = new TicksDatabase();
+    }
 
-  @AfterAll
-  static void stop() {
-    db.close();
-  }
+    @AfterAll
+    static void stop() {
+        db.close();
+    }
 
-  private static String escape(DatabaseMetaData md, String name) throws SQLException {
-    String esc = md.getSearchStringEscape();
-    return name.replace("_", esc + "_").replace("%", esc + "%");
-  }
+    private static String escape(DatabaseMetaData md, String name) throws SQLException {
+        String esc = md.getSearchStringEscape();
+        return name.replace("_", esc + "_").replace("%", esc + "%");
+    }
 
-  @Test
-  void connectBrowseAndReadData() throws SQLException {
-    try (Connection main = DriverManager.getConnection(db.url());
-        Connection meta = DriverManager.getConnection(db.url())) {
-      DatabaseMetaData md = meta.getMetaData();
-      // what DBeaver reads once per data source
-      assertThat(md.getDatabaseProductName()).isEqualTo("GreptimeDB");
-      assertThat(md.getDatabaseProductVersion()).isNotBlank();
-      assertThat(md.getDriverName()).isNotBlank();
-      md.getSQLKeywords();
-      md.getNumericFunctions();
-      md.getStringFunctions();
-      md.getSystemFunctions();
-      md.getTimeDateFunctions();
-      assertThat(md.supportsTransactions()).isFalse();
-      assertThat(md.getIdentifierQuoteString()).isEqualTo("\"");
-      assertThat(md.supportsCatalogsInDataManipulation()).isTrue();
-      assertThat(md.storesLowerCaseIdentifiers()).isTrue();
-      main.setAutoCommit(true);
-      assertThat(main.getAutoCommit()).isTrue();
-      assertThat(main.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_NONE);
-      assertThat(main.isReadOnly()).isFalse();
+    @Test
+    void connectBrowseAndReadData() throws SQLException {
+        try (Connection main = DriverManager.getConnection(db.url());
+                Connection meta = DriverManager.getConnection(db.url())) {
+            DatabaseMetaData md = meta.getMetaData();
+            // what DBeaver reads once per data source
+            assertThat(md.getDatabaseProductName()).isEqualTo("GreptimeDB");
+            assertThat(md.getDatabaseProductVersion()).isNotBlank();
+            assertThat(md.getDriverName()).isNotBlank();
+            md.getSQLKeywords();
+            md.getNumericFunctions();
+            md.getStringFunctions();
+            md.getSystemFunctions();
+            md.getTimeDateFunctions();
+            assertThat(md.supportsTransactions()).isFalse();
+            assertThat(md.getIdentifierQuoteString()).isEqualTo("\"");
+            assertThat(md.supportsCatalogsInDataManipulation()).isTrue();
+            assertThat(md.storesLowerCaseIdentifiers()).isTrue();
+            main.setAutoCommit(true);
+            assertThat(main.getAutoCommit()).isTrue();
+            assertThat(main.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_NONE);
+            assertThat(main.isReadOnly()).isFalse();
 
-      List<String> types = strings(md.getTableTypes(), "TABLE_TYPE");
-      List<String> shown = types.stream().filter(t -> !t.toUpperCase(Locale.ROOT).contains("SYSTEM")).toList();
-      assertThat(shown).containsExactly("TABLE", "VIEW");
-      assertThat(strings(md.getCatalogs(), "TABLE_CAT")).containsExactly("greptime");
-      assertThat(strings(md.getSchemas("greptime", null), "TABLE_SCHEM")).contains("public");
+            List<String> types = strings(md.getTableTypes(), "TABLE_TYPE");
+            List<String> shown = types.stream()
+                    .filter(t -> !t.toUpperCase(Locale.ROOT).contains("SYSTEM"))
+                    .toList();
+            assertThat(shown).containsExactly("TABLE", "VIEW");
+            assertThat(strings(md.getCatalogs(), "TABLE_CAT")).containsExactly("greptime");
+            assertThat(strings(md.getSchemas("greptime", null), "TABLE_SCHEM")).contains("public");
 
-      List<String> tables = strings(md.getTables("greptime", "public", "%", shown.toArray(String[]::new)),
-          "TABLE_NAME");
-      assertThat(tables).containsExactly("ticks");
+            List<String> tables =
+                    strings(md.getTables("greptime", "public", "%", shown.toArray(String[]::new)), "TABLE_NAME");
+            assertThat(tables).containsExactly("ticks");
 
-      String pattern = escape(md, "ticks");
-      List<String> columns = new ArrayList<>();
-      try (ResultSet rs = md.getColumns("greptime", "public", pattern, "%")) {
-        while (rs.next()) {
-          columns.add(rs.getString("COLUMN_NAME") + ":" + rs.getString("TYPE_NAME") + ":" + rs.getInt("DATA_TYPE")
-              + ":" + rs.getInt("NULLABLE") + ":" + rs.getString("IS_AUTOINCREMENT"));
+            String pattern = escape(md, "ticks");
+            List<String> columns = new ArrayList<>();
+            try (ResultSet rs = md.getColumns("greptime", "public", pattern, "%")) {
+                while (rs.next()) {
+                    columns.add(
+                            rs.getString("COLUMN_NAME") + ":" + rs.getString("TYPE_NAME") + ":" + rs.getInt("DATA_TYPE")
+                                    + ":" + rs.getInt("NULLABLE") + ":" + rs.getString("IS_AUTOINCREMENT"));
+                }
+            }
+            assertThat(columns)
+                    .containsExactly(
+                            "sym:String:12:1:NO",
+                            "venue:String:12:1:NO",
+                            "ts:TimestampMillisecond:93:0:NO",
+                            "price:Float64:8:1:NO",
+                            "qty:Int64:-5:1:NO");
+            assertThat(strings(md.getPrimaryKeys("greptime", "public", "ticks"), "COLUMN_NAME"))
+                    .containsExactly("sym", "venue");
+            assertThat(strings(md.getIndexInfo("greptime", "public", "ticks", false, true), "INDEX_NAME"))
+                    .containsExactly("PRIMARY", "PRIMARY", "TIME INDEX");
+            assertThat(strings(md.getImportedKeys("greptime", "public", "ticks"), "FK_NAME"))
+                    .isEmpty();
+            assertThat(strings(md.getExportedKeys("greptime", "public", "ticks"), "FK_NAME"))
+                    .isEmpty();
+
+            readData(main);
         }
-      }
-      assertThat(columns).containsExactly("sym:String:12:1:NO", "venue:String:12:1:NO",
-          "ts:TimestampMillisecond:93:0:NO", "price:Float64:8:1:NO", "qty:Int64:-5:1:NO");
-      assertThat(strings(md.getPrimaryKeys("greptime", "public", "ticks"), "COLUMN_NAME"))
-          .containsExactly("sym", "venue");
-      assertThat(strings(md.getIndexInfo("greptime", "public", "ticks", false, true), "INDEX_NAME"))
-          .containsExactly("PRIMARY", "PRIMARY", "TIME INDEX");
-      assertThat(strings(md.getImportedKeys("greptime", "public", "ticks"), "FK_NAME")).isEmpty();
-      assertThat(strings(md.getExportedKeys("greptime", "public", "ticks"), "FK_NAME")).isEmpty();
-
-      readData(main);
     }
-  }
 
-  private static void readData(Connection main) throws SQLException {
-    try (Statement st = main.createStatement()) {
-      st.setMaxRows(1);
-      try (ResultSet rs = st.executeQuery("SELECT * FROM \"public\".\"ticks\" ORDER BY sym")) {
-        ResultSetMetaData m = rs.getMetaData();
-        assertThat(m.getColumnCount()).isEqualTo(5);
-        for (int i = 1; i <= m.getColumnCount(); i++) {
-          m.getColumnLabel(i);
-          m.getColumnTypeName(i);
-          m.getTableName(i);
-          m.getSchemaName(i);
-          m.getCatalogName(i);
-          m.isAutoIncrement(i);
-          m.isNullable(i);
-          m.getPrecision(i);
-          m.getScale(i);
+    private static void readData(Connection main) throws SQLException {
+        try (Statement st = main.createStatement()) {
+            st.setMaxRows(1);
+            try (ResultSet rs = st.executeQuery("SELECT * FROM \"public\".\"ticks\" ORDER BY sym")) {
+                ResultSetMetaData m = rs.getMetaData();
+                assertThat(m.getColumnCount()).isEqualTo(5);
+                for (int i = 1; i <= m.getColumnCount(); i++) {
+                    m.getColumnLabel(i);
+                    m.getColumnTypeName(i);
+                    m.getTableName(i);
+                    m.getSchemaName(i);
+                    m.getCatalogName(i);
+                    m.isAutoIncrement(i);
+                    m.isNullable(i);
+                    m.getPrecision(i);
+                    m.getScale(i);
+                }
+                assertThat(m.getColumnType(4)).isEqualTo(Types.DOUBLE);
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString("sym")).isEqualTo("AAPL");
+                assertThat(rs.getDouble("price")).isEqualTo(185.5);
+                assertThat(rs.next()).isFalse();
+            }
         }
-        assertThat(m.getColumnType(4)).isEqualTo(Types.DOUBLE);
-        assertThat(rs.next()).isTrue();
-        assertThat(rs.getString("sym")).isEqualTo("AAPL");
-        assertThat(rs.getDouble("price")).isEqualTo(185.5);
-        assertThat(rs.next()).isFalse();
-      }
     }
-  }
 
-  private static List<String> strings(ResultSet rs, String label) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (rs) {
-      while (rs.next()) {
-        out.add(rs.getString(label));
-      }
+    private static List<String> strings(ResultSet rs, String label) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (rs) {
+            while (rs.next()) {
+                out.add(rs.getString(label));
+            }
+        }
+        return out;
     }
-    return out;
-  }
 }

@@ -26,37 +26,46 @@ import org.junit.jupiter.api.Test;
  */
 class MyBatisBatchTest {
 
-  /** The mapper MyBatis implements. */
-  public interface TickMapper {
-    @Insert("INSERT INTO ticks (sym, venue, ts, price, qty) VALUES (#{sym}, #{venue}, #{ts}, #{price}, #{qty})")
-    int insert(@Param("sym") String sym, @Param("venue") String venue, @Param("ts") Timestamp ts,
-        @Param("price") Double price, @Param("qty") Long qty);
+    /** The mapper MyBatis implements. */
+    public interface TickMapper {
+        @Insert("INSERT INTO ticks (sym, venue, ts, price, qty) VALUES (#{sym}, #{venue}, #{ts}, #{price}, #{qty})")
+        int insert(
+                @Param("sym") String sym,
+                @Param("venue") String venue,
+                @Param("ts") Timestamp ts,
+                @Param("price") Double price,
+                @Param("qty") Long qty);
 
-    @Select("SELECT sym FROM ticks WHERE venue = #{venue} ORDER BY sym")
-    List<String> symbols(@Param("venue") String venue);
-  }
-
-  @Test
-  void batchSessionInsertsAndCommits() throws SQLException {
-    try (TicksDatabase db = new TicksDatabase()) {
-      UnpooledDataSource ds = new UnpooledDataSource("io.greptime.jdbc.GreptimeDriver", db.url(), null, null);
-      Configuration config = new Configuration(new Environment("test", new JdbcTransactionFactory(), ds));
-      config.addMapper(TickMapper.class);
-      SqlSessionFactory factory = new SqlSessionFactoryBuilder().build(config);
-      try (SqlSession session = factory.openSession(ExecutorType.BATCH)) {
-        TickMapper mapper = session.getMapper(TickMapper.class);
-        for (int i = 0; i < 5; i++) {
-          mapper.insert("S" + i, "M", Timestamp.from(Instant.parse("2024-01-03T00:00:00Z").plusSeconds(i)),
-              i == 2 ? null : 10.0 + i, null);
-        }
-        List<BatchResult> results = session.flushStatements();
-        assertThat(results).hasSize(1);
-        assertThat(results.get(0).getUpdateCounts()).containsExactly(1, 1, 1, 1, 1);
-        session.commit();
-      }
-      try (SqlSession session = factory.openSession()) {
-        assertThat(session.getMapper(TickMapper.class).symbols("M")).containsExactly("S0", "S1", "S2", "S3", "S4");
-      }
+        @Select("SELECT sym FROM ticks WHERE venue = #{venue} ORDER BY sym")
+        List<String> symbols(@Param("venue") String venue);
     }
-  }
+
+    @Test
+    void batchSessionInsertsAndCommits() throws SQLException {
+        try (TicksDatabase db = new TicksDatabase()) {
+            UnpooledDataSource ds = new UnpooledDataSource("io.greptime.jdbc.GreptimeDriver", db.url(), null, null);
+            Configuration config = new Configuration(new Environment("test", new JdbcTransactionFactory(), ds));
+            config.addMapper(TickMapper.class);
+            SqlSessionFactory factory = new SqlSessionFactoryBuilder().build(config);
+            try (SqlSession session = factory.openSession(ExecutorType.BATCH)) {
+                TickMapper mapper = session.getMapper(TickMapper.class);
+                for (int i = 0; i < 5; i++) {
+                    mapper.insert(
+                            "S" + i,
+                            "M",
+                            Timestamp.from(Instant.parse("2024-01-03T00:00:00Z").plusSeconds(i)),
+                            i == 2 ? null : 10.0 + i,
+                            null);
+                }
+                List<BatchResult> results = session.flushStatements();
+                assertThat(results).hasSize(1);
+                assertThat(results.get(0).getUpdateCounts()).containsExactly(1, 1, 1, 1, 1);
+                session.commit();
+            }
+            try (SqlSession session = factory.openSession()) {
+                assertThat(session.getMapper(TickMapper.class).symbols("M"))
+                        .containsExactly("S0", "S1", "S2", "S3", "S4");
+            }
+        }
+    }
 }

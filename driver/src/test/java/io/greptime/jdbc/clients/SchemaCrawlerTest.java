@@ -34,68 +34,94 @@ import us.fatehi.utility.datasource.DatabaseConnectionSources;
  */
 class SchemaCrawlerTest {
 
-  /** Collects SchemaCrawler's log records at WARNING and above: a crawl "with no errors" logs none. */
-  private static final class Problems extends Handler {
-    final List<String> records = new ArrayList<>();
+    /** Collects SchemaCrawler's log records at WARNING and above: a crawl "with no errors" logs none. */
+    private static final class Problems extends Handler {
+        final List<String> records = new ArrayList<>();
 
-    @Override
-    public void publish(LogRecord r) {
-      if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
-        records.add(r.getLoggerName() + ": " + r.getMessage() + (r.getThrown() == null ? "" : " " + r.getThrown()));
-      }
+        @Override
+        public void publish(LogRecord r) {
+            if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
+                records.add(
+                        r.getLoggerName() + ": " + r.getMessage() + (r.getThrown() == null ? "" : " " + r.getThrown()));
+            }
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
     }
 
-    @Override
-    public void flush() {}
-
-    @Override
-    public void close() {}
-  }
-
-  @Test
-  void crawlIsCleanAndReportMatchesGolden() throws SQLException, IOException {
-    Problems problems = new Problems();
-    Logger root = Logger.getLogger("");
-    root.addHandler(problems);
-    try (TicksDatabase db = new TicksDatabase(); Connection c = db.connect()) {
-      try (Statement st = c.createStatement()) {
-        st.executeUpdate("CREATE VIEW expensive AS SELECT sym, price FROM ticks WHERE price > 300");
-      }
-      SchemaCrawlerOptions options = SchemaCrawlerOptionsBuilder.newSchemaCrawlerOptions()
-          .withLimitOptions(LimitOptionsBuilder.builder().includeSchemas(Pattern.compile(".*public")).toOptions())
-          .withLoadOptions(LoadOptionsBuilder.builder().withSchemaInfoLevel(SchemaInfoLevelBuilder.standard())
-              .toOptions());
-      Catalog catalog = SchemaCrawlerUtility.getCatalog(DatabaseConnectionSources.fromConnection(c), options);
-      String report = report(catalog);
-      Files.writeString(Path.of("target", "schemacrawler-actual.txt"), report);
-      assertThat(problems.records).isEmpty();
-      assertThat(report).isEqualTo(Golden.read("schemacrawler.txt"));
-    } finally {
-      root.removeHandler(problems);
+    @Test
+    void crawlIsCleanAndReportMatchesGolden() throws SQLException, IOException {
+        Problems problems = new Problems();
+        Logger root = Logger.getLogger("");
+        root.addHandler(problems);
+        try (TicksDatabase db = new TicksDatabase();
+                Connection c = db.connect()) {
+            try (Statement st = c.createStatement()) {
+                st.executeUpdate("CREATE VIEW expensive AS SELECT sym, price FROM ticks WHERE price > 300");
+            }
+            SchemaCrawlerOptions options = SchemaCrawlerOptionsBuilder.newSchemaCrawlerOptions()
+                    .withLimitOptions(LimitOptionsBuilder.builder()
+                            .includeSchemas(Pattern.compile(".*public"))
+                            .toOptions())
+                    .withLoadOptions(LoadOptionsBuilder.builder()
+                            .withSchemaInfoLevel(SchemaInfoLevelBuilder.standard())
+                            .toOptions());
+            Catalog catalog = SchemaCrawlerUtility.getCatalog(DatabaseConnectionSources.fromConnection(c), options);
+            String report = report(catalog);
+            Files.writeString(Path.of("target", "schemacrawler-actual.txt"), report);
+            assertThat(problems.records).isEmpty();
+            assertThat(report).isEqualTo(Golden.read("schemacrawler.txt"));
+        } finally {
+            root.removeHandler(problems);
+        }
     }
-  }
 
-  private static String report(Catalog catalog) {
-    StringBuilder sb = new StringBuilder();
-    sb.append("database: ").append(catalog.getDatabaseInfo().getDatabaseProductName()).append('\n');
-    for (Table t : catalog.getTables()) {
-      sb.append(t.getFullName()).append(" [").append(t.getTableType()).append("] ").append(t.getRemarks())
-          .append('\n');
-      for (Column col : t.getColumns()) {
-        sb.append("  ").append(col.getName()).append(' ').append(col.getColumnDataType().getName())
-            .append(" java=").append(col.getColumnDataType().getJavaSqlType().getName())
-            .append(col.isNullable() ? " null" : " not null")
-            .append(col.isPartOfPrimaryKey() ? " pk" : "").append(col.isPartOfIndex() ? " indexed" : "")
-            .append(col.getRemarks().isEmpty() ? "" : " -- " + col.getRemarks()).append('\n');
-      }
-      if (t.getPrimaryKey() != null) {
-        sb.append("  primary key ").append(t.getPrimaryKey().getName()).append(' ')
-            .append(t.getPrimaryKey().getConstrainedColumns().stream().map(Column::getName).toList()).append('\n');
-      }
-      t.getIndexes().forEach(i -> sb.append("  index ").append(i.getName()).append(' ')
-          .append(i.getColumns().stream().map(Column::getName).toList()).append(i.isUnique() ? " unique" : "")
-          .append('\n'));
+    private static String report(Catalog catalog) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("database: ")
+                .append(catalog.getDatabaseInfo().getDatabaseProductName())
+                .append('\n');
+        for (Table t : catalog.getTables()) {
+            sb.append(t.getFullName())
+                    .append(" [")
+                    .append(t.getTableType())
+                    .append("] ")
+                    .append(t.getRemarks())
+                    .append('\n');
+            for (Column col : t.getColumns()) {
+                sb.append("  ")
+                        .append(col.getName())
+                        .append(' ')
+                        .append(col.getColumnDataType().getName())
+                        .append(" java=")
+                        .append(col.getColumnDataType().getJavaSqlType().getName())
+                        .append(col.isNullable() ? " null" : " not null")
+                        .append(col.isPartOfPrimaryKey() ? " pk" : "")
+                        .append(col.isPartOfIndex() ? " indexed" : "")
+                        .append(col.getRemarks().isEmpty() ? "" : " -- " + col.getRemarks())
+                        .append('\n');
+            }
+            if (t.getPrimaryKey() != null) {
+                sb.append("  primary key ")
+                        .append(t.getPrimaryKey().getName())
+                        .append(' ')
+                        .append(t.getPrimaryKey().getConstrainedColumns().stream()
+                                .map(Column::getName)
+                                .toList())
+                        .append('\n');
+            }
+            t.getIndexes()
+                    .forEach(i -> sb.append("  index ")
+                            .append(i.getName())
+                            .append(' ')
+                            .append(i.getColumns().stream().map(Column::getName).toList())
+                            .append(i.isUnique() ? " unique" : "")
+                            .append('\n'));
+        }
+        return sb.toString();
     }
-    return sb.toString();
-  }
 }

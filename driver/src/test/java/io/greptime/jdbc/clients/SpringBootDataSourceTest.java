@@ -23,29 +23,38 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 class SpringBootDataSourceTest {
 
-  @Configuration(proxyBeanMethods = false)
-  @ImportAutoConfiguration({DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class})
-  static class App {}
+    @Configuration(proxyBeanMethods = false)
+    @ImportAutoConfiguration({DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class})
+    static class App {}
 
-  @Test
-  void dataSourceFromPropertiesAndJdbcTemplate() throws SQLException {
-    try (TicksDatabase db = new TicksDatabase();
-        ConfigurableApplicationContext ctx = new SpringApplicationBuilder(App.class)
-            .web(WebApplicationType.NONE).logStartupInfo(false)
-            .properties("spring.datasource.url=" + db.url(),
-                "spring.datasource.driver-class-name=io.greptime.jdbc.GreptimeDriver",
-                "spring.main.banner-mode=off")
-            .run()) {
-      assertThat(ctx.getBean(DataSource.class).getClass().getSimpleName()).isEqualTo("HikariDataSource");
-      JdbcTemplate jdbc = ctx.getBean(JdbcTemplate.class);
-      int[] counts = jdbc.batchUpdate("INSERT INTO ticks (sym, venue, ts, price, qty) VALUES (?, ?, ?, ?, ?)",
-          List.of(new Object[] {"NVDA", "Y", Timestamp.from(Instant.parse("2024-01-02T10:00:02Z")), 495.0, 10L},
-              new Object[] {"AMD", "Y", Timestamp.from(Instant.parse("2024-01-02T10:00:03Z")), 140.5, null}));
-      assertThat(counts).containsExactly(1, 1);
-      List<String> rows = jdbc.query("SELECT sym, price, qty FROM ticks WHERE venue = ? ORDER BY sym",
-          (rs, i) -> rs.getString(1) + "=" + rs.getDouble(2) + "/" + rs.getObject(3), "Y");
-      assertThat(rows).containsExactly("AMD=140.5/null", "NVDA=495.0/10");
-      assertThat(jdbc.queryForObject("SELECT count(*) FROM ticks", Long.class)).isEqualTo(4L);
+    @Test
+    void dataSourceFromPropertiesAndJdbcTemplate() throws SQLException {
+        try (TicksDatabase db = new TicksDatabase();
+                ConfigurableApplicationContext ctx = new SpringApplicationBuilder(App.class)
+                        .web(WebApplicationType.NONE)
+                        .logStartupInfo(false)
+                        .properties(
+                                "spring.datasource.url=" + db.url(),
+                                "spring.datasource.driver-class-name=io.greptime.jdbc.GreptimeDriver",
+                                "spring.main.banner-mode=off")
+                        .run()) {
+            assertThat(ctx.getBean(DataSource.class).getClass().getSimpleName()).isEqualTo("HikariDataSource");
+            JdbcTemplate jdbc = ctx.getBean(JdbcTemplate.class);
+            int[] counts = jdbc.batchUpdate(
+                    "INSERT INTO ticks (sym, venue, ts, price, qty) VALUES (?, ?, ?, ?, ?)",
+                    List.of(
+                            new Object[] {"NVDA", "Y", Timestamp.from(Instant.parse("2024-01-02T10:00:02Z")), 495.0, 10L
+                            },
+                            new Object[] {"AMD", "Y", Timestamp.from(Instant.parse("2024-01-02T10:00:03Z")), 140.5, null
+                            }));
+            assertThat(counts).containsExactly(1, 1);
+            List<String> rows = jdbc.query(
+                    "SELECT sym, price, qty FROM ticks WHERE venue = ? ORDER BY sym",
+                    (rs, i) -> rs.getString(1) + "=" + rs.getDouble(2) + "/" + rs.getObject(3),
+                    "Y");
+            assertThat(rows).containsExactly("AMD=140.5/null", "NVDA=495.0/10");
+            assertThat(jdbc.queryForObject("SELECT count(*) FROM ticks", Long.class))
+                    .isEqualTo(4L);
+        }
     }
-  }
 }

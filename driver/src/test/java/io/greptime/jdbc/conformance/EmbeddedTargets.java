@@ -15,39 +15,49 @@ import java.util.Map;
  * test class and closed after it; connections go through {@link DriverManager} like an application's.
  */
 final class EmbeddedTargets implements AutoCloseable {
-  private final Map<ServerProfile, DuckDbEngine> engines = new EnumMap<>(ServerProfile.class);
-  private final Map<ServerProfile, EmbeddedGreptimeServer> servers = new EnumMap<>(ServerProfile.class);
+    private final Map<ServerProfile, DuckDbEngine> engines = new EnumMap<>(ServerProfile.class);
+    private final Map<ServerProfile, EmbeddedGreptimeServer> servers = new EnumMap<>(ServerProfile.class);
 
-  EmbeddedTargets() {
-    for (ServerProfile profile : ServerProfile.values()) {
-      DuckDbEngine engine = DuckDbEngine.inMemory();
-      engines.put(profile, engine);
-      servers.put(profile, EmbeddedGreptimeServer.builder().port(0).engine(engine).profile(profile).build().start());
+    EmbeddedTargets() {
+        for (ServerProfile profile : ServerProfile.values()) {
+            DuckDbEngine engine = DuckDbEngine.inMemory();
+            engines.put(profile, engine);
+            servers.put(
+                    profile,
+                    EmbeddedGreptimeServer.builder()
+                            .port(0)
+                            .engine(engine)
+                            .profile(profile)
+                            .build()
+                            .start());
+        }
     }
-  }
 
-  Connection connect(ServerProfile profile) throws SQLException {
-    return DriverManager.getConnection("jdbc:greptime://" + servers.get(profile).address() + "/public");
-  }
+    Connection connect(ServerProfile profile) throws SQLException {
+        return DriverManager.getConnection(
+                "jdbc:greptime://" + servers.get(profile).address() + "/public");
+    }
 
-  /**
-   * Closes the servers and engines, then fails if the driver kept Arrow memory or a server still held
-   * some once cancelled calls wound down (a server learns of a cancel asynchronously).
-   */
-  @Override
-  public void close() throws InterruptedException {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    for (EmbeddedGreptimeServer server : servers.values()) {
-      while (server.allocatedMemory() != 0 && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
+    /**
+     * Closes the servers and engines, then fails if the driver kept Arrow memory or a server still held
+     * some once cancelled calls wound down (a server learns of a cancel asynchronously).
+     */
+    @Override
+    public void close() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        for (EmbeddedGreptimeServer server : servers.values()) {
+            while (server.allocatedMemory() != 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+        }
+        long serverBytes = servers.values().stream()
+                .mapToLong(EmbeddedGreptimeServer::allocatedMemory)
+                .sum();
+        servers.values().forEach(EmbeddedGreptimeServer::close);
+        engines.values().forEach(DuckDbEngine::close);
+        if (ArrowMemoryProbe.driverAllocatedBytes() != 0 || serverBytes != 0) {
+            throw new AssertionError("Arrow memory left: driver " + ArrowMemoryProbe.driverAllocatedBytes()
+                    + " bytes, servers " + serverBytes + " bytes");
+        }
     }
-    long serverBytes = servers.values().stream().mapToLong(EmbeddedGreptimeServer::allocatedMemory).sum();
-    servers.values().forEach(EmbeddedGreptimeServer::close);
-    engines.values().forEach(DuckDbEngine::close);
-    if (ArrowMemoryProbe.driverAllocatedBytes() != 0 || serverBytes != 0) {
-      throw new AssertionError("Arrow memory left: driver " + ArrowMemoryProbe.driverAllocatedBytes()
-          + " bytes, servers " + serverBytes + " bytes");
-    }
-  }
 }

@@ -26,77 +26,78 @@ import org.junit.jupiter.api.Nested;
  *     -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false</pre>
  */
 class LiveConformanceIT {
-  static final String ENDPOINT = System.getenv("GREPTIMEDB_ENDPOINT");
+    static final String ENDPOINT = System.getenv("GREPTIMEDB_ENDPOINT");
 
-  @BeforeAll
-  static void requireEndpoint() {
-    assumeTrue(ENDPOINT != null && !ENDPOINT.isBlank(),
-        "GREPTIMEDB_ENDPOINT is not set (host:port of a GreptimeDB gRPC port): live conformance skipped");
-  }
-
-  static Connection connect() throws SQLException {
-    Properties props = new Properties();
-    String user = System.getenv("GREPTIMEDB_USER");
-    if (user != null) {
-      props.setProperty("user", user);
-      props.setProperty("password", String.valueOf(System.getenv("GREPTIMEDB_PASSWORD")));
+    @BeforeAll
+    static void requireEndpoint() {
+        assumeTrue(
+                ENDPOINT != null && !ENDPOINT.isBlank(),
+                "GREPTIMEDB_ENDPOINT is not set (host:port of a GreptimeDB gRPC port): live conformance skipped");
     }
-    return DriverManager.getConnection("jdbc:greptime://" + ENDPOINT + "/public", props);
-  }
 
-  @Nested
-  class Connections extends ConnectionConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return connect();
+    static Connection connect() throws SQLException {
+        Properties props = new Properties();
+        String user = System.getenv("GREPTIMEDB_USER");
+        if (user != null) {
+            props.setProperty("user", user);
+            props.setProperty("password", String.valueOf(System.getenv("GREPTIMEDB_PASSWORD")));
+        }
+        return DriverManager.getConnection("jdbc:greptime://" + ENDPOINT + "/public", props);
     }
-  }
 
-  @Nested
-  class Statements extends StatementConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return connect();
+    @Nested
+    class Connections extends ConnectionConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return connect();
+        }
     }
-  }
 
-  @Nested
-  class ResultSets extends ResultSetConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return connect();
+    @Nested
+    class Statements extends StatementConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return connect();
+        }
     }
-  }
 
-  @Nested
-  class AllTypes extends TypesConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return connect();
+    @Nested
+    class ResultSets extends ResultSetConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return connect();
+        }
     }
-  }
 
-  @Nested
-  class PreparedStatements extends PreparedStatementConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return connect();
+    @Nested
+    class AllTypes extends TypesConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return connect();
+        }
     }
-  }
 
-  @Nested
-  class Cancellation extends CancellationConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return connect();
+    @Nested
+    class PreparedStatements extends PreparedStatementConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return connect();
+        }
     }
-  }
 
-  @Nested
-  class Errors extends ErrorsConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return connect();
+    @Nested
+    class Cancellation extends CancellationConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return connect();
+        }
     }
-  }
+
+    @Nested
+    class Errors extends ErrorsConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return connect();
+        }
+    }
 }

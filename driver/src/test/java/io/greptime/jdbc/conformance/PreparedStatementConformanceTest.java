@@ -10,31 +10,31 @@ import org.junit.jupiter.api.Nested;
 
 /** {@link PreparedStatementConformance} through the driver against the embedded server in both version profiles. */
 class PreparedStatementConformanceTest {
-  private static EmbeddedTargets targets;
+    private static EmbeddedTargets targets;
 
-  @BeforeAll
-  static void start() {
-    targets = new EmbeddedTargets();
-  }
-
-  @AfterAll
-  static void stop() throws InterruptedException {
-    targets.close();
-  }
-
-  @Nested
-  class V1_2 extends PreparedStatementConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return targets.connect(ServerProfile.V1_2);
+    @BeforeAll
+    static void start() {
+        targets = new EmbeddedTargets();
     }
-  }
 
-  @Nested
-  class V0_17 extends PreparedStatementConformance {
-    @Override
-    protected Connection openConnection() throws SQLException {
-      return targets.connect(ServerProfile.V0_17);
+    @AfterAll
+    static void stop() throws InterruptedException {
+        targets.close();
     }
-  }
+
+    @Nested
+    class V1_2 extends PreparedStatementConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return targets.connect(ServerProfile.V1_2);
+        }
+    }
+
+    @Nested
+    class V0_17 extends PreparedStatementConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return targets.connect(ServerProfile.V0_17);
+        }
+    }
 }

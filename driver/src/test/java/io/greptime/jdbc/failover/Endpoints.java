@@ -12,23 +12,30 @@ import java.util.concurrent.TimeUnit;
 
 /** Endpoint sets over fake hosts h:1, h:2, ... for unit tests. */
 final class Endpoints {
-  private Endpoints() {}
+    private Endpoints() {}
 
-  static FailoverSettings settings(String policy, int retries, long deadlineMillis) {
-    Map<OperationKind, String> policies = new EnumMap<>(OperationKind.class);
-    for (OperationKind k : OperationKind.values()) {
-      policies.put(k, policy);
+    static FailoverSettings settings(String policy, int retries, long deadlineMillis) {
+        Map<OperationKind, String> policies = new EnumMap<>(OperationKind.class);
+        for (OperationKind k : OperationKind.values()) {
+            policies.put(k, policy);
+        }
+        return new FailoverSettings(
+                policies,
+                4,
+                2,
+                TimeUnit.MILLISECONDS.toNanos(1000),
+                100,
+                retries,
+                TimeUnit.MILLISECONDS.toNanos(deadlineMillis),
+                false);
     }
-    return new FailoverSettings(policies, 4, 2, TimeUnit.MILLISECONDS.toNanos(1000), 100, retries,
-        TimeUnit.MILLISECONDS.toNanos(deadlineMillis), false);
-  }
 
-  static EndpointSet set(int n, FailoverSettings settings, FakeClock clock, FakeProber prober,
-      RecordingListener listener) {
-    List<JdbcUrl.Endpoint> hosts = new ArrayList<>();
-    for (int i = 1; i <= n; i++) {
-      hosts.add(new JdbcUrl.Endpoint("h", i));
+    static EndpointSet set(
+            int n, FailoverSettings settings, FakeClock clock, FakeProber prober, RecordingListener listener) {
+        List<JdbcUrl.Endpoint> hosts = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            hosts.add(new JdbcUrl.Endpoint("h", i));
+        }
+        return new EndpointSet(hosts, settings, clock, bound -> bound - 1, listener, prober, e -> {});
     }
-    return new EndpointSet(hosts, settings, clock, bound -> bound - 1, listener, prober, e -> {});
-  }
 }

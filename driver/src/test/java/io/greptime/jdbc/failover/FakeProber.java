@@ -10,15 +10,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Answers probes at once: healthy unless the endpoint's port is in {@link #down}. Records every probe. */
 final class FakeProber implements HealthProber {
-  final Set<Integer> down = ConcurrentHashMap.newKeySet();
-  final List<Integer> probed = new CopyOnWriteArrayList<>();
+    final Set<Integer> down = ConcurrentHashMap.newKeySet();
+    final List<Integer> probed = new CopyOnWriteArrayList<>();
 
-  @Override
-  public CompletableFuture<Boolean> probe(JdbcUrl.Endpoint endpoint) {
-    probed.add(endpoint.port());
-    return CompletableFuture.completedFuture(!down.contains(endpoint.port()));
-  }
+    @Override
+    public CompletableFuture<Boolean> probe(JdbcUrl.Endpoint endpoint) {
+        probed.add(endpoint.port());
+        return CompletableFuture.completedFuture(!down.contains(endpoint.port()));
+    }
 
-  @Override
-  public void close() {}
+    @Override
+    public void close() {}
 }

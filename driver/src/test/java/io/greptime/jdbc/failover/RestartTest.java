@@ -17,24 +17,25 @@ import org.junit.jupiter.api.Test;
  */
 class RestartTest {
 
-  @Test
-  void writesRightAfterRestarts_succeed_andAreStoredOnce() throws Exception {
-    try (DuckDbFixture fixture = new DuckDbFixture();
-        Connection c = DriverManager.getConnection("jdbc:greptime://" + fixture.server().address()
-            + "?timezone=UTC&breakerCooldown=100")) {
-      try (Statement st = c.createStatement()) {
-        st.execute("CREATE TABLE restarts (ts TIMESTAMP TIME INDEX, v BIGINT) WITH (append_mode = 'true')");
-        for (int i = 0; i < 12; i++) {
-          fixture.server().restart();
-          assertThat(st.executeUpdate("INSERT INTO restarts VALUES (" + i + ", " + i + ")")).isEqualTo(1);
+    @Test
+    void writesRightAfterRestarts_succeed_andAreStoredOnce() throws Exception {
+        try (DuckDbFixture fixture = new DuckDbFixture();
+                Connection c = DriverManager.getConnection(
+                        "jdbc:greptime://" + fixture.server().address() + "?timezone=UTC&breakerCooldown=100")) {
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE restarts (ts TIMESTAMP TIME INDEX, v BIGINT) WITH (append_mode = 'true')");
+                for (int i = 0; i < 12; i++) {
+                    fixture.server().restart();
+                    assertThat(st.executeUpdate("INSERT INTO restarts VALUES (" + i + ", " + i + ")"))
+                            .isEqualTo(1);
+                }
+                try (ResultSet rs = st.executeQuery("SELECT count(*), count(DISTINCT v) FROM restarts")) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getLong(1)).isEqualTo(12);
+                    assertThat(rs.getLong(2)).isEqualTo(12);
+                }
+            }
         }
-        try (ResultSet rs = st.executeQuery("SELECT count(*), count(DISTINCT v) FROM restarts")) {
-          assertThat(rs.next()).isTrue();
-          assertThat(rs.getLong(1)).isEqualTo(12);
-          assertThat(rs.getLong(2)).isEqualTo(12);
-        }
-      }
+        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
     }
-    assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
-  }
 }

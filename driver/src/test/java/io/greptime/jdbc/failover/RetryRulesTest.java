@@ -21,114 +21,144 @@ import org.junit.jupiter.api.Test;
 /** The retry table of the README, row by row (protocol.md §6). */
 class RetryRulesTest {
 
-  private static StatusRuntimeException status(Status.Code code, String description, Integer errCode, String hint) {
-    Metadata trailers = new Metadata();
-    if (errCode != null) {
-      trailers.put(Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER), errCode.toString());
+    private static StatusRuntimeException status(Status.Code code, String description, Integer errCode, String hint) {
+        Metadata trailers = new Metadata();
+        if (errCode != null) {
+            trailers.put(
+                    Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER), errCode.toString());
+        }
+        if (hint != null) {
+            trailers.put(Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER), hint);
+        }
+        return Status.fromCode(code).withDescription(description).asRuntimeException(trailers);
     }
-    if (hint != null) {
-      trailers.put(Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER), hint);
+
+    /** A progress whose tracer saw the request message go to a transport. */
+    private static CallProgress sent() {
+        CallProgress p = new CallProgress();
+        ClientStreamTracer.Factory[] factory = new ClientStreamTracer.Factory[1];
+        Channel capture = new Channel() {
+            @Override
+            public <Q, R> ClientCall<Q, R> newCall(MethodDescriptor<Q, R> m, CallOptions o) {
+                factory[0] = o.getStreamTracerFactories().get(0);
+                return null;
+            }
+
+            @Override
+            public String authority() {
+                return "test";
+            }
+        };
+        p.interceptor().interceptCall(null, CallOptions.DEFAULT, capture);
+        factory[0]
+                .newClientStreamTracer(
+                        ClientStreamTracer.StreamInfo.newBuilder().build(), new Metadata())
+                .outboundMessage(0);
+        return p;
     }
-    return Status.fromCode(code).withDescription(description).asRuntimeException(trailers);
-  }
 
-  /** A progress whose tracer saw the request message go to a transport. */
-  private static CallProgress sent() {
-    CallProgress p = new CallProgress();
-    ClientStreamTracer.Factory[] factory = new ClientStreamTracer.Factory[1];
-    Channel capture = new Channel() {
-      @Override
-      public <Q, R> ClientCall<Q, R> newCall(MethodDescriptor<Q, R> m, CallOptions o) {
-        factory[0] = o.getStreamTracerFactories().get(0);
-        return null;
-      }
-
-      @Override
-      public String authority() {
-        return "test";
-      }
-    };
-    p.interceptor().interceptCall(null, CallOptions.DEFAULT, capture);
-    factory[0].newClientStreamTracer(ClientStreamTracer.StreamInfo.newBuilder().build(), new Metadata())
-        .outboundMessage(0);
-    return p;
-  }
-
-  private static RetryRules.Verdict write(Throwable t, CallProgress p) {
-    return RetryRules.judge(t, OperationKind.WRITE, p);
-  }
-
-  @Test
-  void connectionRefused_beforeSending_isRetriedForWrites() {
-    var refused = Status.UNAVAILABLE.withDescription("io exception")
-        .withCause(new ConnectException("Connection refused")).asRuntimeException();
-    var v = write(refused, new CallProgress());
-    assertThat(v.retry()).isTrue();
-    assertThat(v.endpointFault()).isTrue();
-  }
-
-  @Test
-  void connectionLost_afterSending_isNotRetriedForWrites_butCountsAgainstTheEndpoint() {
-    var v = write(status(Status.Code.UNAVAILABLE, "Network closed for unknown reason", null, null), sent());
-    assertThat(v.retry()).isFalse();
-    assertThat(v.endpointFault()).isTrue();
-    assertThat(v.reason()).contains("may have been applied");
-  }
-
-  @Test
-  void connectionLost_ofAReadBeforeItsFirstRow_isRetried() {
-    var v = RetryRules.judge(status(Status.Code.UNAVAILABLE, "Network closed", null, null), OperationKind.QUERY, sent());
-    assertThat(v.retry()).isTrue();
-  }
-
-  @Test
-  void goAwayRaceAfterARestart_isRetriedEvenForWrites() {
-    for (String d : new String[] {"Connection closed after GOAWAY. HTTP/2 error code: NO_ERROR",
-        "Abrupt GOAWAY closed unsent stream", "GOAWAY closed buffered stream"}) {
-      assertThat(write(status(Status.Code.UNAVAILABLE, d, null, null), sent()).retry()).as(d).isTrue();
+    private static RetryRules.Verdict write(Throwable t, CallProgress p) {
+        return RetryRules.judge(t, OperationKind.WRITE, p);
     }
-  }
 
-  @Test
-  void brokenPipe_isRetried_butAResetAfterSendingIsNot() {
-    var pipe = Status.UNAVAILABLE.withDescription("io exception")
-        .withCause(new java.io.IOException("Broken pipe")).asRuntimeException();
-    assertThat(write(pipe, sent()).retry()).isTrue();
-    var reset = Status.UNAVAILABLE.withDescription("io exception")
-        .withCause(new java.io.IOException("Connection reset by peer")).asRuntimeException();
-    assertThat(write(reset, sent()).retry()).isFalse();
-  }
+    @Test
+    void connectionRefused_beforeSending_isRetriedForWrites() {
+        var refused = Status.UNAVAILABLE
+                .withDescription("io exception")
+                .withCause(new ConnectException("Connection refused"))
+                .asRuntimeException();
+        var v = write(refused, new CallProgress());
+        assertThat(v.retry()).isTrue();
+        assertThat(v.endpointFault()).isTrue();
+    }
 
-  @Test
-  void serverRetryHint_decides_whateverTheCode() {
-    assertThat(write(status(Status.Code.RESOURCE_EXHAUSTED, "busy", 6001, "retryable"), sent()).retry()).isTrue();
-    var v = write(status(Status.Code.RESOURCE_EXHAUSTED, "exhausted", 6000, "non_retryable"), sent());
-    assertThat(v.retry()).isFalse();
-    assertThat(v.endpointFault()).isFalse();
-  }
+    @Test
+    void connectionLost_afterSending_isNotRetriedForWrites_butCountsAgainstTheEndpoint() {
+        var v = write(status(Status.Code.UNAVAILABLE, "Network closed for unknown reason", null, null), sent());
+        assertThat(v.retry()).isFalse();
+        assertThat(v.endpointFault()).isTrue();
+        assertThat(v.reason()).contains("may have been applied");
+    }
 
-  @Test
-  void withoutHint_theLegacyCodeListDecides() {
-    assertThat(write(status(Status.Code.RESOURCE_EXHAUSTED, "x", 6000, null), sent()).retry()).isTrue();
-    assertThat(write(status(Status.Code.UNAVAILABLE, "x", 4008, null), sent()).retry()).isTrue();
-    assertThat(write(status(Status.Code.INTERNAL, "x", 1003, null), sent()).retry()).isTrue();
-    assertThat(write(status(Status.Code.RESOURCE_EXHAUSTED, "x", 6001, null), sent()).retry()).isFalse();
-    assertThat(write(status(Status.Code.UNAVAILABLE, "x", 5000, "non_retryable"), sent()).retry()).isFalse();
-  }
+    @Test
+    void connectionLost_ofAReadBeforeItsFirstRow_isRetried() {
+        var v = RetryRules.judge(
+                status(Status.Code.UNAVAILABLE, "Network closed", null, null), OperationKind.QUERY, sent());
+        assertThat(v.retry()).isTrue();
+    }
 
-  @Test
-  void ordinaryServerErrors_areNeitherRetriedNorHeldAgainstTheEndpoint() {
-    var v = write(status(Status.Code.INVALID_ARGUMENT, "syntax", 2000, "non_retryable"), sent());
-    assertThat(v.retry()).isFalse();
-    assertThat(v.endpointFault()).isFalse();
-    assertThat(write(new SQLException("in-band status", "HY000"), sent()).retry()).isFalse();
-  }
+    @Test
+    void goAwayRaceAfterARestart_isRetriedEvenForWrites() {
+        for (String d : new String[] {
+            "Connection closed after GOAWAY. HTTP/2 error code: NO_ERROR",
+            "Abrupt GOAWAY closed unsent stream",
+            "GOAWAY closed buffered stream"
+        }) {
+            assertThat(write(status(Status.Code.UNAVAILABLE, d, null, null), sent())
+                            .retry())
+                    .as(d)
+                    .isTrue();
+        }
+    }
 
-  @Test
-  void deadlineAndCancel_areNotRetried() {
-    assertThat(write(status(Status.Code.DEADLINE_EXCEEDED, "deadline", null, null), new CallProgress()).retry())
-        .isFalse();
-    assertThat(RetryRules.judge(status(Status.Code.CANCELLED, "cancelled", null, null), OperationKind.QUERY, null)
-        .retry()).isFalse();
-  }
+    @Test
+    void brokenPipe_isRetried_butAResetAfterSendingIsNot() {
+        var pipe = Status.UNAVAILABLE
+                .withDescription("io exception")
+                .withCause(new java.io.IOException("Broken pipe"))
+                .asRuntimeException();
+        assertThat(write(pipe, sent()).retry()).isTrue();
+        var reset = Status.UNAVAILABLE
+                .withDescription("io exception")
+                .withCause(new java.io.IOException("Connection reset by peer"))
+                .asRuntimeException();
+        assertThat(write(reset, sent()).retry()).isFalse();
+    }
+
+    @Test
+    void serverRetryHint_decides_whateverTheCode() {
+        assertThat(write(status(Status.Code.RESOURCE_EXHAUSTED, "busy", 6001, "retryable"), sent())
+                        .retry())
+                .isTrue();
+        var v = write(status(Status.Code.RESOURCE_EXHAUSTED, "exhausted", 6000, "non_retryable"), sent());
+        assertThat(v.retry()).isFalse();
+        assertThat(v.endpointFault()).isFalse();
+    }
+
+    @Test
+    void withoutHint_theLegacyCodeListDecides() {
+        assertThat(write(status(Status.Code.RESOURCE_EXHAUSTED, "x", 6000, null), sent())
+                        .retry())
+                .isTrue();
+        assertThat(write(status(Status.Code.UNAVAILABLE, "x", 4008, null), sent())
+                        .retry())
+                .isTrue();
+        assertThat(write(status(Status.Code.INTERNAL, "x", 1003, null), sent()).retry())
+                .isTrue();
+        assertThat(write(status(Status.Code.RESOURCE_EXHAUSTED, "x", 6001, null), sent())
+                        .retry())
+                .isFalse();
+        assertThat(write(status(Status.Code.UNAVAILABLE, "x", 5000, "non_retryable"), sent())
+                        .retry())
+                .isFalse();
+    }
+
+    @Test
+    void ordinaryServerErrors_areNeitherRetriedNorHeldAgainstTheEndpoint() {
+        var v = write(status(Status.Code.INVALID_ARGUMENT, "syntax", 2000, "non_retryable"), sent());
+        assertThat(v.retry()).isFalse();
+        assertThat(v.endpointFault()).isFalse();
+        assertThat(write(new SQLException("in-band status", "HY000"), sent()).retry())
+                .isFalse();
+    }
+
+    @Test
+    void deadlineAndCancel_areNotRetried() {
+        assertThat(write(status(Status.Code.DEADLINE_EXCEEDED, "deadline", null, null), new CallProgress())
+                        .retry())
+                .isFalse();
+        assertThat(RetryRules.judge(status(Status.Code.CANCELLED, "cancelled", null, null), OperationKind.QUERY, null)
+                        .retry())
+                .isFalse();
+    }
 }

@@ -21,68 +21,68 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * batches have been stored, so a test can kill a server in the middle of a bulk insert.
  */
 final class SharedEngine implements Engine {
-  private final DuckDbEngine delegate = DuckDbEngine.inMemory();
-  private final AtomicInteger putBatches = new AtomicInteger();
-  private final AtomicInteger trigger = new AtomicInteger(-1);
-  private final AtomicReference<Runnable> action = new AtomicReference<>();
+    private final DuckDbEngine delegate = DuckDbEngine.inMemory();
+    private final AtomicInteger putBatches = new AtomicInteger();
+    private final AtomicInteger trigger = new AtomicInteger(-1);
+    private final AtomicReference<Runnable> action = new AtomicReference<>();
 
-  /** Runs {@code then} on a new thread right after the {@code batches}-th DoPut batch from now is stored. */
-  void afterPutBatches(int batches, Runnable then) {
-    action.set(then);
-    trigger.set(putBatches.get() + batches);
-  }
-
-  @Override
-  public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
-    long rows = delegate.putBatch(ctx, table, batch);
-    if (putBatches.incrementAndGet() == trigger.get()) {
-      Runnable r = action.getAndSet(null);
-      if (r != null) {
-        Thread t = new Thread(r, "failover-test-fault");
-        t.setDaemon(true);
-        t.start();
-      }
+    /** Runs {@code then} on a new thread right after the {@code batches}-th DoPut batch from now is stored. */
+    void afterPutBatches(int batches, Runnable then) {
+        action.set(then);
+        trigger.set(putBatches.get() + batches);
     }
-    return rows;
-  }
 
-  @Override
-  public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
-    return delegate.execute(ctx, sql, allocator);
-  }
+    @Override
+    public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
+        long rows = delegate.putBatch(ctx, table, batch);
+        if (putBatches.incrementAndGet() == trigger.get()) {
+            Runnable r = action.getAndSet(null);
+            if (r != null) {
+                Thread t = new Thread(r, "failover-test-fault");
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+        return rows;
+    }
 
-  @Override
-  public long insertRows(QueryContext ctx, RowInsertRequests requests) {
-    return delegate.insertRows(ctx, requests);
-  }
+    @Override
+    public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
+        return delegate.execute(ctx, sql, allocator);
+    }
 
-  @Override
-  public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
-    return delegate.deleteRows(ctx, requests);
-  }
+    @Override
+    public long insertRows(QueryContext ctx, RowInsertRequests requests) {
+        return delegate.insertRows(ctx, requests);
+    }
 
-  @Override
-  public long insertColumns(QueryContext ctx, InsertRequests requests) {
-    return delegate.insertColumns(ctx, requests);
-  }
+    @Override
+    public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
+        return delegate.deleteRows(ctx, requests);
+    }
 
-  @Override
-  public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
-    return delegate.deleteColumns(ctx, requests);
-  }
+    @Override
+    public long insertColumns(QueryContext ctx, InsertRequests requests) {
+        return delegate.insertColumns(ctx, requests);
+    }
 
-  @Override
-  public long ddl(QueryContext ctx, DdlRequest request) {
-    return delegate.ddl(ctx, request);
-  }
+    @Override
+    public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
+        return delegate.deleteColumns(ctx, requests);
+    }
 
-  @Override
-  public Schema tableSchema(QueryContext ctx, String table) {
-    return delegate.tableSchema(ctx, table);
-  }
+    @Override
+    public long ddl(QueryContext ctx, DdlRequest request) {
+        return delegate.ddl(ctx, request);
+    }
 
-  @Override
-  public void close() {
-    delegate.close();
-  }
+    @Override
+    public Schema tableSchema(QueryContext ctx, String table) {
+        return delegate.tableSchema(ctx, table);
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
 }

@@ -31,216 +31,231 @@ import org.junit.jupiter.api.Test;
  * are the same.
  */
 class ThreeServerFailoverTest {
-  private static final int ROWS = 100_000;
-  private static final String FAST_BREAKERS = "breakerFailures=1&breakerCooldown=200&probeTimeout=1000";
-  private ThreeServers cluster;
+    private static final int ROWS = 100_000;
+    private static final String FAST_BREAKERS = "breakerFailures=1&breakerCooldown=200&probeTimeout=1000";
+    private ThreeServers cluster;
 
-  @BeforeEach
-  void start() {
-    cluster = new ThreeServers();
-  }
-
-  @AfterEach
-  void stop() {
-    cluster.close();
-    assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
-  }
-
-  private static void createTable(Connection c, String name, boolean appendMode) throws SQLException {
-    try (Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE " + name + " (host STRING, ts TIMESTAMP TIME INDEX, v BIGINT, PRIMARY KEY(host))"
-          + (appendMode ? " WITH (append_mode = 'true')" : ""));
+    @BeforeEach
+    void start() {
+        cluster = new ThreeServers();
     }
-  }
 
-  /** Adds rows 0..ROWS-1 (host h{i%100}, ts = i ms, v = i) and runs the batch. */
-  private static long[] bulkInsert(Connection c, String table) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (host, ts, v) VALUES (?, ?, ?)")) {
-      for (int i = 0; i < ROWS; i++) {
-        ps.setString(1, "h" + (i % 100));
-        ps.setTimestamp(2, new Timestamp(i));
-        ps.setLong(3, i);
-        ps.addBatch();
-      }
-      return ps.executeLargeBatch();
+    @AfterEach
+    void stop() {
+        cluster.close();
+        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
     }
-  }
 
-  private void restartAndAwaitClosedBreaker(Connection c, int server) throws Exception {
-    cluster.server(server).start();
-    until(() -> status(c, server).breaker() == Breaker.CLOSED, () -> longQuery(c, "SELECT 1"));
-  }
-
-  @Test
-  void serverKilledDuringBulkInsert_dedupTable_resumesElsewhere_everyRowStoredOnce() throws Exception {
-    try (Connection c = cluster.connect("bulkFailoverPolicy=sticky&bulkFlushRows=5000&bulkWindow=4&bulkCompression=none&"
-        + FAST_BREAKERS)) {
-      createTable(c, "dedup_put", false);
-      cluster.serverCutMidCall = true;
-      cluster.engine.afterPutBatches(8, () -> cluster.server(0).stop());
-
-      long[] counts = bulkInsert(c, "dedup_put");
-
-      assertThat(counts).hasSize(ROWS).containsOnly(1L);
-      assertThat(longQuery(c, "SELECT count(*) FROM dedup_put")).isEqualTo(ROWS);
-      assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM dedup_put")).isEqualTo(ROWS);
-      assertThat(longQuery(c, "SELECT sum(v) FROM dedup_put")).isEqualTo((long) ROWS * (ROWS - 1) / 2);
-      assertThat(status(c, 0).breaker()).isEqualTo(Breaker.OPEN);
-      assertThat(cluster.server(1).faults().startedCalls()).as("the stream resumed on the next server").isPositive();
-
-      restartAndAwaitClosedBreaker(c, 0);
-    }
-    cluster.assertIdle(0);
-  }
-
-  @Test
-  void serverKilledDuringBulkInsert_appendTable_isNotReplayed_inDoubtRowsReported() throws Exception {
-    try (Connection c = cluster.connect("bulkFailoverPolicy=sticky&bulkFlushRows=5000&bulkWindow=4&bulkCompression=none&"
-        + FAST_BREAKERS)) {
-      createTable(c, "append_put", true);
-      cluster.serverCutMidCall = true;
-      cluster.engine.afterPutBatches(8, () -> cluster.server(0).stop());
-
-      GreptimeBatchUpdateException e = (GreptimeBatchUpdateException) org.assertj.core.api.Assertions
-          .catchThrowableOfType(() -> bulkInsert(c, "append_put"), GreptimeBatchUpdateException.class);
-
-      long[] counts = e.getLargeUpdateCounts();
-      int acked = (int) Arrays.stream(counts).filter(n -> n == 1).count();
-      assertThat(counts).hasSize(ROWS);
-      assertThat(Arrays.copyOfRange(counts, 0, acked)).containsOnly(1L);
-      assertThat(Arrays.copyOfRange(counts, acked, ROWS)).containsOnly((long) Statement.EXECUTE_FAILED);
-      assertThat(e.inDoubt()).isNotEmpty();
-      int firstDoubt = e.inDoubt().get(0).first();
-      int afterDoubt = e.inDoubt().get(e.inDoubt().size() - 1).last() + 1;
-      assertThat(firstDoubt).as("in-doubt rows follow the acknowledged ones").isEqualTo(acked);
-      assertThat(e.inDoubtCount()).isEqualTo(afterDoubt - firstDoubt);
-      assertThat(e.getMessage()).contains("in doubt");
-
-      // every acknowledged row exactly once; in-doubt rows at most once; rows never sent not at all
-      assertThat(longQuery(c, "SELECT count(*) FROM append_put WHERE v < " + acked)).isEqualTo(acked);
-      assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM append_put WHERE v < " + acked)).isEqualTo(acked);
-      long doubtful = longQuery(c, "SELECT count(*) FROM append_put WHERE v >= " + firstDoubt + " AND v < " + afterDoubt);
-      assertThat(doubtful).isBetween(0L, e.inDoubtCount());
-      assertThat(longQuery(c, "SELECT count(*) FROM append_put WHERE v >= " + afterDoubt)).isZero();
-      assertThat(status(c, 0).breaker()).isEqualTo(Breaker.OPEN);
-
-      restartAndAwaitClosedBreaker(c, 0);
-    }
-    cluster.assertIdle(0);
-  }
-
-  @Test
-  void serverKilledDuringLongRead_readFailsCleanly_nextQueryFailsOver_breakerOpensAndCloses() throws Exception {
-    try (Connection c = cluster.connect("queryFailoverPolicy=sticky&" + FAST_BREAKERS)) {
-      long total = 20_000_000;
-      long read = 0;
-      try (Statement st = c.createStatement();
-          ResultSet rs = st.executeQuery("SELECT x FROM generate_series(1, " + total + ") AS g(x)")) {
-        for (int i = 0; i < 10; i++) {
-          assertThat(rs.next()).isTrue();
-          read++;
+    private static void createTable(Connection c, String name, boolean appendMode) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE " + name + " (host STRING, ts TIMESTAMP TIME INDEX, v BIGINT, PRIMARY KEY(host))"
+                    + (appendMode ? " WITH (append_mode = 'true')" : ""));
         }
-        cluster.server(0).stop();
-        long readSoFar = read;
-        SQLException failure = org.assertj.core.api.Assertions.catchThrowableOfType(() -> {
-          long n = readSoFar;
-          while (rs.next()) {
-            n++;
-          }
-          throw new AssertionError("read all " + n + " rows although the server stopped");
-        }, SQLException.class);
-        assertThat((Throwable) failure).isNotNull();
-      }
-      assertThat(cluster.server(0).activeCalls()).isZero();
-
-      assertThat(longQuery(c, "SELECT 41 + 1")).isEqualTo(42);
-      assertThat(status(c, 0).breaker()).isEqualTo(Breaker.OPEN);
-      assertThat(status(c, 0).consecutiveFailures()).isPositive();
-
-      restartAndAwaitClosedBreaker(c, 0);
     }
-    cluster.assertIdle(0);
-  }
 
-  @Test
-  void streamCutBeforeTheFirstRow_isReadAgainOnAnotherServer() throws Exception {
-    try (Connection c = cluster.connect("queryFailoverPolicy=sticky")) {
-      cluster.server(0).faults().dropStreamAfter(0, FaultInjector.DO_GET);
-      long before = cluster.server(1).faults().startedCalls();
-      try (Statement st = c.createStatement();
-          ResultSet rs = st.executeQuery("SELECT x FROM generate_series(1, 5000) AS g(x) ORDER BY x")) {
-        long sum = 0;
-        int n = 0;
-        while (rs.next()) {
-          sum += rs.getLong(1);
-          n++;
+    /** Adds rows 0..ROWS-1 (host h{i%100}, ts = i ms, v = i) and runs the batch. */
+    private static long[] bulkInsert(Connection c, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (host, ts, v) VALUES (?, ?, ?)")) {
+            for (int i = 0; i < ROWS; i++) {
+                ps.setString(1, "h" + (i % 100));
+                ps.setTimestamp(2, new Timestamp(i));
+                ps.setLong(3, i);
+                ps.addBatch();
+            }
+            return ps.executeLargeBatch();
         }
-        assertThat(n).isEqualTo(5000);
-        assertThat(sum).isEqualTo(5000L * 5001 / 2);
-      }
-      assertThat(cluster.server(1).faults().startedCalls()).isGreaterThan(before);
-      assertThat(status(c, 0).consecutiveFailures()).isEqualTo(1);
     }
-    cluster.assertIdle();
-  }
 
-  @Test
-  void slowServer_latencyAwarePolicySendsItLittleTraffic() throws Exception {
-    try (Connection c = cluster.connect("failoverPolicy=latency_aware&latencyExploreEvery=10")) {
-      cluster.server(2).faults().delayCalls(Duration.ofMillis(300));
-      long before = cluster.server(2).faults().startedCalls();
-      for (int i = 0; i < 40; i++) {
-        assertThat(longQuery(c, "SELECT " + i)).isEqualTo(i);
-      }
-      long slowCalls = cluster.server(2).faults().startedCalls() - before;
-      // one first measurement plus one in ten calls spent exploring, shared between two other servers
-      assertThat(slowCalls).isBetween(1L, 6L);
-      assertThat(status(c, 2).averageLatency()).isPresent();
-      assertThat(status(c, 2).averageLatency().get())
-          .isGreaterThan(status(c, 0).averageLatency().orElseThrow())
-          .isGreaterThan(status(c, 1).averageLatency().orElseThrow());
-      cluster.server(2).faults().reset();
+    private void restartAndAwaitClosedBreaker(Connection c, int server) throws Exception {
+        cluster.server(server).start();
+        until(() -> status(c, server).breaker() == Breaker.CLOSED, () -> longQuery(c, "SELECT 1"));
     }
-    cluster.assertIdle();
-  }
 
-  @Test
-  void resourceExhausted_isRetriedElsewhere_neverDuplicated_breakerOpensAndCloses() throws Exception {
-    try (Connection c = cluster.connect("breakerFailures=2&breakerCooldown=200")) {
-      createTable(c, "append_rows", true);
-      // every method, HealthCheck included: the breaker's probes fail too, so it stays open until the reset
-      cluster.server(1).faults().failNextCalls(1000, null, StatusCode.RUNTIME_RESOURCES_EXHAUSTED);
-      try (Statement st = c.createStatement()) {
-        for (int i = 0; i < 30; i++) {
-          assertThat(st.executeUpdate("INSERT INTO append_rows (host, ts, v) VALUES ('h', " + i + ", " + i + ")"))
-              .isEqualTo(1);
+    @Test
+    void serverKilledDuringBulkInsert_dedupTable_resumesElsewhere_everyRowStoredOnce() throws Exception {
+        try (Connection c = cluster.connect(
+                "bulkFailoverPolicy=sticky&bulkFlushRows=5000&bulkWindow=4&bulkCompression=none&" + FAST_BREAKERS)) {
+            createTable(c, "dedup_put", false);
+            cluster.serverCutMidCall = true;
+            cluster.engine.afterPutBatches(8, () -> cluster.server(0).stop());
+
+            long[] counts = bulkInsert(c, "dedup_put");
+
+            assertThat(counts).hasSize(ROWS).containsOnly(1L);
+            assertThat(longQuery(c, "SELECT count(*) FROM dedup_put")).isEqualTo(ROWS);
+            assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM dedup_put")).isEqualTo(ROWS);
+            assertThat(longQuery(c, "SELECT sum(v) FROM dedup_put")).isEqualTo((long) ROWS * (ROWS - 1) / 2);
+            assertThat(status(c, 0).breaker()).isEqualTo(Breaker.OPEN);
+            assertThat(cluster.server(1).faults().startedCalls())
+                    .as("the stream resumed on the next server")
+                    .isPositive();
+
+            restartAndAwaitClosedBreaker(c, 0);
         }
-      }
-      assertThat(longQuery(c, "SELECT count(*) FROM append_rows")).isEqualTo(30);
-      assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM append_rows")).isEqualTo(30);
-      assertThat(status(c, 1).breaker()).isEqualTo(Breaker.OPEN);
-
-      cluster.server(1).faults().reset();
-      until(() -> status(c, 1).breaker() == Breaker.CLOSED, () -> longQuery(c, "SELECT 1"));
+        cluster.assertIdle(0);
     }
-    cluster.assertIdle();
-  }
 
-  @Test
-  void everyServerDown_isATransientConnectionError_andRecoveryNeedsNoNewConnection() throws Exception {
-    try (Connection c = cluster.connect(FAST_BREAKERS + "&failoverRetries=2")) {
-      assertThat(longQuery(c, "SELECT 1")).isEqualTo(1);
-      cluster.servers.forEach(s -> s.stop());
-      assertThatThrownBy(() -> longQuery(c, "SELECT 2")).isInstanceOf(java.sql.SQLTransientException.class);
-      cluster.servers.forEach(s -> s.start());
-      until(() -> {
-        try {
-          return longQuery(c, "SELECT 3") == 3;
-        } catch (SQLException stillDown) {
-          return false;
+    @Test
+    void serverKilledDuringBulkInsert_appendTable_isNotReplayed_inDoubtRowsReported() throws Exception {
+        try (Connection c = cluster.connect(
+                "bulkFailoverPolicy=sticky&bulkFlushRows=5000&bulkWindow=4&bulkCompression=none&" + FAST_BREAKERS)) {
+            createTable(c, "append_put", true);
+            cluster.serverCutMidCall = true;
+            cluster.engine.afterPutBatches(8, () -> cluster.server(0).stop());
+
+            GreptimeBatchUpdateException e =
+                    (GreptimeBatchUpdateException) org.assertj.core.api.Assertions.catchThrowableOfType(
+                            () -> bulkInsert(c, "append_put"), GreptimeBatchUpdateException.class);
+
+            long[] counts = e.getLargeUpdateCounts();
+            int acked = (int) Arrays.stream(counts).filter(n -> n == 1).count();
+            assertThat(counts).hasSize(ROWS);
+            assertThat(Arrays.copyOfRange(counts, 0, acked)).containsOnly(1L);
+            assertThat(Arrays.copyOfRange(counts, acked, ROWS)).containsOnly((long) Statement.EXECUTE_FAILED);
+            assertThat(e.inDoubt()).isNotEmpty();
+            int firstDoubt = e.inDoubt().get(0).first();
+            int afterDoubt = e.inDoubt().get(e.inDoubt().size() - 1).last() + 1;
+            assertThat(firstDoubt)
+                    .as("in-doubt rows follow the acknowledged ones")
+                    .isEqualTo(acked);
+            assertThat(e.inDoubtCount()).isEqualTo(afterDoubt - firstDoubt);
+            assertThat(e.getMessage()).contains("in doubt");
+
+            // every acknowledged row exactly once; in-doubt rows at most once; rows never sent not at all
+            assertThat(longQuery(c, "SELECT count(*) FROM append_put WHERE v < " + acked))
+                    .isEqualTo(acked);
+            assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM append_put WHERE v < " + acked))
+                    .isEqualTo(acked);
+            long doubtful =
+                    longQuery(c, "SELECT count(*) FROM append_put WHERE v >= " + firstDoubt + " AND v < " + afterDoubt);
+            assertThat(doubtful).isBetween(0L, e.inDoubtCount());
+            assertThat(longQuery(c, "SELECT count(*) FROM append_put WHERE v >= " + afterDoubt))
+                    .isZero();
+            assertThat(status(c, 0).breaker()).isEqualTo(Breaker.OPEN);
+
+            restartAndAwaitClosedBreaker(c, 0);
         }
-      }, () -> null);
+        cluster.assertIdle(0);
     }
-    cluster.assertIdle();
-  }
+
+    @Test
+    void serverKilledDuringLongRead_readFailsCleanly_nextQueryFailsOver_breakerOpensAndCloses() throws Exception {
+        try (Connection c = cluster.connect("queryFailoverPolicy=sticky&" + FAST_BREAKERS)) {
+            long total = 20_000_000;
+            long read = 0;
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT x FROM generate_series(1, " + total + ") AS g(x)")) {
+                for (int i = 0; i < 10; i++) {
+                    assertThat(rs.next()).isTrue();
+                    read++;
+                }
+                cluster.server(0).stop();
+                long readSoFar = read;
+                SQLException failure = org.assertj.core.api.Assertions.catchThrowableOfType(
+                        () -> {
+                            long n = readSoFar;
+                            while (rs.next()) {
+                                n++;
+                            }
+                            throw new AssertionError("read all " + n + " rows although the server stopped");
+                        },
+                        SQLException.class);
+                assertThat((Throwable) failure).isNotNull();
+            }
+            assertThat(cluster.server(0).activeCalls()).isZero();
+
+            assertThat(longQuery(c, "SELECT 41 + 1")).isEqualTo(42);
+            assertThat(status(c, 0).breaker()).isEqualTo(Breaker.OPEN);
+            assertThat(status(c, 0).consecutiveFailures()).isPositive();
+
+            restartAndAwaitClosedBreaker(c, 0);
+        }
+        cluster.assertIdle(0);
+    }
+
+    @Test
+    void streamCutBeforeTheFirstRow_isReadAgainOnAnotherServer() throws Exception {
+        try (Connection c = cluster.connect("queryFailoverPolicy=sticky")) {
+            cluster.server(0).faults().dropStreamAfter(0, FaultInjector.DO_GET);
+            long before = cluster.server(1).faults().startedCalls();
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT x FROM generate_series(1, 5000) AS g(x) ORDER BY x")) {
+                long sum = 0;
+                int n = 0;
+                while (rs.next()) {
+                    sum += rs.getLong(1);
+                    n++;
+                }
+                assertThat(n).isEqualTo(5000);
+                assertThat(sum).isEqualTo(5000L * 5001 / 2);
+            }
+            assertThat(cluster.server(1).faults().startedCalls()).isGreaterThan(before);
+            assertThat(status(c, 0).consecutiveFailures()).isEqualTo(1);
+        }
+        cluster.assertIdle();
+    }
+
+    @Test
+    void slowServer_latencyAwarePolicySendsItLittleTraffic() throws Exception {
+        try (Connection c = cluster.connect("failoverPolicy=latency_aware&latencyExploreEvery=10")) {
+            cluster.server(2).faults().delayCalls(Duration.ofMillis(300));
+            long before = cluster.server(2).faults().startedCalls();
+            for (int i = 0; i < 40; i++) {
+                assertThat(longQuery(c, "SELECT " + i)).isEqualTo(i);
+            }
+            long slowCalls = cluster.server(2).faults().startedCalls() - before;
+            // one first measurement plus one in ten calls spent exploring, shared between two other servers
+            assertThat(slowCalls).isBetween(1L, 6L);
+            assertThat(status(c, 2).averageLatency()).isPresent();
+            assertThat(status(c, 2).averageLatency().get())
+                    .isGreaterThan(status(c, 0).averageLatency().orElseThrow())
+                    .isGreaterThan(status(c, 1).averageLatency().orElseThrow());
+            cluster.server(2).faults().reset();
+        }
+        cluster.assertIdle();
+    }
+
+    @Test
+    void resourceExhausted_isRetriedElsewhere_neverDuplicated_breakerOpensAndCloses() throws Exception {
+        try (Connection c = cluster.connect("breakerFailures=2&breakerCooldown=200")) {
+            createTable(c, "append_rows", true);
+            // every method, HealthCheck included: the breaker's probes fail too, so it stays open until the reset
+            cluster.server(1).faults().failNextCalls(1000, null, StatusCode.RUNTIME_RESOURCES_EXHAUSTED);
+            try (Statement st = c.createStatement()) {
+                for (int i = 0; i < 30; i++) {
+                    assertThat(st.executeUpdate(
+                                    "INSERT INTO append_rows (host, ts, v) VALUES ('h', " + i + ", " + i + ")"))
+                            .isEqualTo(1);
+                }
+            }
+            assertThat(longQuery(c, "SELECT count(*) FROM append_rows")).isEqualTo(30);
+            assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM append_rows"))
+                    .isEqualTo(30);
+            assertThat(status(c, 1).breaker()).isEqualTo(Breaker.OPEN);
+
+            cluster.server(1).faults().reset();
+            until(() -> status(c, 1).breaker() == Breaker.CLOSED, () -> longQuery(c, "SELECT 1"));
+        }
+        cluster.assertIdle();
+    }
+
+    @Test
+    void everyServerDown_isATransientConnectionError_andRecoveryNeedsNoNewConnection() throws Exception {
+        try (Connection c = cluster.connect(FAST_BREAKERS + "&failoverRetries=2")) {
+            assertThat(longQuery(c, "SELECT 1")).isEqualTo(1);
+            cluster.servers.forEach(s -> s.stop());
+            assertThatThrownBy(() -> longQuery(c, "SELECT 2")).isInstanceOf(java.sql.SQLTransientException.class);
+            cluster.servers.forEach(s -> s.start());
+            until(
+                    () -> {
+                        try {
+                            return longQuery(c, "SELECT 3") == 3;
+                        } catch (SQLException stillDown) {
+                            return false;
+                        }
+                    },
+                    () -> null);
+        }
+        cluster.assertIdle();
+    }
 }

@@ -9,34 +9,34 @@ import java.util.logging.Logger;
 
 /** Every record of the driver's loggers ({@code io.greptime.jdbc.*}) at ALL levels while open. */
 final class CapturedLogs extends Handler implements AutoCloseable {
-  final List<LogRecord> records = new CopyOnWriteArrayList<>();
-  private final Logger root = Logger.getLogger("io.greptime.jdbc");
-  private final Level previous;
+    final List<LogRecord> records = new CopyOnWriteArrayList<>();
+    private final Logger root = Logger.getLogger("io.greptime.jdbc");
+    private final Level previous;
 
-  CapturedLogs() {
-    previous = root.getLevel();
-    setLevel(Level.ALL);
-    root.setLevel(Level.ALL);
-    root.addHandler(this);
-  }
+    CapturedLogs() {
+        previous = root.getLevel();
+        setLevel(Level.ALL);
+        root.setLevel(Level.ALL);
+        root.addHandler(this);
+    }
 
-  @Override
-  public void publish(LogRecord r) {
-    records.add(r);
-  }
+    @Override
+    public void publish(LogRecord r) {
+        records.add(r);
+    }
 
-  /** The formatted text of every record (message with its parameters). */
-  List<String> texts() {
-    java.util.logging.Formatter f = new java.util.logging.SimpleFormatter();
-    return records.stream().map(f::formatMessage).toList();
-  }
+    /** The formatted text of every record (message with its parameters). */
+    List<String> texts() {
+        java.util.logging.Formatter f = new java.util.logging.SimpleFormatter();
+        return records.stream().map(f::formatMessage).toList();
+    }
 
-  @Override
-  public void flush() {}
+    @Override
+    public void flush() {}
 
-  @Override
-  public void close() {
-    root.removeHandler(this);
-    root.setLevel(previous);
-  }
+    @Override
+    public void close() {
+        root.removeHandler(this);
+        root.setLevel(previous);
+    }
 }

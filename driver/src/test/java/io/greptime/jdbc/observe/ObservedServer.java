@@ -15,31 +15,36 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * header it received, so tests can see what the driver sent in {@code tracing_context}.
  */
 final class ObservedServer implements AutoCloseable {
-  static final String USER = "alice";
+    static final String USER = "alice";
 
-  final List<RequestHeader> headers = new CopyOnWriteArrayList<>();
-  private final DuckDbEngine engine = DuckDbEngine.inMemory();
-  private final EmbeddedGreptimeServer server;
+    final List<RequestHeader> headers = new CopyOnWriteArrayList<>();
+    private final DuckDbEngine engine = DuckDbEngine.inMemory();
+    private final EmbeddedGreptimeServer server;
 
-  ObservedServer(String password) {
-    server = EmbeddedGreptimeServer.builder().port(0).engine(engine).user(USER, password)
-        .onRequestHeader(headers::add).build().start();
-  }
+    ObservedServer(String password) {
+        server = EmbeddedGreptimeServer.builder()
+                .port(0)
+                .engine(engine)
+                .user(USER, password)
+                .onRequestHeader(headers::add)
+                .build()
+                .start();
+    }
 
-  String url(String query) {
-    return "jdbc:greptime://" + server.address() + "?timezone=UTC" + (query.isEmpty() ? "" : "&" + query);
-  }
+    String url(String query) {
+        return "jdbc:greptime://" + server.address() + "?timezone=UTC" + (query.isEmpty() ? "" : "&" + query);
+    }
 
-  Connection connect(String query, String user, String password) throws SQLException {
-    Properties p = new Properties();
-    p.setProperty("user", user);
-    p.setProperty("password", password);
-    return DriverManager.getConnection(url(query), p);
-  }
+    Connection connect(String query, String user, String password) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", user);
+        p.setProperty("password", password);
+        return DriverManager.getConnection(url(query), p);
+    }
 
-  @Override
-  public void close() {
-    server.close();
-    engine.close();
-  }
+    @Override
+    public void close() {
+        server.close();
+        engine.close();
+    }
 }

@@ -8,20 +8,21 @@ import java.sql.SQLException;
 
 /** The embedded server in front of a fresh in-memory DuckDB engine: real SQL, for round trips. */
 public final class DuckDbFixture implements AutoCloseable {
-  private final DuckDbEngine engine = DuckDbEngine.inMemory();
-  private final EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().port(0).engine(engine).build().start();
+    private final DuckDbEngine engine = DuckDbEngine.inMemory();
+    private final EmbeddedGreptimeServer server =
+            EmbeddedGreptimeServer.builder().port(0).engine(engine).build().start();
 
-  public Connection connect() throws SQLException {
-    return DriverManager.getConnection("jdbc:greptime://" + server.address() + "?timezone=UTC");
-  }
+    public Connection connect() throws SQLException {
+        return DriverManager.getConnection("jdbc:greptime://" + server.address() + "?timezone=UTC");
+    }
 
-  public EmbeddedGreptimeServer server() {
-    return server;
-  }
+    public EmbeddedGreptimeServer server() {
+        return server;
+    }
 
-  @Override
-  public void close() {
-    server.close();
-    engine.close();
-  }
+    @Override
+    public void close() {
+        server.close();
+        engine.close();
+    }
 }

@@ -23,76 +23,82 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * optionally failing after some batches.
  */
 public final class GeneratedRows extends ArrowReader {
-  public static final Schema SCHEMA = new Schema(List.of(
-      new Field("ts", new FieldType(false, new ArrowType.Timestamp(TimeUnit.MILLISECOND, null), null,
-          Map.of("greptime:time_index", "true")), null),
-      Field.nullable("n", new ArrowType.Int(64, true)),
-      Field.nullable("host", ArrowType.Utf8.INSTANCE)));
+    public static final Schema SCHEMA = new Schema(List.of(
+            new Field(
+                    "ts",
+                    new FieldType(
+                            false,
+                            new ArrowType.Timestamp(TimeUnit.MILLISECOND, null),
+                            null,
+                            Map.of("greptime:time_index", "true")),
+                    null),
+            Field.nullable("n", new ArrowType.Int(64, true)),
+            Field.nullable("host", ArrowType.Utf8.INSTANCE)));
 
-  private final long total;
-  private final int batchSize;
-  private final int failAfterBatches;
-  private final int firstBatchSize;
-  private long produced;
-  private int batches;
+    private final long total;
+    private final int batchSize;
+    private final int failAfterBatches;
+    private final int firstBatchSize;
+    private long produced;
+    private int batches;
 
-  GeneratedRows(BufferAllocator allocator, long total, int batchSize, int failAfterBatches) {
-    this(allocator, total, batchSize, failAfterBatches, batchSize);
-  }
-
-  /** @param firstBatchSize rows of the first batch (later ones have {@code batchSize}) */
-  GeneratedRows(BufferAllocator allocator, long total, int batchSize, int failAfterBatches, int firstBatchSize) {
-    super(allocator);
-    this.firstBatchSize = firstBatchSize;
-    this.total = total;
-    this.batchSize = batchSize;
-    this.failAfterBatches = failAfterBatches;
-  }
-
-  @Override
-  public boolean loadNextBatch() {
-    if (failAfterBatches >= 0 && batches == failAfterBatches) {
-      throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: boom mid-stream");
+    GeneratedRows(BufferAllocator allocator, long total, int batchSize, int failAfterBatches) {
+        this(allocator, total, batchSize, failAfterBatches, batchSize);
     }
-    if (produced >= total) {
-      return false;
+
+    /** @param firstBatchSize rows of the first batch (later ones have {@code batchSize}) */
+    GeneratedRows(BufferAllocator allocator, long total, int batchSize, int failAfterBatches, int firstBatchSize) {
+        super(allocator);
+        this.firstBatchSize = firstBatchSize;
+        this.total = total;
+        this.batchSize = batchSize;
+        this.failAfterBatches = failAfterBatches;
     }
-    try {
-      VectorSchemaRoot root = getVectorSchemaRoot();
-      int rows = (int) Math.min(batches == 0 ? firstBatchSize : batchSize, total - produced);
-      root.allocateNew();
-      TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector("ts");
-      BigIntVector n = (BigIntVector) root.getVector("n");
-      VarCharVector host = (VarCharVector) root.getVector("host");
-      for (int i = 0; i < rows; i++) {
-        long value = produced + i;
-        ts.setSafe(i, value * 1000);
-        n.setSafe(i, value);
-        if (value % 7 == 6) {
-          host.setNull(i);
-        } else {
-          host.setSafe(i, ("host-" + (value % 10)).getBytes(StandardCharsets.UTF_8));
+
+    @Override
+    public boolean loadNextBatch() {
+        if (failAfterBatches >= 0 && batches == failAfterBatches) {
+            throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: boom mid-stream");
         }
-      }
-      root.setRowCount(rows);
-      produced += rows;
-      batches++;
-      return true;
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+        if (produced >= total) {
+            return false;
+        }
+        try {
+            VectorSchemaRoot root = getVectorSchemaRoot();
+            int rows = (int) Math.min(batches == 0 ? firstBatchSize : batchSize, total - produced);
+            root.allocateNew();
+            TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector("ts");
+            BigIntVector n = (BigIntVector) root.getVector("n");
+            VarCharVector host = (VarCharVector) root.getVector("host");
+            for (int i = 0; i < rows; i++) {
+                long value = produced + i;
+                ts.setSafe(i, value * 1000);
+                n.setSafe(i, value);
+                if (value % 7 == 6) {
+                    host.setNull(i);
+                } else {
+                    host.setSafe(i, ("host-" + (value % 10)).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            root.setRowCount(rows);
+            produced += rows;
+            batches++;
+            return true;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
-  }
 
-  @Override
-  public long bytesRead() {
-    return 0;
-  }
+    @Override
+    public long bytesRead() {
+        return 0;
+    }
 
-  @Override
-  protected void closeReadSource() {}
+    @Override
+    protected void closeReadSource() {}
 
-  @Override
-  protected Schema readSchema() {
-    return SCHEMA;
-  }
+    @Override
+    protected Schema readSchema() {
+        return SCHEMA;
+    }
 }

@@ -23,69 +23,86 @@ import org.junit.jupiter.api.Test;
 
 /** Plain classes map through their fields: written over DoPut, read back through a no-argument constructor. */
 class PlainClassRowsTest {
-  static final Instant T0 = Instant.parse("2024-06-01T12:00:00Z");
+    static final Instant T0 = Instant.parse("2024-06-01T12:00:00Z");
 
-  static class Base {
-    @Tag String host;
-    @TimeIndex Instant ts;
-  }
+    static class Base {
+        @Tag
+        String host;
 
-  @GreptimeTable("mem")
-  static final class Mem extends Base {
-    static final String IGNORED_CONSTANT = "static fields are not columns";
-    transient int ignoredCache;
-    long used;
-    @Field(name = "free_bytes") Double free;
-
-    Mem() {}
-
-    Mem(String host, Instant ts, long used, Double free) {
-      this.host = host;
-      this.ts = ts;
-      this.used = used;
-      this.free = free;
+        @TimeIndex
+        Instant ts;
     }
-  }
 
-  @GreptimeTable("mem")
-  static final class WriteOnly {
-    @Tag final String host;
-    @TimeIndex final Instant ts;
+    @GreptimeTable("mem")
+    static final class Mem extends Base {
+        static final String IGNORED_CONSTANT = "static fields are not columns";
+        transient int ignoredCache;
+        long used;
 
-    WriteOnly(String host, Instant ts) {
-      this.host = host;
-      this.ts = ts;
+        @Field(name = "free_bytes")
+        Double free;
+
+        Mem() {}
+
+        Mem(String host, Instant ts, long used, Double free) {
+            this.host = host;
+            this.ts = ts;
+            this.used = used;
+            this.free = free;
+        }
     }
-  }
 
-  @Test
-  void plainClass_writtenOverDoPut_andReadBack() throws Exception {
-    try (TypedFixture fixture = new TypedFixture(); Connection c = fixture.connect("")) {
-      List<Mem> written = List.of(new Mem("a", T0, 1L << 40, null), new Mem("b", T0, 7, 0.5),
-          new Mem("a", T0.plusSeconds(10), 8, 1.5));
-      try (GreptimeBulkWriter<Mem> w = greptime(c).bulkWriter(Mem.class)) {
-        w.writeAll(written);
-        assertThat(w.flush()).isEqualTo(3);
-      }
-      assertThat(stats(c).doPutRows()).isEqualTo(3);
-      List<Mem> read;
-      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM mem ORDER BY host, ts")) {
-        assertThat(rs.getMetaData().getColumnCount()).as("host, ts, used, free_bytes").isEqualTo(4);
-        read = GreptimeRows.read(rs, Mem.class);
-      }
-      assertThat(read).usingRecursiveFieldByFieldElementComparator()
-          .containsExactly(written.get(0), written.get(2), written.get(1));
+    @GreptimeTable("mem")
+    static final class WriteOnly {
+        @Tag
+        final String host;
 
-      try (GreptimeBulkWriter<WriteOnly> w = greptime(c).bulkWriter(WriteOnly.class)) {
-        w.write(new WriteOnly("c", T0));
-      }
-      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT host, ts FROM mem")) {
-        assertThatThrownBy(() -> GreptimeRows.read(rs, WriteOnly.class))
-            .isInstanceOf(SQLSyntaxErrorException.class)
-            .hasMessageContaining("has no no-argument constructor, so rows cannot be read into it")
-            .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42000");
-      }
+        @TimeIndex
+        final Instant ts;
+
+        WriteOnly(String host, Instant ts) {
+            this.host = host;
+            this.ts = ts;
+        }
     }
-    assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
-  }
+
+    @Test
+    void plainClass_writtenOverDoPut_andReadBack() throws Exception {
+        try (TypedFixture fixture = new TypedFixture();
+                Connection c = fixture.connect("")) {
+            List<Mem> written = List.of(
+                    new Mem("a", T0, 1L << 40, null),
+                    new Mem("b", T0, 7, 0.5),
+                    new Mem("a", T0.plusSeconds(10), 8, 1.5));
+            try (GreptimeBulkWriter<Mem> w = greptime(c).bulkWriter(Mem.class)) {
+                w.writeAll(written);
+                assertThat(w.flush()).isEqualTo(3);
+            }
+            assertThat(stats(c).doPutRows()).isEqualTo(3);
+            List<Mem> read;
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT * FROM mem ORDER BY host, ts")) {
+                assertThat(rs.getMetaData().getColumnCount())
+                        .as("host, ts, used, free_bytes")
+                        .isEqualTo(4);
+                read = GreptimeRows.read(rs, Mem.class);
+            }
+            assertThat(read)
+                    .usingRecursiveFieldByFieldElementComparator()
+                    .containsExactly(written.get(0), written.get(2), written.get(1));
+
+            try (GreptimeBulkWriter<WriteOnly> w = greptime(c).bulkWriter(WriteOnly.class)) {
+                w.write(new WriteOnly("c", T0));
+            }
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT host, ts FROM mem")) {
+                assertThatThrownBy(() -> GreptimeRows.read(rs, WriteOnly.class))
+                        .isInstanceOf(SQLSyntaxErrorException.class)
+                        .hasMessageContaining("has no no-argument constructor, so rows cannot be read into it")
+                        .extracting(e -> ((SQLException) e).getSQLState())
+                        .isEqualTo("42000");
+            }
+        }
+        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+    }
 }

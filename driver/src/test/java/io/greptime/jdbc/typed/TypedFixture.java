@@ -30,108 +30,109 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the next n, before writing anything, so tests know exactly which rows are stored.
  */
 final class TypedFixture implements AutoCloseable {
-  final CountingEngine engine = new CountingEngine();
-  final EmbeddedGreptimeServer server =
-      EmbeddedGreptimeServer.builder().port(0).engine(engine).build().start();
+    final CountingEngine engine = new CountingEngine();
+    final EmbeddedGreptimeServer server =
+            EmbeddedGreptimeServer.builder().port(0).engine(engine).build().start();
 
-  Connection connect(String query) throws SQLException {
-    return DriverManager.getConnection("jdbc:greptime://" + server.address() + "?timezone=UTC"
-        + (query.isEmpty() ? "" : "&" + query));
-  }
-
-  static GreptimeConnection greptime(Connection c) throws SQLException {
-    return c.unwrap(GreptimeConnection.class);
-  }
-
-  static GreptimeWriteStatistics stats(Connection c) throws SQLException {
-    return greptime(c).getWriteStatistics();
-  }
-
-  static long count(Connection c, String table) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  /** Waits for the server to wind down cancelled calls (it learns of them asynchronously), then stops it. */
-  @Override
-  public void close() {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (server.allocatedMemory() != 0 && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-    }
-    try {
-      server.close();
-    } finally {
-      engine.close();
-    }
-  }
-
-  static final class CountingEngine implements Engine {
-    private final DuckDbEngine delegate = DuckDbEngine.inMemory();
-    private final AtomicInteger putsBeforeFailure = new AtomicInteger(-1);
-    final AtomicLong rowInsertRequests = new AtomicLong();
-    final AtomicLong putBatches = new AtomicLong();
-
-    /** The next {@code n} DoPut batches succeed, the one after fails with StorageUnavailable. */
-    void failPutAfter(int n) {
-      putsBeforeFailure.set(n);
+    Connection connect(String query) throws SQLException {
+        return DriverManager.getConnection(
+                "jdbc:greptime://" + server.address() + "?timezone=UTC" + (query.isEmpty() ? "" : "&" + query));
     }
 
-    @Override
-    public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
-      return delegate.execute(ctx, sql, allocator);
+    static GreptimeConnection greptime(Connection c) throws SQLException {
+        return c.unwrap(GreptimeConnection.class);
     }
 
-    @Override
-    public long insertRows(QueryContext ctx, RowInsertRequests requests) {
-      rowInsertRequests.incrementAndGet();
-      return delegate.insertRows(ctx, requests);
+    static GreptimeWriteStatistics stats(Connection c) throws SQLException {
+        return greptime(c).getWriteStatistics();
     }
 
-    @Override
-    public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
-      return delegate.deleteRows(ctx, requests);
+    static long count(Connection c, String table) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
-    @Override
-    public long insertColumns(QueryContext ctx, InsertRequests requests) {
-      return delegate.insertColumns(ctx, requests);
-    }
-
-    @Override
-    public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
-      return delegate.deleteColumns(ctx, requests);
-    }
-
-    @Override
-    public long ddl(QueryContext ctx, DdlRequest request) {
-      return delegate.ddl(ctx, request);
-    }
-
-    @Override
-    public Schema tableSchema(QueryContext ctx, String table) {
-      return delegate.tableSchema(ctx, table);
-    }
-
-    @Override
-    public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
-      if (putsBeforeFailure.getAndUpdate(n -> n < 0 ? n : n - 1) == 0) {
-        throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Injected region failure");
-      }
-      putBatches.incrementAndGet();
-      return delegate.putBatch(ctx, table, batch);
-    }
-
+    /** Waits for the server to wind down cancelled calls (it learns of them asynchronously), then stops it. */
     @Override
     public void close() {
-      delegate.close();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (server.allocatedMemory() != 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        try {
+            server.close();
+        } finally {
+            engine.close();
+        }
     }
-  }
+
+    static final class CountingEngine implements Engine {
+        private final DuckDbEngine delegate = DuckDbEngine.inMemory();
+        private final AtomicInteger putsBeforeFailure = new AtomicInteger(-1);
+        final AtomicLong rowInsertRequests = new AtomicLong();
+        final AtomicLong putBatches = new AtomicLong();
+
+        /** The next {@code n} DoPut batches succeed, the one after fails with StorageUnavailable. */
+        void failPutAfter(int n) {
+            putsBeforeFailure.set(n);
+        }
+
+        @Override
+        public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
+            return delegate.execute(ctx, sql, allocator);
+        }
+
+        @Override
+        public long insertRows(QueryContext ctx, RowInsertRequests requests) {
+            rowInsertRequests.incrementAndGet();
+            return delegate.insertRows(ctx, requests);
+        }
+
+        @Override
+        public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
+            return delegate.deleteRows(ctx, requests);
+        }
+
+        @Override
+        public long insertColumns(QueryContext ctx, InsertRequests requests) {
+            return delegate.insertColumns(ctx, requests);
+        }
+
+        @Override
+        public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
+            return delegate.deleteColumns(ctx, requests);
+        }
+
+        @Override
+        public long ddl(QueryContext ctx, DdlRequest request) {
+            return delegate.ddl(ctx, request);
+        }
+
+        @Override
+        public Schema tableSchema(QueryContext ctx, String table) {
+            return delegate.tableSchema(ctx, table);
+        }
+
+        @Override
+        public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
+            if (putsBeforeFailure.getAndUpdate(n -> n < 0 ? n : n - 1) == 0) {
+                throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Injected region failure");
+            }
+            putBatches.incrementAndGet();
+            return delegate.putBatch(ctx, table, batch);
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+    }
 }

@@ -39,102 +39,103 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * compression (as the driver is configured in the benchmark).
  */
 final class RawDoPut {
-  static final int WINDOW = 8;
-  private static final Pattern AFFECTED = Pattern.compile("\"affected_rows\"\\s*:\\s*(\\d+)");
-  private static final Pattern REQUEST_ID = Pattern.compile("\"request_id\"\\s*:\\s*(\\d+)");
-  static final Schema SCHEMA = new Schema(List.of(
-      new Field("ts", FieldType.notNullable(new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)), null),
-      Field.nullable("host", ArrowType.Utf8.INSTANCE),
-      Field.nullable("dc", ArrowType.Utf8.INSTANCE),
-      Field.nullable("v1", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
-      Field.nullable("v2", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
-      Field.nullable("v3", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE))));
+    static final int WINDOW = 8;
+    private static final Pattern AFFECTED = Pattern.compile("\"affected_rows\"\\s*:\\s*(\\d+)");
+    private static final Pattern REQUEST_ID = Pattern.compile("\"request_id\"\\s*:\\s*(\\d+)");
+    static final Schema SCHEMA = new Schema(List.of(
+            new Field("ts", FieldType.notNullable(new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)), null),
+            Field.nullable("host", ArrowType.Utf8.INSTANCE),
+            Field.nullable("dc", ArrowType.Utf8.INSTANCE),
+            Field.nullable("v1", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
+            Field.nullable("v2", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
+            Field.nullable("v3", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE))));
 
-  private RawDoPut() {}
+    private RawDoPut() {}
 
-  /** The benchmark's rows as record batches of {@code batch} rows; the caller closes them. */
-  static List<ArrowRecordBatch> prebuild(BufferAllocator allocator, long rows, int batch) {
-    List<ArrowRecordBatch> batches = new ArrayList<>();
-    try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
-      for (long from = 0; from < rows; from += batch) {
-        int size = (int) Math.min(batch, rows - from);
-        root.allocateNew();
-        TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector(0);
-        VarCharVector host = (VarCharVector) root.getVector(1);
-        VarCharVector dc = (VarCharVector) root.getVector(2);
-        for (int r = 0; r < size; r++) {
-          long i = from + r;
-          ts.setSafe(r, WriteBenchmark.ts(i));
-          host.setSafe(r, WriteBenchmark.host(i).getBytes(StandardCharsets.UTF_8));
-          dc.setSafe(r, WriteBenchmark.dc(i).getBytes(StandardCharsets.UTF_8));
-          ((Float8Vector) root.getVector(3)).setSafe(r, i * 0.5);
-          ((Float8Vector) root.getVector(4)).setSafe(r, i * 0.25);
-          ((Float8Vector) root.getVector(5)).setSafe(r, i * 0.125);
+    /** The benchmark's rows as record batches of {@code batch} rows; the caller closes them. */
+    static List<ArrowRecordBatch> prebuild(BufferAllocator allocator, long rows, int batch) {
+        List<ArrowRecordBatch> batches = new ArrayList<>();
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
+            for (long from = 0; from < rows; from += batch) {
+                int size = (int) Math.min(batch, rows - from);
+                root.allocateNew();
+                TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector(0);
+                VarCharVector host = (VarCharVector) root.getVector(1);
+                VarCharVector dc = (VarCharVector) root.getVector(2);
+                for (int r = 0; r < size; r++) {
+                    long i = from + r;
+                    ts.setSafe(r, WriteBenchmark.ts(i));
+                    host.setSafe(r, WriteBenchmark.host(i).getBytes(StandardCharsets.UTF_8));
+                    dc.setSafe(r, WriteBenchmark.dc(i).getBytes(StandardCharsets.UTF_8));
+                    ((Float8Vector) root.getVector(3)).setSafe(r, i * 0.5);
+                    ((Float8Vector) root.getVector(4)).setSafe(r, i * 0.25);
+                    ((Float8Vector) root.getVector(5)).setSafe(r, i * 0.125);
+                }
+                root.setRowCount(size);
+                batches.add(new VectorUnloader(root).getRecordBatch());
+            }
         }
-        root.setRowCount(size);
-        batches.add(new VectorUnloader(root).getRecordBatch());
-      }
+        return batches;
     }
-    return batches;
-  }
 
-  /**
-   * Waits for gRPC flow control to accept the next message without burning a core: Arrow's putNext
-   * busy-spins on isReady(), which on a loaded two-core machine takes CPU from the server and made the
-   * "ceiling" slower than the driver (which waits on a lock).
-   */
-  private static void awaitReady(FlightClient.ClientStreamListener stream) {
-    while (!stream.isReady()) {
-      LockSupport.parkNanos(50_000);
+    /**
+     * Waits for gRPC flow control to accept the next message without burning a core: Arrow's putNext
+     * busy-spins on isReady(), which on a loaded two-core machine takes CPU from the server and made the
+     * "ceiling" slower than the driver (which waits on a lock).
+     */
+    private static void awaitReady(FlightClient.ClientStreamListener stream) {
+        while (!stream.isReady()) {
+            LockSupport.parkNanos(50_000);
+        }
     }
-  }
 
-  /** Sends the batches on one DoPut stream into {@code table}; returns once every batch is answered. */
-  static void put(FlightClient client, BufferAllocator allocator, String table, List<ArrowRecordBatch> batches)
-      throws Exception {
-    CallHeaders headers = new FlightCallHeaders();
-    headers.insert("x-greptime-db-name", "public");
-    Semaphore window = new Semaphore(WINDOW);
-    AtomicLong affected = new AtomicLong();
-    AsyncPutListener answers = new AsyncPutListener() {
-      @Override
-      public void onNext(PutResult val) {
-        ArrowBuf meta = val.getApplicationMetadata();
-        // the buffer's writer index is not set and its capacity is rounded up: the JSON is a prefix of it
-        byte[] json = new byte[(int) meta.capacity()];
-        meta.getBytes(0, json);
-        String text = new String(json, StandardCharsets.UTF_8);
-        Matcher id = REQUEST_ID.matcher(text);
-        if (!id.find() || id.group(1).equals("0")) {
-          return; // the server's immediate ack (request_id 0), not an answer to a batch
+    /** Sends the batches on one DoPut stream into {@code table}; returns once every batch is answered. */
+    static void put(FlightClient client, BufferAllocator allocator, String table, List<ArrowRecordBatch> batches)
+            throws Exception {
+        CallHeaders headers = new FlightCallHeaders();
+        headers.insert("x-greptime-db-name", "public");
+        Semaphore window = new Semaphore(WINDOW);
+        AtomicLong affected = new AtomicLong();
+        AsyncPutListener answers = new AsyncPutListener() {
+            @Override
+            public void onNext(PutResult val) {
+                ArrowBuf meta = val.getApplicationMetadata();
+                // the buffer's writer index is not set and its capacity is rounded up: the JSON is a prefix of it
+                byte[] json = new byte[(int) meta.capacity()];
+                meta.getBytes(0, json);
+                String text = new String(json, StandardCharsets.UTF_8);
+                Matcher id = REQUEST_ID.matcher(text);
+                if (!id.find() || id.group(1).equals("0")) {
+                    return; // the server's immediate ack (request_id 0), not an answer to a batch
+                }
+                Matcher m = AFFECTED.matcher(text);
+                if (m.find()) {
+                    affected.addAndGet(Long.parseLong(m.group(1)));
+                }
+                window.release();
+            }
+        };
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
+            FlightClient.ClientStreamListener stream =
+                    client.startPut(FlightDescriptor.path(table), root, answers, new HeaderCallOption(headers));
+            VectorLoader loader = new VectorLoader(root);
+            long requestId = 0;
+            for (ArrowRecordBatch batch : batches) {
+                window.acquire();
+                awaitReady(stream);
+                loader.load(batch);
+                byte[] json = ("{\"request_id\":" + ++requestId + "}").getBytes(StandardCharsets.UTF_8);
+                ArrowBuf meta = allocator.buffer(json.length);
+                meta.writeBytes(json); // Arrow sends the readable bytes
+                stream.putNext(meta); // takes the metadata buffer over
+            }
+            stream.completed();
+            stream.getResult();
         }
-        Matcher m = AFFECTED.matcher(text);
-        if (m.find()) {
-          affected.addAndGet(Long.parseLong(m.group(1)));
+        long expected = batches.stream().mapToLong(ArrowRecordBatch::getLength).sum();
+        if (affected.get() != expected) {
+            throw new IllegalStateException(
+                    "raw DoPut: " + affected.get() + " rows acknowledged, expected " + expected);
         }
-        window.release();
-      }
-    };
-    try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
-      FlightClient.ClientStreamListener stream =
-          client.startPut(FlightDescriptor.path(table), root, answers, new HeaderCallOption(headers));
-      VectorLoader loader = new VectorLoader(root);
-      long requestId = 0;
-      for (ArrowRecordBatch batch : batches) {
-        window.acquire();
-        awaitReady(stream);
-        loader.load(batch);
-        byte[] json = ("{\"request_id\":" + ++requestId + "}").getBytes(StandardCharsets.UTF_8);
-        ArrowBuf meta = allocator.buffer(json.length);
-        meta.writeBytes(json); // Arrow sends the readable bytes
-        stream.putNext(meta); // takes the metadata buffer over
-      }
-      stream.completed();
-      stream.getResult();
     }
-    long expected = batches.stream().mapToLong(ArrowRecordBatch::getLength).sum();
-    if (affected.get() != expected) {
-      throw new IllegalStateException("raw DoPut: " + affected.get() + " rows acknowledged, expected " + expected);
-    }
-  }
 }

@@ -46,217 +46,240 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * machine.
  */
 public final class ReadBenchmark {
-  private static final String QUERY = "SELECT ts, host, dc, v1, v2 FROM bench";
+    private static final String QUERY = "SELECT ts, host, dc, v1, v2 FROM bench";
 
-  private ReadBenchmark() {}
+    private ReadBenchmark() {}
 
-  public static void main(String[] args) throws Exception {
-    long rows = Long.getLong("bench.rows", 2_000_000L);
-    int rounds = Integer.getInteger("bench.rounds", 8);
-    int warmup = Integer.getInteger("bench.warmup", 2);
-    boolean view = "view".equals(System.getProperty("bench.source", "table"));
-    // off by default, as GreptimeDB's grpc.flight_compression=none: with it on, both sides would
-    // spend most of their time in the LZ4 codec rather than in the read path being compared
-    boolean lz4 = Boolean.getBoolean("bench.lz4");
-    // also read through a second connection with the driver's metrics and tracing off, to measure
-    // what observability costs (the main connection keeps the defaults: JMX metrics, tracing on)
-    boolean observeCost = Boolean.getBoolean("bench.observe");
-    BenchMemory memory = BenchMemory.start(Math.max(1_000_000L, rows / 10));
-    try (DuckDbEngine engine = DuckDbEngine.inMemory();
-        EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().port(0).engine(engine)
-            .compression(lz4).build().start();
-        Connection conn = DriverManager.getConnection("jdbc:greptime://" + server.address() + "/public?timezone=UTC");
-        Connection quiet = DriverManager.getConnection("jdbc:greptime://" + server.address()
-            + "/public?timezone=UTC&metrics=none&tracing=false");
-        BufferAllocator allocator = new RootAllocator();
-        FlightClient flight = FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
-            .build()) {
-      long fillStart = System.nanoTime();
-      fill(conn, rows, view);
-      System.out.printf("%s %,d rows in %.1f s (DoGet LZ4 %s; %d warm-up + %d measured rounds)%n",
-          view ? "view over" : "filled", rows, (System.nanoTime() - fillStart) / 1e9, lz4 ? "on" : "off",
-          warmup, rounds);
-      Side driver = new Side("driver (ResultSet.next + getters)", () -> readWithDriver(conn, memory));
-      Side raw = new Side("raw Flight (DoGet + vectors)     ", () -> readWithFlight(flight, memory));
-      Side plain = new Side("driver, metrics+tracing off     ", () -> readWithDriver(quiet, memory));
-      for (int round = 1 - warmup; round <= rounds; round++) {
-        boolean counted = round >= 1;
-        System.out.println(counted ? "round " + round + ":" : "warm-up:");
-        // alternate the order so that neither side always runs right after the other's garbage
-        Side first = round % 2 == 0 ? raw : driver;
-        Side second = first == raw ? driver : raw;
-        first.run(rows, counted);
-        second.run(rows, counted);
-        if (observeCost) {
-          plain.run(rows, counted);
+    public static void main(String[] args) throws Exception {
+        long rows = Long.getLong("bench.rows", 2_000_000L);
+        int rounds = Integer.getInteger("bench.rounds", 8);
+        int warmup = Integer.getInteger("bench.warmup", 2);
+        boolean view = "view".equals(System.getProperty("bench.source", "table"));
+        // off by default, as GreptimeDB's grpc.flight_compression=none: with it on, both sides would
+        // spend most of their time in the LZ4 codec rather than in the read path being compared
+        boolean lz4 = Boolean.getBoolean("bench.lz4");
+        // also read through a second connection with the driver's metrics and tracing off, to measure
+        // what observability costs (the main connection keeps the defaults: JMX metrics, tracing on)
+        boolean observeCost = Boolean.getBoolean("bench.observe");
+        BenchMemory memory = BenchMemory.start(Math.max(1_000_000L, rows / 10));
+        try (DuckDbEngine engine = DuckDbEngine.inMemory();
+                EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder()
+                        .port(0)
+                        .engine(engine)
+                        .compression(lz4)
+                        .build()
+                        .start();
+                Connection conn =
+                        DriverManager.getConnection("jdbc:greptime://" + server.address() + "/public?timezone=UTC");
+                Connection quiet = DriverManager.getConnection(
+                        "jdbc:greptime://" + server.address() + "/public?timezone=UTC&metrics=none&tracing=false");
+                BufferAllocator allocator = new RootAllocator();
+                FlightClient flight = FlightClient.builder(
+                                allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
+                        .build()) {
+            long fillStart = System.nanoTime();
+            fill(conn, rows, view);
+            System.out.printf(
+                    "%s %,d rows in %.1f s (DoGet LZ4 %s; %d warm-up + %d measured rounds)%n",
+                    view ? "view over" : "filled",
+                    rows,
+                    (System.nanoTime() - fillStart) / 1e9,
+                    lz4 ? "on" : "off",
+                    warmup,
+                    rounds);
+            Side driver = new Side("driver (ResultSet.next + getters)", () -> readWithDriver(conn, memory));
+            Side raw = new Side("raw Flight (DoGet + vectors)     ", () -> readWithFlight(flight, memory));
+            Side plain = new Side("driver, metrics+tracing off     ", () -> readWithDriver(quiet, memory));
+            for (int round = 1 - warmup; round <= rounds; round++) {
+                boolean counted = round >= 1;
+                System.out.println(counted ? "round " + round + ":" : "warm-up:");
+                // alternate the order so that neither side always runs right after the other's garbage
+                Side first = round % 2 == 0 ? raw : driver;
+                Side second = first == raw ? driver : raw;
+                first.run(rows, counted);
+                second.run(rows, counted);
+                if (observeCost) {
+                    plain.run(rows, counted);
+                }
+                if (counted) {
+                    System.out.printf("  ratio driver/raw = %.2f%n", driver.last() / raw.last());
+                }
+            }
+            if (observeCost) {
+                System.out.printf(
+                        "observability cost (metrics+tracing on vs off): median %.1f%%, reading thread %.1f%%%n",
+                        100 * (plain.median() / driver.median() - 1),
+                        100 * (driver.medianThreadNanos() / plain.medianThreadNanos() - 1));
+            }
+            System.out.printf("driver rows/s: best %,.0f, median %,.0f%n", driver.best(), driver.median());
+            System.out.printf("raw    rows/s: best %,.0f, median %,.0f%n", raw.best(), raw.median());
+            System.out.printf(
+                    "ratio driver/raw: best/best %.2f, median/median %.2f (target 0.90)%n",
+                    driver.best() / raw.best(), driver.median() / raw.median());
+            System.out.printf(
+                    "rows per JVM CPU-second (median): driver %,.0f, raw %,.0f, ratio %.2f%n",
+                    driver.medianCpuRate(), raw.medianCpuRate(), driver.medianCpuRate() / raw.medianCpuRate());
+            System.out.printf(
+                    "reading thread CPU per row (median): driver %.0f ns, raw %.0f ns%n",
+                    driver.medianThreadNanos(), raw.medianThreadNanos());
+            System.out.printf(
+                    "raw Flight client allocator peak: %,d KiB%n", allocator.getPeakMemoryAllocation() / 1024);
         }
-        if (counted) {
-          System.out.printf("  ratio driver/raw = %.2f%n", driver.last() / raw.last());
+        memory.report();
+    }
+
+    /** Writes the rows inside the server (INSERT ... SELECT) in chunks, or defines a lazy view. */
+    private static void fill(Connection conn, long rows, boolean view) throws SQLException {
+        String select = "SELECT %s AS ts, 'host-' || (x %% 100) AS host, 'dc-' || (x %% 5) AS dc,"
+                + " CAST(x * 0.5 AS DOUBLE) AS v1, CAST(x * 0.25 AS DOUBLE) AS v2 FROM generate_series(%d, %d) AS g(x)";
+        try (Statement st = conn.createStatement()) {
+            if (view) {
+                st.executeUpdate("CREATE VIEW bench AS "
+                        + String.format(select, "CAST(epoch_ms(x * 10) AS TIMESTAMP_MS)", 1, rows));
+                return;
+            }
+            st.executeUpdate("CREATE TABLE bench (ts TIMESTAMP(3) NOT NULL TIME INDEX, host STRING, dc STRING,"
+                    + " v1 DOUBLE, v2 DOUBLE, PRIMARY KEY (host, dc)) WITH (append_mode = 'true')");
+            long chunk = 1_000_000L;
+            for (long from = 1; from <= rows; from += chunk) {
+                long to = Math.min(rows, from + chunk - 1);
+                st.executeUpdate("INSERT INTO bench " + String.format(select, "x * 10", from, to));
+            }
         }
-      }
-      if (observeCost) {
-        System.out.printf("observability cost (metrics+tracing on vs off): median %.1f%%, reading thread %.1f%%%n",
-            100 * (plain.median() / driver.median() - 1),
-            100 * (driver.medianThreadNanos() / plain.medianThreadNanos() - 1));
-      }
-      System.out.printf("driver rows/s: best %,.0f, median %,.0f%n", driver.best(), driver.median());
-      System.out.printf("raw    rows/s: best %,.0f, median %,.0f%n", raw.best(), raw.median());
-      System.out.printf("ratio driver/raw: best/best %.2f, median/median %.2f (target 0.90)%n",
-          driver.best() / raw.best(), driver.median() / raw.median());
-      System.out.printf("rows per JVM CPU-second (median): driver %,.0f, raw %,.0f, ratio %.2f%n",
-          driver.medianCpuRate(), raw.medianCpuRate(), driver.medianCpuRate() / raw.medianCpuRate());
-      System.out.printf("reading thread CPU per row (median): driver %.0f ns, raw %.0f ns%n",
-          driver.medianThreadNanos(), raw.medianThreadNanos());
-      System.out.printf("raw Flight client allocator peak: %,d KiB%n", allocator.getPeakMemoryAllocation() / 1024);
-    }
-    memory.report();
-  }
-
-  /** Writes the rows inside the server (INSERT ... SELECT) in chunks, or defines a lazy view. */
-  private static void fill(Connection conn, long rows, boolean view) throws SQLException {
-    String select = "SELECT %s AS ts, 'host-' || (x %% 100) AS host, 'dc-' || (x %% 5) AS dc,"
-        + " CAST(x * 0.5 AS DOUBLE) AS v1, CAST(x * 0.25 AS DOUBLE) AS v2 FROM generate_series(%d, %d) AS g(x)";
-    try (Statement st = conn.createStatement()) {
-      if (view) {
-        st.executeUpdate("CREATE VIEW bench AS " + String.format(select, "CAST(epoch_ms(x * 10) AS TIMESTAMP_MS)", 1, rows));
-        return;
-      }
-      st.executeUpdate("CREATE TABLE bench (ts TIMESTAMP(3) NOT NULL TIME INDEX, host STRING, dc STRING,"
-          + " v1 DOUBLE, v2 DOUBLE, PRIMARY KEY (host, dc)) WITH (append_mode = 'true')");
-      long chunk = 1_000_000L;
-      for (long from = 1; from <= rows; from += chunk) {
-        long to = Math.min(rows, from + chunk - 1);
-        st.executeUpdate("INSERT INTO bench " + String.format(select, "x * 10", from, to));
-      }
-    }
-  }
-
-  private interface Reader {
-    long read() throws Exception;
-  }
-
-  /**
-   * One side of the comparison and its measured rates: wall-clock rows/s; rows per CPU-second of the
-   * whole JVM (server and client; the server's share is the same work for both sides, so on a busy
-   * machine this compares the sides without the scheduler's noise); and CPU nanoseconds per row of the
-   * reading thread alone (what the client adds per row, without gRPC's own threads, which run the same
-   * Flight code for both sides).
-   */
-  private static final class Side {
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final com.sun.management.OperatingSystemMXBean OS =
-        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    private final String label;
-    private final Reader reader;
-    private final List<Double> rates = new ArrayList<>();
-    private final List<Double> cpuRates = new ArrayList<>();
-    private final List<Double> threadNanosPerRow = new ArrayList<>();
-
-    Side(String label, Reader reader) {
-      this.label = label;
-      this.reader = reader;
     }
 
-    void run(long expectedRows, boolean counted) throws Exception {
-      long start = System.nanoTime();
-      long processCpu = OS.getProcessCpuTime();
-      long threadCpu = THREADS.getCurrentThreadCpuTime();
-      long n = reader.read();
-      double threadNanos = (double) (THREADS.getCurrentThreadCpuTime() - threadCpu) / n;
-      double cpuSeconds = (OS.getProcessCpuTime() - processCpu) / 1e9;
-      double seconds = (System.nanoTime() - start) / 1e9;
-      if (n != expectedRows) {
-        throw new IllegalStateException(label + " read " + n + " rows, expected " + expectedRows);
-      }
-      double rate = n / seconds;
-      System.out.printf("  %s %,12.0f rows/s (%.2f s); %,12.0f rows per JVM CPU-s; reading thread %5.0f ns/row%n",
-          label, rate, seconds, n / cpuSeconds, threadNanos);
-      if (counted) {
-        rates.add(rate);
-        cpuRates.add(n / cpuSeconds);
-        threadNanosPerRow.add(threadNanos);
-      }
+    private interface Reader {
+        long read() throws Exception;
     }
 
-    double last() {
-      return rates.get(rates.size() - 1);
-    }
+    /**
+     * One side of the comparison and its measured rates: wall-clock rows/s; rows per CPU-second of the
+     * whole JVM (server and client; the server's share is the same work for both sides, so on a busy
+     * machine this compares the sides without the scheduler's noise); and CPU nanoseconds per row of the
+     * reading thread alone (what the client adds per row, without gRPC's own threads, which run the same
+     * Flight code for both sides).
+     */
+    private static final class Side {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        private static final com.sun.management.OperatingSystemMXBean OS =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        private final String label;
+        private final Reader reader;
+        private final List<Double> rates = new ArrayList<>();
+        private final List<Double> cpuRates = new ArrayList<>();
+        private final List<Double> threadNanosPerRow = new ArrayList<>();
 
-    double best() {
-      return rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-    }
-
-    double median() {
-      return median(rates);
-    }
-
-    double medianCpuRate() {
-      return median(cpuRates);
-    }
-
-    double medianThreadNanos() {
-      return median(threadNanosPerRow);
-    }
-
-    private static double median(List<Double> values) {
-      double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      int mid = sorted.length / 2;
-      return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-    }
-  }
-
-  /** Reads every value through typed getters; the checksum keeps the JIT from dropping the reads. */
-  private static long readWithDriver(Connection conn, BenchMemory memory) throws SQLException {
-    long n = 0;
-    long checksum = 0;
-    try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(QUERY)) {
-      while (rs.next()) {
-        checksum += rs.getTimestamp(1).getTime();
-        checksum += rs.getString(2).length() + rs.getString(3).length();
-        checksum += (long) (rs.getDouble(4) + rs.getDouble(5));
-        if (++n % 65_536 == 0) {
-          memory.progress(65_536);
+        Side(String label, Reader reader) {
+            this.label = label;
+            this.reader = reader;
         }
-      }
-    }
-    blackhole(checksum);
-    return n;
-  }
 
-  /** DoGet with the same request the driver sends, reading every value of every vector. */
-  private static long readWithFlight(FlightClient flight, BenchMemory memory) throws Exception {
-    GreptimeRequest request = GreptimeRequest.newBuilder()
-        .setHeader(RequestHeader.newBuilder().setCatalog("greptime").setSchema("public").setTimezone("UTC"))
-        .setQuery(QueryRequest.newBuilder().setSql(QUERY))
-        .build();
-    long n = 0;
-    long checksum = 0;
-    try (FlightStream stream = flight.getStream(new Ticket(request.toByteArray()))) {
-      while (stream.next()) {
-        VectorSchemaRoot root = stream.getRoot();
-        TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector(0);
-        VarCharVector host = (VarCharVector) root.getVector(1);
-        VarCharVector dc = (VarCharVector) root.getVector(2);
-        Float8Vector v1 = (Float8Vector) root.getVector(3);
-        Float8Vector v2 = (Float8Vector) root.getVector(4);
-        int count = root.getRowCount();
-        for (int i = 0; i < count; i++) {
-          checksum += ts.get(i);
-          checksum += new String(host.get(i), StandardCharsets.UTF_8).length()
-              + new String(dc.get(i), StandardCharsets.UTF_8).length();
-          checksum += (long) (v1.get(i) + v2.get(i));
+        void run(long expectedRows, boolean counted) throws Exception {
+            long start = System.nanoTime();
+            long processCpu = OS.getProcessCpuTime();
+            long threadCpu = THREADS.getCurrentThreadCpuTime();
+            long n = reader.read();
+            double threadNanos = (double) (THREADS.getCurrentThreadCpuTime() - threadCpu) / n;
+            double cpuSeconds = (OS.getProcessCpuTime() - processCpu) / 1e9;
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (n != expectedRows) {
+                throw new IllegalStateException(label + " read " + n + " rows, expected " + expectedRows);
+            }
+            double rate = n / seconds;
+            System.out.printf(
+                    "  %s %,12.0f rows/s (%.2f s); %,12.0f rows per JVM CPU-s; reading thread %5.0f ns/row%n",
+                    label, rate, seconds, n / cpuSeconds, threadNanos);
+            if (counted) {
+                rates.add(rate);
+                cpuRates.add(n / cpuSeconds);
+                threadNanosPerRow.add(threadNanos);
+            }
         }
-        n += count;
-        memory.progress(count);
-      }
+
+        double last() {
+            return rates.get(rates.size() - 1);
+        }
+
+        double best() {
+            return rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        }
+
+        double median() {
+            return median(rates);
+        }
+
+        double medianCpuRate() {
+            return median(cpuRates);
+        }
+
+        double medianThreadNanos() {
+            return median(threadNanosPerRow);
+        }
+
+        private static double median(List<Double> values) {
+            double[] sorted =
+                    values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            int mid = sorted.length / 2;
+            return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+        }
     }
-    blackhole(checksum);
-    return n;
-  }
 
-  private static volatile long sink;
+    /** Reads every value through typed getters; the checksum keeps the JIT from dropping the reads. */
+    private static long readWithDriver(Connection conn, BenchMemory memory) throws SQLException {
+        long n = 0;
+        long checksum = 0;
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery(QUERY)) {
+            while (rs.next()) {
+                checksum += rs.getTimestamp(1).getTime();
+                checksum += rs.getString(2).length() + rs.getString(3).length();
+                checksum += (long) (rs.getDouble(4) + rs.getDouble(5));
+                if (++n % 65_536 == 0) {
+                    memory.progress(65_536);
+                }
+            }
+        }
+        blackhole(checksum);
+        return n;
+    }
 
-  private static void blackhole(long value) {
-    sink += value;
-  }
+    /** DoGet with the same request the driver sends, reading every value of every vector. */
+    private static long readWithFlight(FlightClient flight, BenchMemory memory) throws Exception {
+        GreptimeRequest request = GreptimeRequest.newBuilder()
+                .setHeader(RequestHeader.newBuilder()
+                        .setCatalog("greptime")
+                        .setSchema("public")
+                        .setTimezone("UTC"))
+                .setQuery(QueryRequest.newBuilder().setSql(QUERY))
+                .build();
+        long n = 0;
+        long checksum = 0;
+        try (FlightStream stream = flight.getStream(new Ticket(request.toByteArray()))) {
+            while (stream.next()) {
+                VectorSchemaRoot root = stream.getRoot();
+                TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector(0);
+                VarCharVector host = (VarCharVector) root.getVector(1);
+                VarCharVector dc = (VarCharVector) root.getVector(2);
+                Float8Vector v1 = (Float8Vector) root.getVector(3);
+                Float8Vector v2 = (Float8Vector) root.getVector(4);
+                int count = root.getRowCount();
+                for (int i = 0; i < count; i++) {
+                    checksum += ts.get(i);
+                    checksum += new String(host.get(i), StandardCharsets.UTF_8).length()
+                            + new String(dc.get(i), StandardCharsets.UTF_8).length();
+                    checksum += (long) (v1.get(i) + v2.get(i));
+                }
+                n += count;
+                memory.progress(count);
+            }
+        }
+        blackhole(checksum);
+        return n;
+    }
+
+    private static volatile long sink;
+
+    private static void blackhole(long value) {
+        sink += value;
+    }
 }

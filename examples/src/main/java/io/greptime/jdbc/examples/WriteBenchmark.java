@@ -50,282 +50,323 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * {@code -Dbench.peer=false} skips the peer. Not a test: figures depend on the machine.
  */
 public final class WriteBenchmark {
-  static final String COLUMNS = "(ts, host, dc, v1, v2, v3)";
-  static final String INSERT = "INSERT INTO %s " + COLUMNS + " VALUES (?, ?, ?, ?, ?, ?)";
-  private static final String[] HOSTS = new String[100];
-  private static final String[] DCS = new String[5];
+    static final String COLUMNS = "(ts, host, dc, v1, v2, v3)";
+    static final String INSERT = "INSERT INTO %s " + COLUMNS + " VALUES (?, ?, ?, ?, ?, ?)";
+    private static final String[] HOSTS = new String[100];
+    private static final String[] DCS = new String[5];
 
-  static {
-    for (int i = 0; i < HOSTS.length; i++) {
-      HOSTS[i] = "host-" + i;
-    }
-    for (int i = 0; i < DCS.length; i++) {
-      DCS[i] = "dc-" + i;
-    }
-  }
-
-  private WriteBenchmark() {}
-
-  /** Row i of every method: the same values the peer writes. */
-  static long ts(long i) {
-    return 1_700_000_000_000L + i;
-  }
-
-  static String host(long i) {
-    return HOSTS[(int) (i % 100)];
-  }
-
-  static String dc(long i) {
-    return DCS[(int) (i % 5)];
-  }
-
-  public static void main(String[] args) throws Exception {
-    long rows = Long.getLong("bench.rows", 1_000_000L);
-    int batch = Integer.getInteger("bench.batch", 10_000);
-    int rounds = Integer.getInteger("bench.rounds", 3);
-    long warmup = Long.getLong("bench.warmupRows", Math.min(rows, 500_000L));
-    boolean peer = Boolean.parseBoolean(System.getProperty("bench.peer", "true"));
-    String servers = System.getProperty("bench.server", "both");
-    System.out.printf("write benchmark: %,d rows per pass in batches of %,d; warm-up %,d rows; %d rounds%n",
-        rows, batch, warmup, rounds);
-    for (String mode : servers.equals("both") ? List.of("sink", "duckdb") : List.of(servers)) {
-      System.out.println("== server storage: " + (mode.equals("sink")
-          ? "sink (full server front and decoding, rows counted, not stored)" : "DuckDB (rows stored)"));
-      try (DuckDbEngine duck = DuckDbEngine.inMemory()) {
-        SinkEngine sink = mode.equals("sink") ? new SinkEngine(duck) : null;
-        run(sink != null ? sink : duck, sink, rows, batch, rounds, warmup, peer);
-      }
-    }
-  }
-
-  private static void run(io.greptime.jdbc.tck.engine.Engine engine, SinkEngine sink, long rows, int batch,
-      int rounds, long warmup, boolean peer) throws Exception {
-    try (EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder().port(0).engine(engine).build().start();
-        Connection conn = DriverManager.getConnection(
-            "jdbc:greptime://" + server.address() + "/public?bulkCompression=none");
-        // -Dbench.observe=true: executeBatch once more on a connection with metrics and tracing off,
-        // to price the driver's observability (the main connection keeps the defaults)
-        Connection quiet = DriverManager.getConnection(
-            "jdbc:greptime://" + server.address() + "/public?bulkCompression=none&metrics=none&tracing=false");
-        BufferAllocator allocator = new RootAllocator();
-        FlightClient flight = FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
-            .build()) {
-      boolean observeCost = Boolean.getBoolean("bench.observe");
-      for (String t : List.of("jdbc", "spring", "raw", "quiet", "peer_unary", "peer_stream")) {
-        createTable(conn, "bench_w_" + t);
-        createTable(conn, "bench_w_" + t + "_warm");
-      }
-      Counter counter = sink != null ? sink::count : table -> count(conn, table);
-      JdbcTemplate spring = new JdbcTemplate(new SingleConnectionDataSource(conn, true));
-      List<ArrowRecordBatch> prebuilt = RawDoPut.prebuild(allocator, rows, batch);
-      List<ArrowRecordBatch> prebuiltWarm = RawDoPut.prebuild(allocator, warmup, batch);
-      try {
-        Map<String, Method> methods = new LinkedHashMap<>();
-        methods.put("jdbc", new Method("PreparedStatement executeBatch", t -> executeBatch(conn, t, rows, batch)));
-        methods.put("spring", new Method("Spring JdbcTemplate.batchUpdate", t -> batchUpdate(spring, t, rows, batch)));
-        methods.put("raw", new Method("raw Flight DoPut (prebuilt)", t -> RawDoPut.put(flight, allocator, t, prebuilt)));
-        if (observeCost) {
-          methods.put("quiet", new Method("executeBatch, metrics+tracing off", t -> executeBatch(quiet, t, rows, batch)));
-          executeBatch(quiet, "bench_w_quiet_warm", warmup, batch);
+    static {
+        for (int i = 0; i < HOSTS.length; i++) {
+            HOSTS[i] = "host-" + i;
         }
-        executeBatch(conn, "bench_w_jdbc_warm", warmup, batch);
-        batchUpdate(spring, "bench_w_spring_warm", warmup, batch);
-        RawDoPut.put(flight, allocator, "bench_w_raw_warm", prebuiltWarm);
-        long before = conn.unwrap(GreptimeConnection.class).getWriteStatistics().doPutRows();
-        for (int round = 1; round <= rounds; round++) {
-          System.out.println("round " + round + ":");
-          List<String> order = new ArrayList<>(methods.keySet());
-          java.util.Collections.rotate(order, round - 1);
-          for (String key : order) {
-            methods.get(key).run(counter, "bench_w_" + key, rows, round);
-          }
+        for (int i = 0; i < DCS.length; i++) {
+            DCS[i] = "dc-" + i;
         }
-        long viaDoPut = conn.unwrap(GreptimeConnection.class).getWriteStatistics().doPutRows() - before;
-        System.out.printf("driver rows sent on DoPut during the measured rounds: %,d (executeBatch + Spring: %,d)%n",
-            viaDoPut, 2L * rounds * rows);
-        report(methods, peer ? runPeer(counter, server.port(), rows, batch, warmup) : Map.of());
-      } finally {
-        prebuilt.forEach(ArrowRecordBatch::close);
-        prebuiltWarm.forEach(ArrowRecordBatch::close);
-      }
-    }
-  }
-
-  /** Rows stored (or, with the sink, received) in a table. */
-  private interface Counter {
-    long count(String table) throws SQLException;
-  }
-
-  static void createTable(Connection conn, String table) throws SQLException {
-    try (Statement st = conn.createStatement()) {
-      st.executeUpdate("CREATE TABLE " + table + " (ts TIMESTAMP(3) NOT NULL TIME INDEX, host STRING, dc STRING,"
-          + " v1 DOUBLE, v2 DOUBLE, v3 DOUBLE, PRIMARY KEY (host, dc)) WITH (append_mode = 'true')");
-    }
-  }
-
-  static long count(Connection conn, String table) throws SQLException {
-    try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  private interface Writer {
-    void write(String table) throws Exception;
-  }
-
-  /** One in-process method and its measured rates. */
-  private static final class Method {
-    private final String label;
-    private final Writer writer;
-    private final List<Double> rates = new ArrayList<>();
-
-    Method(String label, Writer writer) {
-      this.label = label;
-      this.writer = writer;
     }
 
-    void run(Counter counter, String table, long rows, int round) throws Exception {
-      long start = System.nanoTime();
-      writer.write(table);
-      double seconds = (System.nanoTime() - start) / 1e9;
-      long stored = counter.count(table);
-      if (stored != rows * round) {
-        throw new IllegalStateException(label + ": " + stored + " rows stored, expected " + rows * round);
-      }
-      rates.add(rows / seconds);
-      System.out.printf("  %-34s %,12.0f rows/s (%.2f s)%n", label, rows / seconds, seconds);
+    private WriteBenchmark() {}
+
+    /** Row i of every method: the same values the peer writes. */
+    static long ts(long i) {
+        return 1_700_000_000_000L + i;
     }
 
-    double best() {
-      return rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    static String host(long i) {
+        return HOSTS[(int) (i % 100)];
     }
 
-    double median() {
-      double[] sorted = rates.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      int mid = sorted.length / 2;
-      return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    static String dc(long i) {
+        return DCS[(int) (i % 5)];
     }
-  }
 
-  private static void report(Map<String, Method> methods, Map<String, Double> peer) {
-    System.out.println("rows/s (best / median):");
-    methods.values().forEach(m -> System.out.printf("  %-34s %,12.0f / %,12.0f%n", m.label, m.best(), m.median()));
-    peer.forEach((mode, rate) -> System.out.printf("  %-34s %,12.0f (one pass)%n", "official ingester " + mode, rate));
-    Method jdbc = methods.get("jdbc");
-    Method spring = methods.get("spring");
-    Method raw = methods.get("raw");
-    System.out.printf("executeBatch / raw DoPut: %.2f median (best/best %.2f; target 0.80)%n",
-        jdbc.median() / raw.median(), jdbc.best() / raw.best());
-    System.out.printf("Spring batchUpdate / raw DoPut: %.2f median (best/best %.2f; target 0.70)%n",
-        spring.median() / raw.median(), spring.best() / raw.best());
-    Method quiet = methods.get("quiet");
-    if (quiet != null) {
-      System.out.printf("observability cost on executeBatch (metrics+tracing on vs off): median %.1f%%%n",
-          100 * (quiet.median() / jdbc.median() - 1));
-    }
-    if (peer.containsKey("unary")) {
-      System.out.printf("executeBatch / ingester unary: %.1fx median (target 10x)%n", jdbc.median() / peer.get("unary"));
-    }
-    if (peer.containsKey("stream")) {
-      System.out.printf("executeBatch / ingester streaming: %.1fx median%n", jdbc.median() / peer.get("stream"));
-    }
-  }
-
-  /** addBatch per row, executeBatch every {@code batch} rows: what a JDBC application writes. */
-  static void executeBatch(Connection conn, String table, long rows, int batch) throws SQLException {
-    try (PreparedStatement ps = conn.prepareStatement(String.format(INSERT, table))) {
-      for (long from = 0; from < rows; from += batch) {
-        long to = Math.min(rows, from + batch);
-        for (long i = from; i < to; i++) {
-          ps.setTimestamp(1, new Timestamp(ts(i)));
-          ps.setString(2, host(i));
-          ps.setString(3, dc(i));
-          ps.setDouble(4, i * 0.5);
-          ps.setDouble(5, i * 0.25);
-          ps.setDouble(6, i * 0.125);
-          ps.addBatch();
+    public static void main(String[] args) throws Exception {
+        long rows = Long.getLong("bench.rows", 1_000_000L);
+        int batch = Integer.getInteger("bench.batch", 10_000);
+        int rounds = Integer.getInteger("bench.rounds", 3);
+        long warmup = Long.getLong("bench.warmupRows", Math.min(rows, 500_000L));
+        boolean peer = Boolean.parseBoolean(System.getProperty("bench.peer", "true"));
+        String servers = System.getProperty("bench.server", "both");
+        System.out.printf(
+                "write benchmark: %,d rows per pass in batches of %,d; warm-up %,d rows; %d rounds%n",
+                rows, batch, warmup, rounds);
+        for (String mode : servers.equals("both") ? List.of("sink", "duckdb") : List.of(servers)) {
+            System.out.println("== server storage: "
+                    + (mode.equals("sink")
+                            ? "sink (full server front and decoding, rows counted, not stored)"
+                            : "DuckDB (rows stored)"));
+            try (DuckDbEngine duck = DuckDbEngine.inMemory()) {
+                SinkEngine sink = mode.equals("sink") ? new SinkEngine(duck) : null;
+                run(sink != null ? sink : duck, sink, rows, batch, rounds, warmup, peer);
+            }
         }
-        int[] counts = ps.executeBatch();
-        if (counts.length != to - from) {
-          throw new IllegalStateException("executeBatch returned " + counts.length + " counts for " + (to - from));
-        }
-      }
     }
-  }
 
-  /** Spring's batchUpdate with a BatchPreparedStatementSetter, one call per {@code batch} rows. */
-  static void batchUpdate(JdbcTemplate spring, String table, long rows, int batch) {
-    String sql = String.format(INSERT, table);
-    for (long from = 0; from < rows; from += batch) {
-      long first = from;
-      int size = (int) Math.min(batch, rows - from);
-      int[] counts = spring.batchUpdate(sql, new BatchPreparedStatementSetter() {
-        @Override
-        public void setValues(PreparedStatement ps, int n) throws SQLException {
-          long i = first + n;
-          ps.setTimestamp(1, new Timestamp(ts(i)));
-          ps.setString(2, host(i));
-          ps.setString(3, dc(i));
-          ps.setDouble(4, i * 0.5);
-          ps.setDouble(5, i * 0.25);
-          ps.setDouble(6, i * 0.125);
+    private static void run(
+            io.greptime.jdbc.tck.engine.Engine engine,
+            SinkEngine sink,
+            long rows,
+            int batch,
+            int rounds,
+            long warmup,
+            boolean peer)
+            throws Exception {
+        try (EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder()
+                        .port(0)
+                        .engine(engine)
+                        .build()
+                        .start();
+                Connection conn = DriverManager.getConnection(
+                        "jdbc:greptime://" + server.address() + "/public?bulkCompression=none");
+                // -Dbench.observe=true: executeBatch once more on a connection with metrics and tracing off,
+                // to price the driver's observability (the main connection keeps the defaults)
+                Connection quiet = DriverManager.getConnection("jdbc:greptime://" + server.address()
+                        + "/public?bulkCompression=none&metrics=none&tracing=false");
+                BufferAllocator allocator = new RootAllocator();
+                FlightClient flight = FlightClient.builder(
+                                allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
+                        .build()) {
+            boolean observeCost = Boolean.getBoolean("bench.observe");
+            for (String t : List.of("jdbc", "spring", "raw", "quiet", "peer_unary", "peer_stream")) {
+                createTable(conn, "bench_w_" + t);
+                createTable(conn, "bench_w_" + t + "_warm");
+            }
+            Counter counter = sink != null ? sink::count : table -> count(conn, table);
+            JdbcTemplate spring = new JdbcTemplate(new SingleConnectionDataSource(conn, true));
+            List<ArrowRecordBatch> prebuilt = RawDoPut.prebuild(allocator, rows, batch);
+            List<ArrowRecordBatch> prebuiltWarm = RawDoPut.prebuild(allocator, warmup, batch);
+            try {
+                Map<String, Method> methods = new LinkedHashMap<>();
+                methods.put(
+                        "jdbc", new Method("PreparedStatement executeBatch", t -> executeBatch(conn, t, rows, batch)));
+                methods.put(
+                        "spring",
+                        new Method("Spring JdbcTemplate.batchUpdate", t -> batchUpdate(spring, t, rows, batch)));
+                methods.put(
+                        "raw",
+                        new Method("raw Flight DoPut (prebuilt)", t -> RawDoPut.put(flight, allocator, t, prebuilt)));
+                if (observeCost) {
+                    methods.put(
+                            "quiet",
+                            new Method("executeBatch, metrics+tracing off", t -> executeBatch(quiet, t, rows, batch)));
+                    executeBatch(quiet, "bench_w_quiet_warm", warmup, batch);
+                }
+                executeBatch(conn, "bench_w_jdbc_warm", warmup, batch);
+                batchUpdate(spring, "bench_w_spring_warm", warmup, batch);
+                RawDoPut.put(flight, allocator, "bench_w_raw_warm", prebuiltWarm);
+                long before = conn.unwrap(GreptimeConnection.class)
+                        .getWriteStatistics()
+                        .doPutRows();
+                for (int round = 1; round <= rounds; round++) {
+                    System.out.println("round " + round + ":");
+                    List<String> order = new ArrayList<>(methods.keySet());
+                    java.util.Collections.rotate(order, round - 1);
+                    for (String key : order) {
+                        methods.get(key).run(counter, "bench_w_" + key, rows, round);
+                    }
+                }
+                long viaDoPut = conn.unwrap(GreptimeConnection.class)
+                                .getWriteStatistics()
+                                .doPutRows()
+                        - before;
+                System.out.printf(
+                        "driver rows sent on DoPut during the measured rounds: %,d (executeBatch + Spring: %,d)%n",
+                        viaDoPut, 2L * rounds * rows);
+                report(methods, peer ? runPeer(counter, server.port(), rows, batch, warmup) : Map.of());
+            } finally {
+                prebuilt.forEach(ArrowRecordBatch::close);
+                prebuiltWarm.forEach(ArrowRecordBatch::close);
+            }
+        }
+    }
+
+    /** Rows stored (or, with the sink, received) in a table. */
+    private interface Counter {
+        long count(String table) throws SQLException;
+    }
+
+    static void createTable(Connection conn, String table) throws SQLException {
+        try (Statement st = conn.createStatement()) {
+            st.executeUpdate("CREATE TABLE " + table + " (ts TIMESTAMP(3) NOT NULL TIME INDEX, host STRING, dc STRING,"
+                    + " v1 DOUBLE, v2 DOUBLE, v3 DOUBLE, PRIMARY KEY (host, dc)) WITH (append_mode = 'true')");
+        }
+    }
+
+    static long count(Connection conn, String table) throws SQLException {
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private interface Writer {
+        void write(String table) throws Exception;
+    }
+
+    /** One in-process method and its measured rates. */
+    private static final class Method {
+        private final String label;
+        private final Writer writer;
+        private final List<Double> rates = new ArrayList<>();
+
+        Method(String label, Writer writer) {
+            this.label = label;
+            this.writer = writer;
         }
 
-        @Override
-        public int getBatchSize() {
-          return size;
+        void run(Counter counter, String table, long rows, int round) throws Exception {
+            long start = System.nanoTime();
+            writer.write(table);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            long stored = counter.count(table);
+            if (stored != rows * round) {
+                throw new IllegalStateException(label + ": " + stored + " rows stored, expected " + rows * round);
+            }
+            rates.add(rows / seconds);
+            System.out.printf("  %-34s %,12.0f rows/s (%.2f s)%n", label, rows / seconds, seconds);
         }
-      });
-      if (counts.length != size) {
-        throw new IllegalStateException("batchUpdate returned " + counts.length + " counts for " + size);
-      }
-    }
-  }
 
-  /**
-   * Runs the official ingester in a child JVM (its own Maven project and classpath) against the same
-   * server; returns rows/s per mode as the peer measured them (JVM start-up and warm-up excluded).
-   */
-  private static Map<String, Double> runPeer(Counter counter, int port, long rows, int batch, long warmup)
-      throws Exception {
-    String pom = System.getProperty("bench.peerPom", "examples/ingester-peer/pom.xml");
-    String mavenHome = System.getProperty("maven.home");
-    String mvn = mavenHome == null ? "mvn" : mavenHome + File.separator + "bin" + File.separator + "mvn";
-    List<String> command = new ArrayList<>(List.of(mvn, "-B", "-q"));
-    if (System.getProperty("bench.offline", "").endsWith("true")) { // "offline=true" from the bench profile
-      command.add("-o");
-    }
-    command.addAll(List.of("-f", pom, "compile", "exec:java",
-        "-Dexec.args=127.0.0.1:" + port + " " + rows + " " + batch + " " + warmup));
-    System.out.println("peer: " + String.join(" ", command));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    Map<String, Double> rates = new LinkedHashMap<>();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = out.readLine(); line != null; line = out.readLine()) {
-        if (line.startsWith("PEER ")) {
-          String[] f = line.split(" ");
-          double rate = Long.parseLong(f[2]) / Double.parseDouble(f[3]);
-          rates.put(f[1], rate);
-          System.out.printf("  %-34s %,12.0f rows/s (%s s)%n", "official ingester " + f[1], rate, f[3]);
-        } else if (!line.startsWith("SLF4J")) {
-          System.out.println("  peer> " + line);
+        double best() {
+            return rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
         }
-      }
-    } finally {
-      if (!process.waitFor(60, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
+
+        double median() {
+            double[] sorted =
+                    rates.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            int mid = sorted.length / 2;
+            return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+        }
     }
-    if (process.exitValue() != 0) {
-      throw new IllegalStateException("the ingester peer failed (exit " + process.exitValue() + ")");
+
+    private static void report(Map<String, Method> methods, Map<String, Double> peer) {
+        System.out.println("rows/s (best / median):");
+        methods.values().forEach(m -> System.out.printf("  %-34s %,12.0f / %,12.0f%n", m.label, m.best(), m.median()));
+        peer.forEach(
+                (mode, rate) -> System.out.printf("  %-34s %,12.0f (one pass)%n", "official ingester " + mode, rate));
+        Method jdbc = methods.get("jdbc");
+        Method spring = methods.get("spring");
+        Method raw = methods.get("raw");
+        System.out.printf(
+                "executeBatch / raw DoPut: %.2f median (best/best %.2f; target 0.80)%n",
+                jdbc.median() / raw.median(), jdbc.best() / raw.best());
+        System.out.printf(
+                "Spring batchUpdate / raw DoPut: %.2f median (best/best %.2f; target 0.70)%n",
+                spring.median() / raw.median(), spring.best() / raw.best());
+        Method quiet = methods.get("quiet");
+        if (quiet != null) {
+            System.out.printf(
+                    "observability cost on executeBatch (metrics+tracing on vs off): median %.1f%%%n",
+                    100 * (quiet.median() / jdbc.median() - 1));
+        }
+        if (peer.containsKey("unary")) {
+            System.out.printf(
+                    "executeBatch / ingester unary: %.1fx median (target 10x)%n", jdbc.median() / peer.get("unary"));
+        }
+        if (peer.containsKey("stream")) {
+            System.out.printf("executeBatch / ingester streaming: %.1fx median%n", jdbc.median() / peer.get("stream"));
+        }
     }
-    for (String mode : rates.keySet()) {
-      long stored = counter.count("bench_w_peer_" + mode);
-      if (stored != rows) {
-        throw new IllegalStateException("peer " + mode + ": " + stored + " rows stored, expected " + rows);
-      }
+
+    /** addBatch per row, executeBatch every {@code batch} rows: what a JDBC application writes. */
+    static void executeBatch(Connection conn, String table, long rows, int batch) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement(String.format(INSERT, table))) {
+            for (long from = 0; from < rows; from += batch) {
+                long to = Math.min(rows, from + batch);
+                for (long i = from; i < to; i++) {
+                    ps.setTimestamp(1, new Timestamp(ts(i)));
+                    ps.setString(2, host(i));
+                    ps.setString(3, dc(i));
+                    ps.setDouble(4, i * 0.5);
+                    ps.setDouble(5, i * 0.25);
+                    ps.setDouble(6, i * 0.125);
+                    ps.addBatch();
+                }
+                int[] counts = ps.executeBatch();
+                if (counts.length != to - from) {
+                    throw new IllegalStateException(
+                            "executeBatch returned " + counts.length + " counts for " + (to - from));
+                }
+            }
+        }
     }
-    return rates;
-  }
+
+    /** Spring's batchUpdate with a BatchPreparedStatementSetter, one call per {@code batch} rows. */
+    static void batchUpdate(JdbcTemplate spring, String table, long rows, int batch) {
+        String sql = String.format(INSERT, table);
+        for (long from = 0; from < rows; from += batch) {
+            long first = from;
+            int size = (int) Math.min(batch, rows - from);
+            int[] counts = spring.batchUpdate(sql, new BatchPreparedStatementSetter() {
+                @Override
+                public void setValues(PreparedStatement ps, int n) throws SQLException {
+                    long i = first + n;
+                    ps.setTimestamp(1, new Timestamp(ts(i)));
+                    ps.setString(2, host(i));
+                    ps.setString(3, dc(i));
+                    ps.setDouble(4, i * 0.5);
+                    ps.setDouble(5, i * 0.25);
+                    ps.setDouble(6, i * 0.125);
+                }
+
+                @Override
+                public int getBatchSize() {
+                    return size;
+                }
+            });
+            if (counts.length != size) {
+                throw new IllegalStateException("batchUpdate returned " + counts.length + " counts for " + size);
+            }
+        }
+    }
+
+    /**
+     * Runs the official ingester in a child JVM (its own Maven project and classpath) against the same
+     * server; returns rows/s per mode as the peer measured them (JVM start-up and warm-up excluded).
+     */
+    private static Map<String, Double> runPeer(Counter counter, int port, long rows, int batch, long warmup)
+            throws Exception {
+        String pom = System.getProperty("bench.peerPom", "examples/ingester-peer/pom.xml");
+        String mavenHome = System.getProperty("maven.home");
+        String mvn = mavenHome == null ? "mvn" : mavenHome + File.separator + "bin" + File.separator + "mvn";
+        List<String> command = new ArrayList<>(List.of(mvn, "-B", "-q"));
+        if (System.getProperty("bench.offline", "").endsWith("true")) { // "offline=true" from the bench profile
+            command.add("-o");
+        }
+        command.addAll(List.of(
+                "-f",
+                pom,
+                "compile",
+                "exec:java",
+                "-Dexec.args=127.0.0.1:" + port + " " + rows + " " + batch + " " + warmup));
+        System.out.println("peer: " + String.join(" ", command));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Map<String, Double> rates = new LinkedHashMap<>();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                if (line.startsWith("PEER ")) {
+                    String[] f = line.split(" ");
+                    double rate = Long.parseLong(f[2]) / Double.parseDouble(f[3]);
+                    rates.put(f[1], rate);
+                    System.out.printf("  %-34s %,12.0f rows/s (%s s)%n", "official ingester " + f[1], rate, f[3]);
+                } else if (!line.startsWith("SLF4J")) {
+                    System.out.println("  peer> " + line);
+                }
+            }
+        } finally {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException("the ingester peer failed (exit " + process.exitValue() + ")");
+        }
+        for (String mode : rates.keySet()) {
+            long stored = counter.count("bench_w_peer_" + mode);
+            if (stored != rows) {
+                throw new IllegalStateException("peer " + mode + ": " + stored + " rows stored, expected " + rows);
+            }
+        }
+        return rates;
+    }
 }

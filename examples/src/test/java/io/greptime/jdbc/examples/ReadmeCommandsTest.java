@@ -25,143 +25,164 @@ import sqlline.SqlLine;
  * sqlline runs in this JVM with the thin driver on the class path instead of the shaded jar.
  */
 class ReadmeCommandsTest {
-  // surefire runs in examples/
-  private static final Path ROOT = Path.of("..");
+    // surefire runs in examples/
+    private static final Path ROOT = Path.of("..");
 
-  /** The non-comment lines of the n-th (0-based) fenced block of the README. */
-  static List<String> fencedCommands(String markdown, int n) {
-    List<String> out = new ArrayList<>();
-    int block = -1;
-    boolean inside = false;
-    for (String line : markdown.split("\n", -1)) {
-      if (line.startsWith("```")) {
-        inside = !inside;
-        block += inside ? 1 : 0;
-      } else if (inside && block == n && !line.isBlank() && !line.trim().startsWith("#")) {
-        out.add(line.trim());
-      }
-    }
-    return out;
-  }
-
-  private static String readme() throws Exception {
-    return Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
-  }
-
-  private static String sectionAfter(String markdown, String heading) {
-    int at = markdown.indexOf("\n" + heading + "\n");
-    assertThat(at).as("README has a section " + heading).isNotNegative();
-    return markdown.substring(at);
-  }
-
-  @Test
-  void firstBlock_isTheBuildAndPipelineCommandThenAllTests() throws Exception {
-    List<String> commands = fencedCommands(readme(), 0);
-    assertThat(commands).containsExactly("mvn -B -Pdemo -DskipTests install", "mvn -B verify");
-  }
-
-  @Test
-  void firstCommandsProfile_runsThePipelineAtThePhaseItNames() throws Exception {
-    List<String> words = List.of(fencedCommands(readme(), 0).get(0).split(" "));
-    String profile = words.stream().filter(w -> w.startsWith("-P")).findFirst().orElseThrow().substring(2);
-    String phase = words.get(words.size() - 1);
-    Element execution = demoExecution(profile);
-    assertThat(text(execution, "phase")).isEqualTo(phase);
-    assertThat(text(execution, "goal")).isEqualTo("java");
-    assertThat(text(execution, "mainClass")).isEqualTo(MarketDataPipeline.class.getName());
-    assertThat(text(execution, "key")).isEqualTo(MarketDataPipeline.CHART_PROPERTY);
-    // the reactor builds the examples module, so `install` reaches it
-    assertThat(Files.readString(ROOT.resolve("pom.xml"))).contains("<module>examples</module>");
-  }
-
-  @Test
-  void shellCommands_serveThePipelineAndConnectSqllineToIt(@TempDir Path dir) throws Exception {
-    List<String> shell = fencedCommands(sectionAfter(readme(), "## The SQL shell"), 0);
-    assertThat(shell).hasSize(2);
-    List<String> serve = List.of(shell.get(0).split(" "));
-    String profile = serve.stream().filter(w -> w.startsWith("-P")).findFirst().orElseThrow().substring(2);
-    String goal = serve.stream().filter(w -> w.startsWith("exec:java@")).findFirst().orElseThrow();
-    assertThat(demoExecution(profile).getElementsByTagName("id").item(0).getTextContent())
-        .isEqualTo(goal.substring("exec:java@".length()));
-    String servePort = serve.stream().filter(w -> w.startsWith("-D" + MarketDataPipeline.SERVE_PROPERTY + "="))
-        .findFirst().orElseThrow().replaceAll(".*=", "");
-
-    List<String> java = shellWords(shell.get(1));
-    assertThat(java.subList(0, 2)).containsExactly("java", "--add-opens=java.base/java.nio=ALL-UNNAMED");
-    assertThat(java.get(java.indexOf("-cp") + 1))
-        .isEqualTo("driver/target/greptime-jdbc-all.jar:examples/target/shell/*");
-    List<String> sqllineArgs = new ArrayList<>(java.subList(java.indexOf("sqlline.SqlLine") + 1, java.size()));
-    assertThat(sqllineArgs.get(sqllineArgs.indexOf("-u") + 1)).contains("127.0.0.1:" + servePort + "/");
-
-    try (ExampleTarget target = ExampleTarget.open()) {
-      MarketDataPipeline.run(target.url(), 20_000, dir.resolve("chart.png"));
-      sqllineArgs.replaceAll(a -> a.replace("127.0.0.1:" + servePort, target.address()));
-      sqllineArgs.addAll(List.of("--color=false", "-e",
-          "SELECT count(*) AS bars FROM ticks_1m WHERE symbol = 'AAPL';"));
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      SqlLine sqlline = new SqlLine();
-      sqlline.setOutputStream(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
-      sqlline.setErrorStream(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
-      SqlLine.Status status = sqlline.begin(sqllineArgs.toArray(String[]::new), InputStream.nullInputStream(), false);
-      String text = out.toString(StandardCharsets.UTF_8);
-      assertThat(status).as(text).isEqualTo(SqlLine.Status.OK);
-      // 20,000 ticks 10 ms apart span 200 s: four 1-minute windows, the last one partial
-      assertThat(text).contains("| bars |").doesNotContain("not supported").containsPattern("\\|\\s+4\\s+\\|");
-    }
-  }
-
-  /** Splits a shell line on spaces, honouring double quotes (enough for the README's commands). */
-  static List<String> shellWords(String line) {
-    List<String> words = new ArrayList<>();
-    StringBuilder word = new StringBuilder();
-    boolean quoted = false;
-    boolean started = false;
-    for (char c : line.toCharArray()) {
-      if (c == '"') {
-        quoted = !quoted;
-        started = true;
-      } else if (c == ' ' && !quoted) {
-        if (started) {
-          words.add(word.toString());
+    /** The non-comment lines of the n-th (0-based) fenced block of the README. */
+    static List<String> fencedCommands(String markdown, int n) {
+        List<String> out = new ArrayList<>();
+        int block = -1;
+        boolean inside = false;
+        for (String line : markdown.split("\n", -1)) {
+            if (line.startsWith("```")) {
+                inside = !inside;
+                block += inside ? 1 : 0;
+            } else if (inside && block == n && !line.isBlank() && !line.trim().startsWith("#")) {
+                out.add(line.trim());
+            }
         }
-        word.setLength(0);
-        started = false;
-      } else {
-        word.append(c);
-        started = true;
-      }
+        return out;
     }
-    if (started) {
-      words.add(word.toString());
+
+    private static String readme() throws Exception {
+        return Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
     }
-    return words;
-  }
 
-  @Test
-  void shellWords_keepsQuotedTextAndEmptyQuotes() {
-    assertThat(shellWords("java -cp \"a:b/*\" x -n \"\" -p \"\""))
-        .containsExactly("java", "-cp", "a:b/*", "x", "-n", "", "-p", "");
-  }
-
-  /** The exec-maven-plugin execution in examples/pom.xml's profile {@code profile}. */
-  private static Element demoExecution(String profile) throws Exception {
-    var factory = DocumentBuilderFactory.newInstance();
-    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-    var pom = factory.newDocumentBuilder().parse(ROOT.resolve("examples/pom.xml").toFile());
-    var profiles = pom.getElementsByTagName("profile");
-    for (int i = 0; i < profiles.getLength(); i++) {
-      Element p = (Element) profiles.item(i);
-      if (profile.equals(text(p, "id"))) {
-        Node execution = p.getElementsByTagName("execution").item(0);
-        assertThat(execution).as("profile " + profile + " has an execution").isNotNull();
-        return (Element) execution;
-      }
+    private static String sectionAfter(String markdown, String heading) {
+        int at = markdown.indexOf("\n" + heading + "\n");
+        assertThat(at).as("README has a section " + heading).isNotNegative();
+        return markdown.substring(at);
     }
-    throw new AssertionError("examples/pom.xml has no profile " + profile);
-  }
 
-  private static String text(Element e, String tag) {
-    Node n = e.getElementsByTagName(tag).item(0);
-    return n == null ? null : n.getTextContent().trim();
-  }
+    @Test
+    void firstBlock_isTheBuildAndPipelineCommandThenAllTests() throws Exception {
+        List<String> commands = fencedCommands(readme(), 0);
+        assertThat(commands).containsExactly("mvn -B -Pdemo -DskipTests install", "mvn -B verify");
+    }
+
+    @Test
+    void firstCommandsProfile_runsThePipelineAtThePhaseItNames() throws Exception {
+        List<String> words = List.of(fencedCommands(readme(), 0).get(0).split(" "));
+        String profile = words.stream()
+                .filter(w -> w.startsWith("-P"))
+                .findFirst()
+                .orElseThrow()
+                .substring(2);
+        String phase = words.get(words.size() - 1);
+        Element execution = demoExecution(profile);
+        assertThat(text(execution, "phase")).isEqualTo(phase);
+        assertThat(text(execution, "goal")).isEqualTo("java");
+        assertThat(text(execution, "mainClass")).isEqualTo(MarketDataPipeline.class.getName());
+        assertThat(text(execution, "key")).isEqualTo(MarketDataPipeline.CHART_PROPERTY);
+        // the reactor builds the examples module, so `install` reaches it
+        assertThat(Files.readString(ROOT.resolve("pom.xml"))).contains("<module>examples</module>");
+    }
+
+    @Test
+    void shellCommands_serveThePipelineAndConnectSqllineToIt(@TempDir Path dir) throws Exception {
+        List<String> shell = fencedCommands(sectionAfter(readme(), "## The SQL shell"), 0);
+        assertThat(shell).hasSize(2);
+        List<String> serve = List.of(shell.get(0).split(" "));
+        String profile = serve.stream()
+                .filter(w -> w.startsWith("-P"))
+                .findFirst()
+                .orElseThrow()
+                .substring(2);
+        String goal = serve.stream()
+                .filter(w -> w.startsWith("exec:java@"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(demoExecution(profile).getElementsByTagName("id").item(0).getTextContent())
+                .isEqualTo(goal.substring("exec:java@".length()));
+        String servePort = serve.stream()
+                .filter(w -> w.startsWith("-D" + MarketDataPipeline.SERVE_PROPERTY + "="))
+                .findFirst()
+                .orElseThrow()
+                .replaceAll(".*=", "");
+
+        List<String> java = shellWords(shell.get(1));
+        assertThat(java.subList(0, 2)).containsExactly("java", "--add-opens=java.base/java.nio=ALL-UNNAMED");
+        assertThat(java.get(java.indexOf("-cp") + 1))
+                .isEqualTo("driver/target/greptime-jdbc-all.jar:examples/target/shell/*");
+        List<String> sqllineArgs = new ArrayList<>(java.subList(java.indexOf("sqlline.SqlLine") + 1, java.size()));
+        assertThat(sqllineArgs.get(sqllineArgs.indexOf("-u") + 1)).contains("127.0.0.1:" + servePort + "/");
+
+        try (ExampleTarget target = ExampleTarget.open()) {
+            MarketDataPipeline.run(target.url(), 20_000, dir.resolve("chart.png"));
+            sqllineArgs.replaceAll(a -> a.replace("127.0.0.1:" + servePort, target.address()));
+            sqllineArgs.addAll(
+                    List.of("--color=false", "-e", "SELECT count(*) AS bars FROM ticks_1m WHERE symbol = 'AAPL';"));
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            SqlLine sqlline = new SqlLine();
+            sqlline.setOutputStream(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+            sqlline.setErrorStream(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+            SqlLine.Status status =
+                    sqlline.begin(sqllineArgs.toArray(String[]::new), InputStream.nullInputStream(), false);
+            String text = out.toString(StandardCharsets.UTF_8);
+            assertThat(status).as(text).isEqualTo(SqlLine.Status.OK);
+            // 20,000 ticks 10 ms apart span 200 s: four 1-minute windows, the last one partial
+            assertThat(text)
+                    .contains("| bars |")
+                    .doesNotContain("not supported")
+                    .containsPattern("\\|\\s+4\\s+\\|");
+        }
+    }
+
+    /** Splits a shell line on spaces, honouring double quotes (enough for the README's commands). */
+    static List<String> shellWords(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        boolean quoted = false;
+        boolean started = false;
+        for (char c : line.toCharArray()) {
+            if (c == '"') {
+                quoted = !quoted;
+                started = true;
+            } else if (c == ' ' && !quoted) {
+                if (started) {
+                    words.add(word.toString());
+                }
+                word.setLength(0);
+                started = false;
+            } else {
+                word.append(c);
+                started = true;
+            }
+        }
+        if (started) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+
+    @Test
+    void shellWords_keepsQuotedTextAndEmptyQuotes() {
+        assertThat(shellWords("java -cp \"a:b/*\" x -n \"\" -p \"\""))
+                .containsExactly("java", "-cp", "a:b/*", "x", "-n", "", "-p", "");
+    }
+
+    /** The exec-maven-plugin execution in examples/pom.xml's profile {@code profile}. */
+    private static Element demoExecution(String profile) throws Exception {
+        var factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        var pom = factory.newDocumentBuilder()
+                .parse(ROOT.resolve("examples/pom.xml").toFile());
+        var profiles = pom.getElementsByTagName("profile");
+        for (int i = 0; i < profiles.getLength(); i++) {
+            Element p = (Element) profiles.item(i);
+            if (profile.equals(text(p, "id"))) {
+                Node execution = p.getElementsByTagName("execution").item(0);
+                assertThat(execution)
+                        .as("profile " + profile + " has an execution")
+                        .isNotNull();
+                return (Element) execution;
+            }
+        }
+        throw new AssertionError("examples/pom.xml has no profile " + profile);
+    }
+
+    private static String text(Element e, String tag) {
+        Node n = e.getElementsByTagName(tag).item(0);
+        return n == null ? null : n.getTextContent().trim();
+    }
 }

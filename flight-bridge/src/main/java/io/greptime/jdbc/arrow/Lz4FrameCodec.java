@@ -24,51 +24,51 @@ import org.apache.arrow.vector.compression.CompressionUtil;
  * commons-compress one included) reads them.
  */
 public final class Lz4FrameCodec extends AbstractCompressionCodec {
-  /** The codec; it keeps no state, so one instance serves every stream. */
-  public static final Lz4FrameCodec INSTANCE = new Lz4FrameCodec();
+    /** The codec; it keeps no state, so one instance serves every stream. */
+    public static final Lz4FrameCodec INSTANCE = new Lz4FrameCodec();
 
-  private Lz4FrameCodec() {}
+    private Lz4FrameCodec() {}
 
-  @Override
-  protected ArrowBuf doCompress(BufferAllocator allocator, ArrowBuf uncompressed) {
-    byte[] in = new byte[Math.toIntExact(uncompressed.writerIndex())];
-    uncompressed.getBytes(0, in);
-    ByteArrayOutputStream frame = new ByteArrayOutputStream(in.length / 2 + 64);
-    try (OutputStream out = new LZ4FrameOutputStream(frame, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB)) {
-      out.write(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    @Override
+    protected ArrowBuf doCompress(BufferAllocator allocator, ArrowBuf uncompressed) {
+        byte[] in = new byte[Math.toIntExact(uncompressed.writerIndex())];
+        uncompressed.getBytes(0, in);
+        ByteArrayOutputStream frame = new ByteArrayOutputStream(in.length / 2 + 64);
+        try (OutputStream out = new LZ4FrameOutputStream(frame, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB)) {
+            out.write(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        byte[] bytes = frame.toByteArray();
+        ArrowBuf compressed = allocator.buffer(CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH + bytes.length);
+        compressed.setBytes(CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH, bytes);
+        // the caller reads the compressed length from the writer index
+        compressed.writerIndex(CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH + bytes.length);
+        return compressed;
     }
-    byte[] bytes = frame.toByteArray();
-    ArrowBuf compressed = allocator.buffer(CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH + bytes.length);
-    compressed.setBytes(CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH, bytes);
-    // the caller reads the compressed length from the writer index
-    compressed.writerIndex(CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH + bytes.length);
-    return compressed;
-  }
 
-  @Override
-  protected ArrowBuf doDecompress(BufferAllocator allocator, ArrowBuf compressed) {
-    long length = readUncompressedLength(compressed);
-    byte[] in = new byte[Math.toIntExact(compressed.writerIndex() - CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH)];
-    compressed.getBytes(CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH, in);
-    byte[] out;
-    try (InputStream frame = new LZ4FrameInputStream(new ByteArrayInputStream(in))) {
-      out = frame.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    @Override
+    protected ArrowBuf doDecompress(BufferAllocator allocator, ArrowBuf compressed) {
+        long length = readUncompressedLength(compressed);
+        byte[] in = new byte[Math.toIntExact(compressed.writerIndex() - CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH)];
+        compressed.getBytes(CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH, in);
+        byte[] out;
+        try (InputStream frame = new LZ4FrameInputStream(new ByteArrayInputStream(in))) {
+            out = frame.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (out.length != length) {
+            throw new IllegalStateException("LZ4 frame decoded to " + out.length + " bytes, expected " + length);
+        }
+        ArrowBuf buffer = allocator.buffer(length);
+        buffer.setBytes(0, out);
+        buffer.writerIndex(length);
+        return buffer;
     }
-    if (out.length != length) {
-      throw new IllegalStateException("LZ4 frame decoded to " + out.length + " bytes, expected " + length);
-    }
-    ArrowBuf buffer = allocator.buffer(length);
-    buffer.setBytes(0, out);
-    buffer.writerIndex(length);
-    return buffer;
-  }
 
-  @Override
-  public CompressionUtil.CodecType getCodecType() {
-    return CompressionUtil.CodecType.LZ4_FRAME;
-  }
+    @Override
+    public CompressionUtil.CodecType getCodecType() {
+        return CompressionUtil.CodecType.LZ4_FRAME;
+    }
 }

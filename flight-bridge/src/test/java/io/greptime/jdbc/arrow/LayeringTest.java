@@ -16,46 +16,51 @@ import org.junit.jupiter.api.Test;
  * {@code instanceof ArrowType.X}); plus the small-file rule. Reads the module's own sources.
  */
 class LayeringTest {
-  private static List<Path> sources;
+    private static List<Path> sources;
 
-  @BeforeAll
-  static void findSources() throws IOException {
-    Path root = Path.of("src/main/java");
-    assertThat(root).isDirectory();
-    try (Stream<Path> files = Files.walk(root)) {
-      sources = files.filter(p -> p.toString().endsWith(".java")).toList();
+    @BeforeAll
+    static void findSources() throws IOException {
+        Path root = Path.of("src/main/java");
+        assertThat(root).isDirectory();
+        try (Stream<Path> files = Files.walk(root)) {
+            sources = files.filter(p -> p.toString().endsWith(".java")).toList();
+        }
+        assertThat(sources).hasSizeGreaterThan(20);
     }
-    assertThat(sources).hasSizeGreaterThan(20);
-  }
 
-  private static List<String> offenders(String forbidden) throws IOException {
-    List<String> found = new java.util.ArrayList<>();
-    for (Path file : sources) {
-      if (Files.readString(file).contains(forbidden)) {
-        found.add(file.getFileName().toString());
-      }
+    private static List<String> offenders(String forbidden) throws IOException {
+        List<String> found = new java.util.ArrayList<>();
+        for (Path file : sources) {
+            if (Files.readString(file).contains(forbidden)) {
+                found.add(file.getFileName().toString());
+            }
+        }
+        return found;
     }
-    return found;
-  }
 
-  @Test
-  void noConnectionDriverOrGrpcStubs() throws IOException {
-    for (String forbidden : List.of("import java.sql.Connection;", "import java.sql.DriverManager;",
-        "import io.greptime.jdbc.internal", "GreptimeDatabaseGrpc", "HealthCheckGrpc",
-        "PrometheusGatewayGrpc", "import io.grpc.stub")) {
-      assertThat(offenders(forbidden)).as(forbidden).isEmpty();
+    @Test
+    void noConnectionDriverOrGrpcStubs() throws IOException {
+        for (String forbidden : List.of(
+                "import java.sql.Connection;",
+                "import java.sql.DriverManager;",
+                "import io.greptime.jdbc.internal",
+                "GreptimeDatabaseGrpc",
+                "HealthCheckGrpc",
+                "PrometheusGatewayGrpc",
+                "import io.grpc.stub")) {
+            assertThat(offenders(forbidden)).as(forbidden).isEmpty();
+        }
     }
-  }
 
-  @Test
-  void arrowTypesAreDispatchedByVisitors() throws IOException {
-    assertThat(offenders("instanceof ArrowType")).isEmpty();
-  }
-
-  @Test
-  void filesStaySmall() throws IOException {
-    for (Path file : sources) {
-      assertThat(Files.readAllLines(file)).as(file.toString()).hasSizeLessThan(600);
+    @Test
+    void arrowTypesAreDispatchedByVisitors() throws IOException {
+        assertThat(offenders("instanceof ArrowType")).isEmpty();
     }
-  }
+
+    @Test
+    void filesStaySmall() throws IOException {
+        for (Path file : sources) {
+            assertThat(Files.readAllLines(file)).as(file.toString()).hasSizeLessThan(600);
+        }
+    }
 }

@@ -12,47 +12,48 @@ import org.junit.jupiter.api.Test;
 
 class Lz4FrameCodecTest {
 
-  /** Arrow Java's own decoder (the one clients use) reads what the server's encoder writes. */
-  @Test
-  void compress_isReadByArrowsCommonsDecoder() {
-    int longs = 200_000; // sequential millisecond timestamps: the data commons-compress's encoder chokes on
-    try (BufferAllocator allocator = new RootAllocator()) {
-      ArrowBuf raw = allocator.buffer(longs * 8L);
-      for (int i = 0; i < longs; i++) {
-        raw.setLong(i * 8L, 1_700_000_000_000L + i * 1000L);
-      }
-      raw.writerIndex(longs * 8L);
-      byte[] expected = new byte[longs * 8];
-      raw.getBytes(0, expected);
-      ArrowBuf compressed = Lz4FrameCodec.INSTANCE.compress(allocator, raw); // takes ownership of raw
-      // smaller than the raw bytes, so Arrow kept the LZ4 frame instead of falling back to a raw buffer
-      assertThat(compressed.writerIndex()).isLessThan(expected.length);
-      CompressionCodec decoder = CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.LZ4_FRAME);
-      try (ArrowBuf back = decoder.decompress(allocator, compressed)) {
-        byte[] actual = new byte[expected.length];
-        back.getBytes(0, actual);
-        assertThat(back.writerIndex()).isEqualTo(expected.length);
-        assertThat(actual).isEqualTo(expected);
-      }
+    /** Arrow Java's own decoder (the one clients use) reads what the server's encoder writes. */
+    @Test
+    void compress_isReadByArrowsCommonsDecoder() {
+        int longs = 200_000; // sequential millisecond timestamps: the data commons-compress's encoder chokes on
+        try (BufferAllocator allocator = new RootAllocator()) {
+            ArrowBuf raw = allocator.buffer(longs * 8L);
+            for (int i = 0; i < longs; i++) {
+                raw.setLong(i * 8L, 1_700_000_000_000L + i * 1000L);
+            }
+            raw.writerIndex(longs * 8L);
+            byte[] expected = new byte[longs * 8];
+            raw.getBytes(0, expected);
+            ArrowBuf compressed = Lz4FrameCodec.INSTANCE.compress(allocator, raw); // takes ownership of raw
+            // smaller than the raw bytes, so Arrow kept the LZ4 frame instead of falling back to a raw buffer
+            assertThat(compressed.writerIndex()).isLessThan(expected.length);
+            CompressionCodec decoder =
+                    CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.LZ4_FRAME);
+            try (ArrowBuf back = decoder.decompress(allocator, compressed)) {
+                byte[] actual = new byte[expected.length];
+                back.getBytes(0, actual);
+                assertThat(back.writerIndex()).isEqualTo(expected.length);
+                assertThat(actual).isEqualTo(expected);
+            }
+        }
     }
-  }
 
-  @Test
-  void decompress_readsItsOwnFrames() {
-    try (BufferAllocator allocator = new RootAllocator()) {
-      ArrowBuf raw = allocator.buffer(4096);
-      for (int i = 0; i < 4096; i++) {
-        raw.setByte(i, i % 7);
-      }
-      raw.writerIndex(4096);
-      byte[] expected = new byte[4096];
-      raw.getBytes(0, expected);
-      ArrowBuf compressed = Lz4FrameCodec.INSTANCE.compress(allocator, raw);
-      try (ArrowBuf back = Lz4FrameCodec.INSTANCE.decompress(allocator, compressed)) {
-        byte[] actual = new byte[4096];
-        back.getBytes(0, actual);
-        assertThat(actual).isEqualTo(expected);
-      }
+    @Test
+    void decompress_readsItsOwnFrames() {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            ArrowBuf raw = allocator.buffer(4096);
+            for (int i = 0; i < 4096; i++) {
+                raw.setByte(i, i % 7);
+            }
+            raw.writerIndex(4096);
+            byte[] expected = new byte[4096];
+            raw.getBytes(0, expected);
+            ArrowBuf compressed = Lz4FrameCodec.INSTANCE.compress(allocator, raw);
+            try (ArrowBuf back = Lz4FrameCodec.INSTANCE.decompress(allocator, compressed)) {
+                byte[] actual = new byte[4096];
+                back.getBytes(0, actual);
+                assertThat(actual).isEqualTo(expected);
+            }
+        }
     }
-  }
 }

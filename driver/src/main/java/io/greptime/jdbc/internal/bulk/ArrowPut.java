@@ -19,83 +19,89 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * encoded (copied once into the IPC body) and never closed or changed here.
  */
 final class ArrowPut {
-  private ArrowPut() {}
+    private ArrowPut() {}
 
-  static long put(BulkWrites owner, String table, VectorSchemaRoot root) throws SQLException {
-    RequestSession s = owner.session(null);
-    Schema target = owner.tableSchema(s, table);
-    if (target == null) {
-      throw new SQLException("Table " + table + " does not exist (DoPut cannot create tables)", "42S02");
-    }
-    check(table, target, root);
-    if (root.getRowCount() == 0) {
-      return 0;
-    }
-    DoPutWriter writer = DoPutWriter.create(PutCompression.parse(owner.config().bulkCompression()), 1,
-        answers -> owner.client().startPut(s, answers));
-    try {
-      writer.start(table, root.getSchema());
-      owner.doPutStreams.incrementAndGet();
-      long id = writer.send(root);
-      writer.awaitAcked(id);
-      owner.doPutBatches.incrementAndGet();
-      owner.doPutRows.addAndGet(root.getRowCount());
-      return root.getRowCount();
-    } catch (DoPutWriter.PutFailure f) {
-      owner.forget(s, table);
-      throw owner.client().errors().translate(f.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SQLException("Interrupted while writing a DoPut batch", "HY008", e);
-    } finally {
-      closeWriter(writer);
-    }
-  }
-
-  private static void closeWriter(DoPutWriter writer) {
-    try {
-      writer.close(10_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private static void check(String table, Schema target, VectorSchemaRoot root) throws SQLException {
-    Field timeIndex = null;
-    for (Field f : target.getFields()) {
-      timeIndex = GreptimeFieldMetadata.isTimeIndex(f) ? f : timeIndex;
-    }
-    for (FieldVector v : root.getFieldVectors()) {
-      Field want = find(target, v.getName());
-      if (want == null) {
-        throw new SQLException("Table " + table + " has no column '" + v.getName() + "'", "42S22");
-      }
-      if (!want.getType().equals(v.getField().getType())) {
-        throw new SQLDataException("Column '" + v.getName() + "' of table " + table + " is " + want.getType()
-            + ", the batch has " + v.getField().getType(), "22018");
-      }
-    }
-    if (timeIndex != null) {
-      FieldVector ts = root.getVector(timeIndex.getName());
-      if (ts == null) {
-        throw new SQLException("The batch lacks the time index column '" + timeIndex.getName() + "' of table "
-            + table, "42S22");
-      }
-      for (int r = 0; r < root.getRowCount(); r++) {
-        if (ts.isNull(r)) {
-          throw new SQLDataException("Row " + (r + 1) + ": the time index column '" + timeIndex.getName()
-              + "' must not be NULL", "22004");
+    static long put(BulkWrites owner, String table, VectorSchemaRoot root) throws SQLException {
+        RequestSession s = owner.session(null);
+        Schema target = owner.tableSchema(s, table);
+        if (target == null) {
+            throw new SQLException("Table " + table + " does not exist (DoPut cannot create tables)", "42S02");
         }
-      }
+        check(table, target, root);
+        if (root.getRowCount() == 0) {
+            return 0;
+        }
+        DoPutWriter writer = DoPutWriter.create(
+                PutCompression.parse(owner.config().bulkCompression()),
+                1,
+                answers -> owner.client().startPut(s, answers));
+        try {
+            writer.start(table, root.getSchema());
+            owner.doPutStreams.incrementAndGet();
+            long id = writer.send(root);
+            writer.awaitAcked(id);
+            owner.doPutBatches.incrementAndGet();
+            owner.doPutRows.addAndGet(root.getRowCount());
+            return root.getRowCount();
+        } catch (DoPutWriter.PutFailure f) {
+            owner.forget(s, table);
+            throw owner.client().errors().translate(f.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("Interrupted while writing a DoPut batch", "HY008", e);
+        } finally {
+            closeWriter(writer);
+        }
     }
-  }
 
-  private static Field find(Schema schema, String name) {
-    for (Field f : schema.getFields()) {
-      if (f.getName().equals(name)) {
-        return f;
-      }
+    private static void closeWriter(DoPutWriter writer) {
+        try {
+            writer.close(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
-    return null;
-  }
+
+    private static void check(String table, Schema target, VectorSchemaRoot root) throws SQLException {
+        Field timeIndex = null;
+        for (Field f : target.getFields()) {
+            timeIndex = GreptimeFieldMetadata.isTimeIndex(f) ? f : timeIndex;
+        }
+        for (FieldVector v : root.getFieldVectors()) {
+            Field want = find(target, v.getName());
+            if (want == null) {
+                throw new SQLException("Table " + table + " has no column '" + v.getName() + "'", "42S22");
+            }
+            if (!want.getType().equals(v.getField().getType())) {
+                throw new SQLDataException(
+                        "Column '" + v.getName() + "' of table " + table + " is " + want.getType() + ", the batch has "
+                                + v.getField().getType(),
+                        "22018");
+            }
+        }
+        if (timeIndex != null) {
+            FieldVector ts = root.getVector(timeIndex.getName());
+            if (ts == null) {
+                throw new SQLException(
+                        "The batch lacks the time index column '" + timeIndex.getName() + "' of table " + table,
+                        "42S22");
+            }
+            for (int r = 0; r < root.getRowCount(); r++) {
+                if (ts.isNull(r)) {
+                    throw new SQLDataException(
+                            "Row " + (r + 1) + ": the time index column '" + timeIndex.getName() + "' must not be NULL",
+                            "22004");
+                }
+            }
+        }
+    }
+
+    private static Field find(Schema schema, String name) {
+        for (Field f : schema.getFields()) {
+            if (f.getName().equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
 }

@@ -9,20 +9,20 @@ import java.sql.SQLException;
  * indexes are 1-based as in JDBC. One statement, one thread at a time.
  */
 public interface BulkBinder extends ParameterSink, AutoCloseable {
-  void clearParameters();
+    void clearParameters();
 
-  /** Ends the current row (07001 when a parameter was never set). */
-  void addBatch() throws SQLException;
+    /** Ends the current row (07001 when a parameter was never set). */
+    void addBatch() throws SQLException;
 
-  /** Forgets rows not yet sent. */
-  void clearBatch();
+    /** Forgets rows not yet sent. */
+    void clearBatch();
 
-  /** Rows added since the last executeBatch. */
-  long pendingRows();
+    /** Rows added since the last executeBatch. */
+    long pendingRows();
 
-  /** One count per row, or a BatchUpdateException whose counts say which rows are in. */
-  long[] executeBatch() throws SQLException;
+    /** One count per row, or a BatchUpdateException whose counts say which rows are in. */
+    long[] executeBatch() throws SQLException;
 
-  @Override
-  void close();
+    @Override
+    void close();
 }

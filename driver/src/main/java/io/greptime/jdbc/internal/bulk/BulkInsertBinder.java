@@ -25,267 +25,288 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * <p>Used by one statement from one thread at a time, like the statement itself.
  */
 public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
-  private final BulkWrites owner;
-  private final String table;
-  private final BufferAllocator allocator;
-  private final long flushBytes;
-  private final int flushRows;
-  /** Record batches cut since the last executeBatch, in sending order. */
-  private final List<Segment> segments = new ArrayList<>();
-  /** Reorders and cuts batches by series and time window (bulkSortByTime, bulkTimeWindow); null for neither. */
-  private final TimeSortedBatches sorter;
-  /** The row path for batches under {@code rowPathBelow} rows, or null when it is off or cannot apply. */
-  private final SmallBatchRows smallRows;
-  private final int rowPathBelow;
-  /** Rows of this executeBatch already cut into segments. */
-  private int flushedRows;
-  private DoPutWriter writer;
-  private SQLException sendFailure;
+    private final BulkWrites owner;
+    private final String table;
+    private final BufferAllocator allocator;
+    private final long flushBytes;
+    private final int flushRows;
+    /** Record batches cut since the last executeBatch, in sending order. */
+    private final List<Segment> segments = new ArrayList<>();
+    /** Reorders and cuts batches by series and time window (bulkSortByTime, bulkTimeWindow); null for neither. */
+    private final TimeSortedBatches sorter;
+    /** The row path for batches under {@code rowPathBelow} rows, or null when it is off or cannot apply. */
+    private final SmallBatchRows smallRows;
 
-  BulkInsertBinder(BulkWrites owner, RequestSession session, String table, BatchBuffer buffer,
-      BufferAllocator allocator, TimeSortedBatches sorter, SmallBatchRows smallRows) {
-    super(session, buffer);
-    this.sorter = sorter;
-    this.smallRows = smallRows;
-    this.rowPathBelow = owner.config().bulkRowPathBelow();
-    this.owner = owner;
-    this.table = table;
-    this.allocator = allocator;
-    this.flushBytes = owner.config().bulkFlushBytes();
-    this.flushRows = owner.config().bulkFlushRows();
-  }
+    private final int rowPathBelow;
+    /** Rows of this executeBatch already cut into segments. */
+    private int flushedRows;
 
-  // ---------------------------------------------------------------- batches
+    private DoPutWriter writer;
+    private SQLException sendFailure;
 
-  /** Ends the current row; sends a record batch when the thresholds are reached. */
-  @Override
-  public void addBatch() throws SQLException {
-    endRow();
-    int rows = buffer.row();
-    if (rows >= flushRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
-      flush();
+    BulkInsertBinder(
+            BulkWrites owner,
+            RequestSession session,
+            String table,
+            BatchBuffer buffer,
+            BufferAllocator allocator,
+            TimeSortedBatches sorter,
+            SmallBatchRows smallRows) {
+        super(session, buffer);
+        this.sorter = sorter;
+        this.smallRows = smallRows;
+        this.rowPathBelow = owner.config().bulkRowPathBelow();
+        this.owner = owner;
+        this.table = table;
+        this.allocator = allocator;
+        this.flushBytes = owner.config().bulkFlushBytes();
+        this.flushRows = owner.config().bulkFlushRows();
     }
-  }
 
-  /** Forgets rows not yet sent (rows already cut into sent batches stay sent and are counted). */
-  @Override
-  public void clearBatch() {
-    pendingRows -= buffer.row();
-    buffer.reset();
-  }
+    // ---------------------------------------------------------------- batches
 
-  private void flush() throws SQLException {
-    int rows = buffer.row();
-    if (rows == 0) {
-      return;
-    }
-    int base = flushedRows;
-    flushedRows += rows;
-    try {
-      VectorSchemaRoot sealed = buffer.seal();
-      if (sorter == null) {
-        send(sealed, base, rows, null);
-        return;
-      }
-      TimeSortedBatches.Plan plan = sorter.plan(sealed, rows);
-      for (int g = 0; g < plan.groups(); g++) {
-        int[] positions = Arrays.copyOfRange(plan.order(), plan.groupStarts()[g], plan.groupStarts()[g + 1]);
-        send(sorter.fill(sealed, plan, g), base, positions.length, positions);
-      }
-    } finally {
-      buffer.reset();
-    }
-  }
-
-  /** Sends one record batch (unless the stream already failed) and records which rows it holds. */
-  private void send(VectorSchemaRoot root, int base, int rows, int[] positions) {
-    long id = -1;
-    try {
-      if (sendFailure == null) {
-        id = writer().send(root);
-        owner.doPutBatches.incrementAndGet();
-        owner.doPutRows.addAndGet(rows);
-      }
-    } catch (DoPutWriter.PutFailure f) {
-      sendFailure = owner.client().errors().translate(f.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
-    }
-    segments.add(new Segment(id, base, rows, positions));
-  }
-
-  private DoPutWriter writer() {
-    if (writer == null) {
-      writer = owner.takeIdleStream(streamKey());
-    }
-    if (writer == null) {
-      writer = DoPutWriter.create(PutCompression.parse(owner.config().bulkCompression()),
-          owner.config().bulkWindow(), answers -> owner.client().startPut(session, answers));
-      writer.start(table, buffer.schema());
-      owner.doPutStreams.incrementAndGet();
-    }
-    return writer;
-  }
-
-  /**
-   * Sends the buffered rows and waits until the server answered every batch of this executeBatch.
-   * One count (1) per row; on failure a BatchUpdateException whose counts give 1 for rows in answered
-   * batches and EXECUTE_FAILED for the rest, none of which the server confirmed.
-   */
-  @Override
-  public long[] executeBatch() throws SQLException {
-    if (smallRows != null && segments.isEmpty() && buffer.row() > 0 && buffer.row() < rowPathBelow) {
-      return executeAsRows();
-    }
-    flush();
-    long lastSent = 0;
-    for (Segment seg : segments) {
-      lastSent = Math.max(lastSent, seg.id());
-    }
-    long acked = lastSent;
-    SQLException failure = sendFailure;
-    if (lastSent > 0) {
-      try {
-        writer.awaitAcked(lastSent);
-      } catch (DoPutWriter.PutFailure f) {
-        acked = f.lastAckedId();
-        failure = failure != null ? failure : owner.client().errors().translate(f.getCause());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        acked = writer.lastAckedId();
-        failure = new SQLException("Interrupted while waiting for DoPut answers", "HY008", e);
-      }
-    }
-    long[] counts = counts(acked);
-    List<GreptimeBatchUpdateException.RowRange> inDoubt = failure == null ? List.of() : inDoubt(acked);
-    segments.clear();
-    pendingRows = 0;
-    flushedRows = 0;
-    if (failure != null) {
-      throw failed(failure, counts, inDoubt);
-    }
-    return counts;
-  }
-
-  /** A small batch as one RowInsertRequests: all rows in, or none (one request, one answer). */
-  private long[] executeAsRows() throws SQLException {
-    int rows = buffer.row();
-    long[] counts = new long[rows];
-    try {
-      smallRows.send(owner, session, table, buffer.seal(), rows);
-      Arrays.fill(counts, 1);
-      return counts;
-    } catch (SQLException e) {
-      Arrays.fill(counts, Statement.EXECUTE_FAILED);
-      owner.forget(session, table);
-      throw new BatchUpdateException("Row insert into " + table + " failed, none of " + rows
-          + " rows were written: " + e.getMessage(), e.getSQLState(), e.getErrorCode(), counts, e);
-    } finally {
-      buffer.reset();
-      pendingRows = 0;
-    }
-  }
-
-  /**
-   * Rows of batches that went to the server but were not acknowledged: they may or may not be stored.
-   * Reordered batches ({@code bulkSortByTime}/{@code bulkTimeWindow}) map back to the caller's rows.
-   */
-  private List<GreptimeBatchUpdateException.RowRange> inDoubt(long acked) {
-    java.util.BitSet doubt = new java.util.BitSet();
-    for (Segment seg : segments) {
-      if (seg.id() > acked) {
-        if (seg.positions() == null) {
-          doubt.set(seg.base(), seg.base() + seg.rows());
-        } else {
-          for (int p : seg.positions()) {
-            doubt.set(seg.base() + p);
-          }
+    /** Ends the current row; sends a record batch when the thresholds are reached. */
+    @Override
+    public void addBatch() throws SQLException {
+        endRow();
+        int rows = buffer.row();
+        if (rows >= flushRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
+            flush();
         }
-      }
     }
-    List<GreptimeBatchUpdateException.RowRange> out = new ArrayList<>();
-    for (int from = doubt.nextSetBit(0); from >= 0; from = doubt.nextSetBit(from)) {
-      int to = doubt.nextClearBit(from);
-      out.add(new GreptimeBatchUpdateException.RowRange(from, to - 1));
-      from = to;
-    }
-    return out;
-  }
 
-  private long[] counts(long acked) {
-    long[] counts = new long[Math.toIntExact(pendingRows)];
-    for (Segment seg : segments) {
-      long status = seg.id() > 0 && seg.id() <= acked ? 1 : Statement.EXECUTE_FAILED;
-      if (seg.positions() == null) {
-        Arrays.fill(counts, seg.base(), seg.base() + seg.rows(), status);
-      } else {
-        for (int p : seg.positions()) {
-          counts[seg.base() + p] = status;
+    /** Forgets rows not yet sent (rows already cut into sent batches stay sent and are counted). */
+    @Override
+    public void clearBatch() {
+        pendingRows -= buffer.row();
+        buffer.reset();
+    }
+
+    private void flush() throws SQLException {
+        int rows = buffer.row();
+        if (rows == 0) {
+            return;
         }
-      }
+        int base = flushedRows;
+        flushedRows += rows;
+        try {
+            VectorSchemaRoot sealed = buffer.seal();
+            if (sorter == null) {
+                send(sealed, base, rows, null);
+                return;
+            }
+            TimeSortedBatches.Plan plan = sorter.plan(sealed, rows);
+            for (int g = 0; g < plan.groups(); g++) {
+                int[] positions = Arrays.copyOfRange(plan.order(), plan.groupStarts()[g], plan.groupStarts()[g + 1]);
+                send(sorter.fill(sealed, plan, g), base, positions.length, positions);
+            }
+        } finally {
+            buffer.reset();
+        }
     }
-    return counts;
-  }
 
-  /**
-   * One record batch: its request_id (-1 when it was never sent) and the rows it holds, as positions
-   * within this executeBatch: {@code base} plus {@code positions} (reordered rows) or plus 0..rows-1.
-   */
-  private record Segment(long id, int base, int rows, int[] positions) {}
-
-  private BatchUpdateException failed(SQLException cause, long[] counts,
-      List<GreptimeBatchUpdateException.RowRange> inDoubt) {
-    BulkWrites.logFailure(table, cause);
-    owner.forget(session, table);
-    dropWriter();
-    sendFailure = null;
-    long in = Arrays.stream(counts).filter(c -> c == 1).count();
-    long doubtful = inDoubt.stream().mapToLong(GreptimeBatchUpdateException.RowRange::size).sum();
-    String doubt = doubtful == 0 ? "" : "; " + doubtful + " rows sent but unacknowledged are in doubt " + inDoubt;
-    return new GreptimeBatchUpdateException("DoPut into " + table + " failed after " + in + " of " + counts.length
-        + " rows were written" + doubt + ": " + cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), counts,
-        inDoubt, cause);
-  }
-
-  private void dropWriter() {
-    if (writer != null) {
-      try {
-        writer.close(0);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      writer = null;
+    /** Sends one record batch (unless the stream already failed) and records which rows it holds. */
+    private void send(VectorSchemaRoot root, int base, int rows, int[] positions) {
+        long id = -1;
+        try {
+            if (sendFailure == null) {
+                id = writer().send(root);
+                owner.doPutBatches.incrementAndGet();
+                owner.doPutRows.addAndGet(rows);
+            }
+        } catch (DoPutWriter.PutFailure f) {
+            sendFailure = owner.client().errors().translate(f.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
+        }
+        segments.add(new Segment(id, base, rows, positions));
     }
-  }
 
-  private BulkWrites.StreamKey streamKey() {
-    return new BulkWrites.StreamKey(session, table, buffer.schema());
-  }
-
-  /**
-   * Frees the vectors and hands the DoPut stream to the connection for the next statement writing the
-   * same rows when every batch it carried was answered (nothing sent since the last executeBatch);
-   * otherwise ends the stream, waiting briefly for the server to finish.
-   */
-  @Override
-  public void close() {
-    try {
-      if (writer != null && segments.isEmpty() && sendFailure == null && !writer.isBroken()) {
-        owner.parkStream(streamKey(), writer);
-        writer = null;
-      } else if (writer != null) {
-        writer.close(10_000);
-        writer = null;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      if (sorter != null) {
-        sorter.close();
-      }
-      buffer.close();
-      allocator.close();
+    private DoPutWriter writer() {
+        if (writer == null) {
+            writer = owner.takeIdleStream(streamKey());
+        }
+        if (writer == null) {
+            writer = DoPutWriter.create(
+                    PutCompression.parse(owner.config().bulkCompression()),
+                    owner.config().bulkWindow(),
+                    answers -> owner.client().startPut(session, answers));
+            writer.start(table, buffer.schema());
+            owner.doPutStreams.incrementAndGet();
+        }
+        return writer;
     }
-  }
+
+    /**
+     * Sends the buffered rows and waits until the server answered every batch of this executeBatch.
+     * One count (1) per row; on failure a BatchUpdateException whose counts give 1 for rows in answered
+     * batches and EXECUTE_FAILED for the rest, none of which the server confirmed.
+     */
+    @Override
+    public long[] executeBatch() throws SQLException {
+        if (smallRows != null && segments.isEmpty() && buffer.row() > 0 && buffer.row() < rowPathBelow) {
+            return executeAsRows();
+        }
+        flush();
+        long lastSent = 0;
+        for (Segment seg : segments) {
+            lastSent = Math.max(lastSent, seg.id());
+        }
+        long acked = lastSent;
+        SQLException failure = sendFailure;
+        if (lastSent > 0) {
+            try {
+                writer.awaitAcked(lastSent);
+            } catch (DoPutWriter.PutFailure f) {
+                acked = f.lastAckedId();
+                failure = failure != null ? failure : owner.client().errors().translate(f.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                acked = writer.lastAckedId();
+                failure = new SQLException("Interrupted while waiting for DoPut answers", "HY008", e);
+            }
+        }
+        long[] counts = counts(acked);
+        List<GreptimeBatchUpdateException.RowRange> inDoubt = failure == null ? List.of() : inDoubt(acked);
+        segments.clear();
+        pendingRows = 0;
+        flushedRows = 0;
+        if (failure != null) {
+            throw failed(failure, counts, inDoubt);
+        }
+        return counts;
+    }
+
+    /** A small batch as one RowInsertRequests: all rows in, or none (one request, one answer). */
+    private long[] executeAsRows() throws SQLException {
+        int rows = buffer.row();
+        long[] counts = new long[rows];
+        try {
+            smallRows.send(owner, session, table, buffer.seal(), rows);
+            Arrays.fill(counts, 1);
+            return counts;
+        } catch (SQLException e) {
+            Arrays.fill(counts, Statement.EXECUTE_FAILED);
+            owner.forget(session, table);
+            throw new BatchUpdateException(
+                    "Row insert into " + table + " failed, none of " + rows + " rows were written: " + e.getMessage(),
+                    e.getSQLState(),
+                    e.getErrorCode(),
+                    counts,
+                    e);
+        } finally {
+            buffer.reset();
+            pendingRows = 0;
+        }
+    }
+
+    /**
+     * Rows of batches that went to the server but were not acknowledged: they may or may not be stored.
+     * Reordered batches ({@code bulkSortByTime}/{@code bulkTimeWindow}) map back to the caller's rows.
+     */
+    private List<GreptimeBatchUpdateException.RowRange> inDoubt(long acked) {
+        java.util.BitSet doubt = new java.util.BitSet();
+        for (Segment seg : segments) {
+            if (seg.id() > acked) {
+                if (seg.positions() == null) {
+                    doubt.set(seg.base(), seg.base() + seg.rows());
+                } else {
+                    for (int p : seg.positions()) {
+                        doubt.set(seg.base() + p);
+                    }
+                }
+            }
+        }
+        List<GreptimeBatchUpdateException.RowRange> out = new ArrayList<>();
+        for (int from = doubt.nextSetBit(0); from >= 0; from = doubt.nextSetBit(from)) {
+            int to = doubt.nextClearBit(from);
+            out.add(new GreptimeBatchUpdateException.RowRange(from, to - 1));
+            from = to;
+        }
+        return out;
+    }
+
+    private long[] counts(long acked) {
+        long[] counts = new long[Math.toIntExact(pendingRows)];
+        for (Segment seg : segments) {
+            long status = seg.id() > 0 && seg.id() <= acked ? 1 : Statement.EXECUTE_FAILED;
+            if (seg.positions() == null) {
+                Arrays.fill(counts, seg.base(), seg.base() + seg.rows(), status);
+            } else {
+                for (int p : seg.positions()) {
+                    counts[seg.base() + p] = status;
+                }
+            }
+        }
+        return counts;
+    }
+
+    /**
+     * One record batch: its request_id (-1 when it was never sent) and the rows it holds, as positions
+     * within this executeBatch: {@code base} plus {@code positions} (reordered rows) or plus 0..rows-1.
+     */
+    private record Segment(long id, int base, int rows, int[] positions) {}
+
+    private BatchUpdateException failed(
+            SQLException cause, long[] counts, List<GreptimeBatchUpdateException.RowRange> inDoubt) {
+        BulkWrites.logFailure(table, cause);
+        owner.forget(session, table);
+        dropWriter();
+        sendFailure = null;
+        long in = Arrays.stream(counts).filter(c -> c == 1).count();
+        long doubtful = inDoubt.stream()
+                .mapToLong(GreptimeBatchUpdateException.RowRange::size)
+                .sum();
+        String doubt = doubtful == 0 ? "" : "; " + doubtful + " rows sent but unacknowledged are in doubt " + inDoubt;
+        return new GreptimeBatchUpdateException(
+                "DoPut into " + table + " failed after " + in + " of " + counts.length + " rows were written" + doubt
+                        + ": " + cause.getMessage(),
+                cause.getSQLState(),
+                cause.getErrorCode(),
+                counts,
+                inDoubt,
+                cause);
+    }
+
+    private void dropWriter() {
+        if (writer != null) {
+            try {
+                writer.close(0);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            writer = null;
+        }
+    }
+
+    private BulkWrites.StreamKey streamKey() {
+        return new BulkWrites.StreamKey(session, table, buffer.schema());
+    }
+
+    /**
+     * Frees the vectors and hands the DoPut stream to the connection for the next statement writing the
+     * same rows when every batch it carried was answered (nothing sent since the last executeBatch);
+     * otherwise ends the stream, waiting briefly for the server to finish.
+     */
+    @Override
+    public void close() {
+        try {
+            if (writer != null && segments.isEmpty() && sendFailure == null && !writer.isBroken()) {
+                owner.parkStream(streamKey(), writer);
+                writer = null;
+            } else if (writer != null) {
+                writer.close(10_000);
+                writer = null;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (sorter != null) {
+                sorter.close();
+            }
+            buffer.close();
+            allocator.close();
+        }
+    }
 }

@@ -16,47 +16,47 @@ import java.util.List;
  */
 public record DeleteShape(String database, String table, List<String> columns) {
 
-  /** The shape of {@code sql}, or null when it is anything else. */
-  public static DeleteShape parse(String sql) {
-    try {
-      return parse(new ShapeScanner(sql));
-    } catch (IllegalArgumentException notThisShape) {
-      return null;
+    /** The shape of {@code sql}, or null when it is anything else. */
+    public static DeleteShape parse(String sql) {
+        try {
+            return parse(new ShapeScanner(sql));
+        } catch (IllegalArgumentException notThisShape) {
+            return null;
+        }
     }
-  }
 
-  private static DeleteShape parse(ShapeScanner t) {
-    t.keyword("delete");
-    t.keyword("from");
-    String first = t.identifier();
-    String database = null;
-    String table = first;
-    if (t.accept('.')) {
-      database = first;
-      table = t.identifier();
+    private static DeleteShape parse(ShapeScanner t) {
+        t.keyword("delete");
+        t.keyword("from");
+        String first = t.identifier();
+        String database = null;
+        String table = first;
+        if (t.accept('.')) {
+            database = first;
+            table = t.identifier();
+        }
+        t.keyword("where");
+        List<String> columns = new ArrayList<>();
+        do {
+            String column = equality(t);
+            if (columns.contains(column)) {
+                throw new IllegalArgumentException();
+            }
+            columns.add(column);
+        } while (t.acceptKeyword("and"));
+        t.end();
+        return new DeleteShape(database, table, List.copyOf(columns));
     }
-    t.keyword("where");
-    List<String> columns = new ArrayList<>();
-    do {
-      String column = equality(t);
-      if (columns.contains(column)) {
-        throw new IllegalArgumentException();
-      }
-      columns.add(column);
-    } while (t.acceptKeyword("and"));
-    t.end();
-    return new DeleteShape(database, table, List.copyOf(columns));
-  }
 
-  /** {@code column = ?} or {@code ? = column}; returns the column. */
-  private static String equality(ShapeScanner t) {
-    if (t.accept('?')) {
-      t.expect('=');
-      return t.identifier();
+    /** {@code column = ?} or {@code ? = column}; returns the column. */
+    private static String equality(ShapeScanner t) {
+        if (t.accept('?')) {
+            t.expect('=');
+            return t.identifier();
+        }
+        String column = t.identifier();
+        t.expect('=');
+        t.expect('?');
+        return column;
     }
-    String column = t.identifier();
-    t.expect('=');
-    t.expect('?');
-    return column;
-  }
 }

@@ -16,53 +16,53 @@ import java.util.List;
  */
 public record InsertShape(String database, String table, List<String> columns, int parameters) {
 
-  /** The shape of {@code sql}, or null when it is anything else. */
-  public static InsertShape parse(String sql) {
-    try {
-      return new Parser(sql).insert();
-    } catch (IllegalArgumentException notThisShape) {
-      return null;
-    }
-  }
-
-  private static final class Parser {
-    private final ShapeScanner t;
-
-    Parser(String s) {
-      this.t = new ShapeScanner(s);
+    /** The shape of {@code sql}, or null when it is anything else. */
+    public static InsertShape parse(String sql) {
+        try {
+            return new Parser(sql).insert();
+        } catch (IllegalArgumentException notThisShape) {
+            return null;
+        }
     }
 
-    InsertShape insert() {
-      t.keyword("insert");
-      t.keyword("into");
-      String first = t.identifier();
-      String database = null;
-      String table = first;
-      if (t.accept('.')) {
-        database = first;
-        table = t.identifier();
-      }
-      List<String> columns = null;
-      if (t.accept('(')) {
-        columns = new ArrayList<>();
-        do {
-          columns.add(t.identifier());
-        } while (t.accept(','));
-        t.expect(')');
-      }
-      t.keyword("values");
-      t.expect('(');
-      int params = 0;
-      do {
-        t.expect('?');
-        params++;
-      } while (t.accept(','));
-      t.expect(')');
-      t.end();
-      if (columns != null && columns.size() != params) {
-        throw new IllegalArgumentException();
-      }
-      return new InsertShape(database, table, columns == null ? null : List.copyOf(columns), params);
+    private static final class Parser {
+        private final ShapeScanner t;
+
+        Parser(String s) {
+            this.t = new ShapeScanner(s);
+        }
+
+        InsertShape insert() {
+            t.keyword("insert");
+            t.keyword("into");
+            String first = t.identifier();
+            String database = null;
+            String table = first;
+            if (t.accept('.')) {
+                database = first;
+                table = t.identifier();
+            }
+            List<String> columns = null;
+            if (t.accept('(')) {
+                columns = new ArrayList<>();
+                do {
+                    columns.add(t.identifier());
+                } while (t.accept(','));
+                t.expect(')');
+            }
+            t.keyword("values");
+            t.expect('(');
+            int params = 0;
+            do {
+                t.expect('?');
+                params++;
+            } while (t.accept(','));
+            t.expect(')');
+            t.end();
+            if (columns != null && columns.size() != params) {
+                throw new IllegalArgumentException();
+            }
+            return new InsertShape(database, table, columns == null ? null : List.copyOf(columns), params);
+        }
     }
-  }
 }

@@ -8,27 +8,26 @@ import java.time.LocalTime;
 
 /** Typed parameter setters (1-based indexes, as in JDBC): what {@link ObjectParameters} dispatches to. */
 public interface ParameterSink {
-  void setNull(int index) throws SQLException;
+    void setNull(int index) throws SQLException;
 
-  void setBoolean(int index, boolean x) throws SQLException;
+    void setBoolean(int index, boolean x) throws SQLException;
 
-  void setLong(int index, long x) throws SQLException;
+    void setLong(int index, long x) throws SQLException;
 
-  void setDouble(int index, double x) throws SQLException;
+    void setDouble(int index, double x) throws SQLException;
 
-  void setDecimal(int index, BigDecimal x) throws SQLException;
+    void setDecimal(int index, BigDecimal x) throws SQLException;
 
-  void setString(int index, String x) throws SQLException;
+    void setString(int index, String x) throws SQLException;
 
-  void setBytes(int index, byte[] x) throws SQLException;
+    void setBytes(int index, byte[] x) throws SQLException;
 
-  void setInstant(int index, Instant x) throws SQLException;
+    void setInstant(int index, Instant x) throws SQLException;
 
-  void setDate(int index, LocalDate x) throws SQLException;
+    void setDate(int index, LocalDate x) throws SQLException;
 
-  void setTime(int index, LocalTime x) throws SQLException;
+    void setTime(int index, LocalTime x) throws SQLException;
 
-  /** {@code setObject}: the Java type of the value picks the setter. */
-  void setObject(int index, Object x) throws SQLException;
-
+    /** {@code setObject}: the Java type of the value picks the setter. */
+    void setObject(int index, Object x) throws SQLException;
 }

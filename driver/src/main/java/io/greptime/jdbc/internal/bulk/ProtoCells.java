@@ -36,182 +36,272 @@ import org.apache.arrow.vector.types.pojo.Field;
  * null.
  */
 abstract class ProtoCells {
-  final ColumnDataType type;
+    final ColumnDataType type;
 
-  private ProtoCells(ColumnDataType type) {
-    this.type = type;
-  }
-
-  /** The value at {@code row}; the vector is of the type this encoder was made for. */
-  abstract Value encode(FieldVector vector, int row);
-
-  /** The cell's value, or the unset Value (NULL) when the cell is null. */
-  final Value value(FieldVector vector, int row) {
-    return vector.isNull(row) ? Value.getDefaultInstance() : encode(vector, row);
-  }
-
-  /** The column's schema entry for a row request. */
-  ColumnSchema schema(String name, SemanticType semantic) {
-    return ColumnSchema.newBuilder().setColumnName(name).setDatatype(type).setSemanticType(semantic).build();
-  }
-
-  /** The encoder for a field, or null when row requests cannot carry its type. */
-  static ProtoCells forField(Field field) {
-    if (GreptimeFieldMetadata.isJson(field) || GreptimeFieldMetadata.vectorDimension(field).isPresent()) {
-      return null;
+    private ProtoCells(ColumnDataType type) {
+        this.type = type;
     }
-    return field.getType().accept(new Chooser());
-  }
 
-  private static ProtoCells of(ColumnDataType type, Encoder encoder) {
-    return new ProtoCells(type) {
-      @Override
-      Value encode(FieldVector vector, int row) {
-        return encoder.encode(vector, row);
-      }
-    };
-  }
+    /** The value at {@code row}; the vector is of the type this encoder was made for. */
+    abstract Value encode(FieldVector vector, int row);
 
-  private interface Encoder {
-    Value encode(FieldVector vector, int row);
-  }
+    /** The cell's value, or the unset Value (NULL) when the cell is null. */
+    final Value value(FieldVector vector, int row) {
+        return vector.isNull(row) ? Value.getDefaultInstance() : encode(vector, row);
+    }
 
-  private static long integer(FieldVector v, int row) {
-    return ((BaseIntVector) v).getValueAsLong(row);
-  }
+    /** The column's schema entry for a row request. */
+    ColumnSchema schema(String name, SemanticType semantic) {
+        return ColumnSchema.newBuilder()
+                .setColumnName(name)
+                .setDatatype(type)
+                .setSemanticType(semantic)
+                .build();
+    }
 
-  /** Picks the encoder by Arrow type. */
-  private static final class Chooser extends UnsupportedTypes {
-    @Override
-    public ProtoCells visit(ArrowType.Int t) {
-      int bits = t.getBitWidth();
-      if (t.getIsSigned()) {
-        switch (bits) {
-          case 8:
-            return of(ColumnDataType.INT8, (v, r) -> Value.newBuilder().setI8Value((int) integer(v, r)).build());
-          case 16:
-            return of(ColumnDataType.INT16, (v, r) -> Value.newBuilder().setI16Value((int) integer(v, r)).build());
-          case 32:
-            return of(ColumnDataType.INT32, (v, r) -> Value.newBuilder().setI32Value((int) integer(v, r)).build());
-          default:
-            return of(ColumnDataType.INT64, (v, r) -> Value.newBuilder().setI64Value(integer(v, r)).build());
+    /** The encoder for a field, or null when row requests cannot carry its type. */
+    static ProtoCells forField(Field field) {
+        if (GreptimeFieldMetadata.isJson(field)
+                || GreptimeFieldMetadata.vectorDimension(field).isPresent()) {
+            return null;
         }
-      }
-      switch (bits) {
-        case 8:
-          return of(ColumnDataType.UINT8, (v, r) -> Value.newBuilder().setU8Value((int) integer(v, r) & 0xFF).build());
-        case 16:
-          return of(ColumnDataType.UINT16,
-              (v, r) -> Value.newBuilder().setU16Value((int) integer(v, r) & 0xFFFF).build());
-        case 32:
-          return of(ColumnDataType.UINT32, (v, r) -> Value.newBuilder().setU32Value((int) integer(v, r)).build());
-        default:
-          return of(ColumnDataType.UINT64, (v, r) -> Value.newBuilder().setU64Value(integer(v, r)).build());
-      }
+        return field.getType().accept(new Chooser());
     }
 
-    @Override
-    public ProtoCells visit(ArrowType.FloatingPoint t) {
-      if (t.getPrecision() == FloatingPointPrecision.SINGLE) {
-        return of(ColumnDataType.FLOAT32, (v, r) -> Value.newBuilder().setF32Value(((Float4Vector) v).get(r)).build());
-      }
-      if (t.getPrecision() == FloatingPointPrecision.DOUBLE) {
-        return of(ColumnDataType.FLOAT64, (v, r) -> Value.newBuilder().setF64Value(((Float8Vector) v).get(r)).build());
-      }
-      return null;
+    private static ProtoCells of(ColumnDataType type, Encoder encoder) {
+        return new ProtoCells(type) {
+            @Override
+            Value encode(FieldVector vector, int row) {
+                return encoder.encode(vector, row);
+            }
+        };
     }
 
-    @Override
-    public ProtoCells visit(ArrowType.Bool t) {
-      return of(ColumnDataType.BOOLEAN, (v, r) -> Value.newBuilder().setBoolValue(((BitVector) v).get(r) != 0).build());
+    private interface Encoder {
+        Value encode(FieldVector vector, int row);
     }
 
-    @Override
-    public ProtoCells visit(ArrowType.Utf8 t) {
-      return text();
+    private static long integer(FieldVector v, int row) {
+        return ((BaseIntVector) v).getValueAsLong(row);
     }
 
-    @Override
-    public ProtoCells visit(ArrowType.LargeUtf8 t) {
-      return text();
-    }
-
-    private static ProtoCells text() {
-      return of(ColumnDataType.STRING, (v, r) -> Value.newBuilder()
-          .setStringValue(new String(((BaseVariableWidthVector) v).get(r), java.nio.charset.StandardCharsets.UTF_8))
-          .build());
-    }
-
-    @Override
-    public ProtoCells visit(ArrowType.Binary t) {
-      return of(ColumnDataType.BINARY, (v, r) -> Value.newBuilder()
-          .setBinaryValue(ByteString.copyFrom(((BaseVariableWidthVector) v).get(r))).build());
-    }
-
-    @Override
-    public ProtoCells visit(ArrowType.Date t) {
-      if (t.getUnit() != DateUnit.DAY) {
-        return null;
-      }
-      return of(ColumnDataType.DATE, (v, r) -> Value.newBuilder().setDateValue(((DateDayVector) v).get(r)).build());
-    }
-
-    @Override
-    public ProtoCells visit(ArrowType.Timestamp t) {
-      switch (t.getUnit()) {
-        case SECOND:
-          return of(ColumnDataType.TIMESTAMP_SECOND,
-              (v, r) -> Value.newBuilder().setTimestampSecondValue(((TimeStampVector) v).get(r)).build());
-        case MILLISECOND:
-          return of(ColumnDataType.TIMESTAMP_MILLISECOND,
-              (v, r) -> Value.newBuilder().setTimestampMillisecondValue(((TimeStampVector) v).get(r)).build());
-        case MICROSECOND:
-          return of(ColumnDataType.TIMESTAMP_MICROSECOND,
-              (v, r) -> Value.newBuilder().setTimestampMicrosecondValue(((TimeStampVector) v).get(r)).build());
-        default:
-          return of(ColumnDataType.TIMESTAMP_NANOSECOND,
-              (v, r) -> Value.newBuilder().setTimestampNanosecondValue(((TimeStampVector) v).get(r)).build());
-      }
-    }
-
-    @Override
-    public ProtoCells visit(ArrowType.Time t) {
-      switch (t.getUnit()) {
-        case SECOND:
-          return of(ColumnDataType.TIME_SECOND,
-              (v, r) -> Value.newBuilder().setTimeSecondValue(((TimeSecVector) v).get(r)).build());
-        case MILLISECOND:
-          return of(ColumnDataType.TIME_MILLISECOND,
-              (v, r) -> Value.newBuilder().setTimeMillisecondValue(((TimeMilliVector) v).get(r)).build());
-        case MICROSECOND:
-          return of(ColumnDataType.TIME_MICROSECOND,
-              (v, r) -> Value.newBuilder().setTimeMicrosecondValue(((TimeMicroVector) v).get(r)).build());
-        default:
-          return of(ColumnDataType.TIME_NANOSECOND,
-              (v, r) -> Value.newBuilder().setTimeNanosecondValue(((TimeNanoVector) v).get(r)).build());
-      }
-    }
-
-    @Override
-    public ProtoCells visit(ArrowType.Decimal t) {
-      if (t.getBitWidth() != 128) {
-        return null;
-      }
-      ColumnDataTypeExtension ext = ColumnDataTypeExtension.newBuilder().setDecimalType(
-          DecimalTypeExtension.newBuilder().setPrecision(t.getPrecision()).setScale(t.getScale())).build();
-      return new ProtoCells(ColumnDataType.DECIMAL128) {
+    /** Picks the encoder by Arrow type. */
+    private static final class Chooser extends UnsupportedTypes {
         @Override
-        Value encode(FieldVector v, int r) {
-          BigInteger unscaled = ((DecimalVector) v).getObject(r).unscaledValue();
-          return Value.newBuilder().setDecimal128Value(Decimal128.newBuilder()
-              .setHi(unscaled.shiftRight(64).longValue()).setLo(unscaled.longValue())).build();
+        public ProtoCells visit(ArrowType.Int t) {
+            int bits = t.getBitWidth();
+            if (t.getIsSigned()) {
+                switch (bits) {
+                    case 8:
+                        return of(
+                                ColumnDataType.INT8,
+                                (v, r) -> Value.newBuilder()
+                                        .setI8Value((int) integer(v, r))
+                                        .build());
+                    case 16:
+                        return of(
+                                ColumnDataType.INT16,
+                                (v, r) -> Value.newBuilder()
+                                        .setI16Value((int) integer(v, r))
+                                        .build());
+                    case 32:
+                        return of(
+                                ColumnDataType.INT32,
+                                (v, r) -> Value.newBuilder()
+                                        .setI32Value((int) integer(v, r))
+                                        .build());
+                    default:
+                        return of(
+                                ColumnDataType.INT64,
+                                (v, r) -> Value.newBuilder()
+                                        .setI64Value(integer(v, r))
+                                        .build());
+                }
+            }
+            switch (bits) {
+                case 8:
+                    return of(
+                            ColumnDataType.UINT8,
+                            (v, r) -> Value.newBuilder()
+                                    .setU8Value((int) integer(v, r) & 0xFF)
+                                    .build());
+                case 16:
+                    return of(
+                            ColumnDataType.UINT16,
+                            (v, r) -> Value.newBuilder()
+                                    .setU16Value((int) integer(v, r) & 0xFFFF)
+                                    .build());
+                case 32:
+                    return of(
+                            ColumnDataType.UINT32,
+                            (v, r) -> Value.newBuilder()
+                                    .setU32Value((int) integer(v, r))
+                                    .build());
+                default:
+                    return of(
+                            ColumnDataType.UINT64,
+                            (v, r) -> Value.newBuilder()
+                                    .setU64Value(integer(v, r))
+                                    .build());
+            }
         }
 
         @Override
-        ColumnSchema schema(String name, SemanticType semantic) {
-          return super.schema(name, semantic).toBuilder().setDatatypeExtension(ext).build();
+        public ProtoCells visit(ArrowType.FloatingPoint t) {
+            if (t.getPrecision() == FloatingPointPrecision.SINGLE) {
+                return of(
+                        ColumnDataType.FLOAT32,
+                        (v, r) -> Value.newBuilder()
+                                .setF32Value(((Float4Vector) v).get(r))
+                                .build());
+            }
+            if (t.getPrecision() == FloatingPointPrecision.DOUBLE) {
+                return of(
+                        ColumnDataType.FLOAT64,
+                        (v, r) -> Value.newBuilder()
+                                .setF64Value(((Float8Vector) v).get(r))
+                                .build());
+            }
+            return null;
         }
-      };
+
+        @Override
+        public ProtoCells visit(ArrowType.Bool t) {
+            return of(
+                    ColumnDataType.BOOLEAN,
+                    (v, r) -> Value.newBuilder()
+                            .setBoolValue(((BitVector) v).get(r) != 0)
+                            .build());
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.Utf8 t) {
+            return text();
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.LargeUtf8 t) {
+            return text();
+        }
+
+        private static ProtoCells text() {
+            return of(
+                    ColumnDataType.STRING,
+                    (v, r) -> Value.newBuilder()
+                            .setStringValue(new String(
+                                    ((BaseVariableWidthVector) v).get(r), java.nio.charset.StandardCharsets.UTF_8))
+                            .build());
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.Binary t) {
+            return of(
+                    ColumnDataType.BINARY,
+                    (v, r) -> Value.newBuilder()
+                            .setBinaryValue(ByteString.copyFrom(((BaseVariableWidthVector) v).get(r)))
+                            .build());
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.Date t) {
+            if (t.getUnit() != DateUnit.DAY) {
+                return null;
+            }
+            return of(
+                    ColumnDataType.DATE,
+                    (v, r) -> Value.newBuilder()
+                            .setDateValue(((DateDayVector) v).get(r))
+                            .build());
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.Timestamp t) {
+            switch (t.getUnit()) {
+                case SECOND:
+                    return of(
+                            ColumnDataType.TIMESTAMP_SECOND,
+                            (v, r) -> Value.newBuilder()
+                                    .setTimestampSecondValue(((TimeStampVector) v).get(r))
+                                    .build());
+                case MILLISECOND:
+                    return of(
+                            ColumnDataType.TIMESTAMP_MILLISECOND,
+                            (v, r) -> Value.newBuilder()
+                                    .setTimestampMillisecondValue(((TimeStampVector) v).get(r))
+                                    .build());
+                case MICROSECOND:
+                    return of(
+                            ColumnDataType.TIMESTAMP_MICROSECOND,
+                            (v, r) -> Value.newBuilder()
+                                    .setTimestampMicrosecondValue(((TimeStampVector) v).get(r))
+                                    .build());
+                default:
+                    return of(
+                            ColumnDataType.TIMESTAMP_NANOSECOND,
+                            (v, r) -> Value.newBuilder()
+                                    .setTimestampNanosecondValue(((TimeStampVector) v).get(r))
+                                    .build());
+            }
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.Time t) {
+            switch (t.getUnit()) {
+                case SECOND:
+                    return of(
+                            ColumnDataType.TIME_SECOND,
+                            (v, r) -> Value.newBuilder()
+                                    .setTimeSecondValue(((TimeSecVector) v).get(r))
+                                    .build());
+                case MILLISECOND:
+                    return of(
+                            ColumnDataType.TIME_MILLISECOND,
+                            (v, r) -> Value.newBuilder()
+                                    .setTimeMillisecondValue(((TimeMilliVector) v).get(r))
+                                    .build());
+                case MICROSECOND:
+                    return of(
+                            ColumnDataType.TIME_MICROSECOND,
+                            (v, r) -> Value.newBuilder()
+                                    .setTimeMicrosecondValue(((TimeMicroVector) v).get(r))
+                                    .build());
+                default:
+                    return of(
+                            ColumnDataType.TIME_NANOSECOND,
+                            (v, r) -> Value.newBuilder()
+                                    .setTimeNanosecondValue(((TimeNanoVector) v).get(r))
+                                    .build());
+            }
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.Decimal t) {
+            if (t.getBitWidth() != 128) {
+                return null;
+            }
+            ColumnDataTypeExtension ext = ColumnDataTypeExtension.newBuilder()
+                    .setDecimalType(DecimalTypeExtension.newBuilder()
+                            .setPrecision(t.getPrecision())
+                            .setScale(t.getScale()))
+                    .build();
+            return new ProtoCells(ColumnDataType.DECIMAL128) {
+                @Override
+                Value encode(FieldVector v, int r) {
+                    BigInteger unscaled = ((DecimalVector) v).getObject(r).unscaledValue();
+                    return Value.newBuilder()
+                            .setDecimal128Value(Decimal128.newBuilder()
+                                    .setHi(unscaled.shiftRight(64).longValue())
+                                    .setLo(unscaled.longValue()))
+                            .build();
+                }
+
+                @Override
+                ColumnSchema schema(String name, SemanticType semantic) {
+                    return super.schema(name, semantic).toBuilder()
+                            .setDatatypeExtension(ext)
+                            .build();
+                }
+            };
+        }
     }
-  }
 }

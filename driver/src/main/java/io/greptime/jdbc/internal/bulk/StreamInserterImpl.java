@@ -17,148 +17,153 @@ import java.util.Map;
  * inserter that never sends a row never opens a stream.
  */
 final class StreamInserterImpl implements GreptimeStreamInserter {
-  private enum State {
-    OPEN, FINISHED, ABORTED, FAILED
-  }
-
-  private final BulkWrites owner;
-  private final RequestSession session;
-  private final int flushRows;
-  private final Map<String, StreamTable> tables = new LinkedHashMap<>();
-  private HandleRequestsCall call;
-  private State state = State.OPEN;
-  private int buffered;
-  private long sentRows;
-
-  StreamInserterImpl(BulkWrites owner, RequestSession session) {
-    this.owner = owner;
-    this.session = session;
-    this.flushRows = owner.config().bulkFlushRows();
-  }
-
-  private void checkOpen() throws SQLException {
-    switch (state) {
-      case OPEN:
-        return;
-      case FINISHED:
-        throw new SQLException("The stream inserter is finished", "HY010");
-      case ABORTED:
-        throw new SQLException("The stream inserter was aborted", "HY008");
-      default:
-        throw new SQLException("The stream inserter failed; its error was reported already", "HY010");
+    private enum State {
+        OPEN,
+        FINISHED,
+        ABORTED,
+        FAILED
     }
-  }
 
-  @Override
-  public void declare(String table, Column... columns) throws SQLException {
-    checkOpen();
-    if (tables.containsKey(table)) {
-      throw new SQLException("Table " + table + " is already declared on this stream", "22023");
-    }
-    tables.put(table, StreamTable.declare(session, table, columns, owner.allocator()));
-  }
+    private final BulkWrites owner;
+    private final RequestSession session;
+    private final int flushRows;
+    private final Map<String, StreamTable> tables = new LinkedHashMap<>();
+    private HandleRequestsCall call;
+    private State state = State.OPEN;
+    private int buffered;
+    private long sentRows;
 
-  @Override
-  public void insert(String table, Object... values) throws SQLException {
-    checkOpen();
-    StreamTable t = tables.get(table);
-    if (t == null) {
-      throw new SQLException("Table " + table + " was not declared on this stream", "42S02");
+    StreamInserterImpl(BulkWrites owner, RequestSession session) {
+        this.owner = owner;
+        this.session = session;
+        this.flushRows = owner.config().bulkFlushRows();
     }
-    if (call != null) {
-      failed(call::checkFailure);
-    }
-    t.add(values);
-    if (++buffered >= flushRows) {
-      flush();
-    }
-  }
 
-  /** Sends every table's buffered rows as one request. */
-  private void flush() throws SQLException {
-    if (buffered == 0) {
-      return;
+    private void checkOpen() throws SQLException {
+        switch (state) {
+            case OPEN:
+                return;
+            case FINISHED:
+                throw new SQLException("The stream inserter is finished", "HY010");
+            case ABORTED:
+                throw new SQLException("The stream inserter was aborted", "HY008");
+            default:
+                throw new SQLException("The stream inserter failed; its error was reported already", "HY010");
+        }
     }
-    RowInsertRequests.Builder inserts = RowInsertRequests.newBuilder();
-    for (StreamTable t : tables.values()) {
-      RowInsertRequest r = t.drain();
-      if (r != null) {
-        inserts.addInserts(r);
-      }
-    }
-    int rows = buffered;
-    buffered = 0;
-    GreptimeRequest request = GreptimeRequest.newBuilder().setHeader(session.toHeader()).setRowInserts(inserts)
-        .build();
-    if (call == null) {
-      call = owner.client().startHandleRequests(session);
-    }
-    failed(() -> call.send(request));
-    sentRows += rows;
-    owner.rowInsertRequests.incrementAndGet();
-    owner.rowInsertRows.addAndGet(rows);
-  }
 
-  private interface CallStep {
-    void run() throws SQLException;
-  }
-
-  /** Runs a step of the call; its failure ends the inserter (the stream is over on the server too). */
-  private void failed(CallStep step) throws SQLException {
-    try {
-      step.run();
-    } catch (SQLException e) {
-      state = State.FAILED;
-      call.cancel("stream inserter failed");
-      release();
-      throw e;
+    @Override
+    public void declare(String table, Column... columns) throws SQLException {
+        checkOpen();
+        if (tables.containsKey(table)) {
+            throw new SQLException("Table " + table + " is already declared on this stream", "22023");
+        }
+        tables.put(table, StreamTable.declare(session, table, columns, owner.allocator()));
     }
-  }
 
-  @Override
-  public long sentRows() {
-    return sentRows;
-  }
-
-  @Override
-  public long finish() throws SQLException {
-    checkOpen();
-    flush();
-    if (call == null) {
-      state = State.FINISHED;
-      release();
-      return 0;
+    @Override
+    public void insert(String table, Object... values) throws SQLException {
+        checkOpen();
+        StreamTable t = tables.get(table);
+        if (t == null) {
+            throw new SQLException("Table " + table + " was not declared on this stream", "42S02");
+        }
+        if (call != null) {
+            failed(call::checkFailure);
+        }
+        t.add(values);
+        if (++buffered >= flushRows) {
+            flush();
+        }
     }
-    long timeout = owner.config().queryTimeoutSeconds() * 1000L;
-    long[] total = new long[1];
-    failed(() -> total[0] = call.finish(timeout));
-    state = State.FINISHED;
-    release();
-    return total[0];
-  }
 
-  @Override
-  public void abort() {
-    if (state != State.OPEN) {
-      return;
+    /** Sends every table's buffered rows as one request. */
+    private void flush() throws SQLException {
+        if (buffered == 0) {
+            return;
+        }
+        RowInsertRequests.Builder inserts = RowInsertRequests.newBuilder();
+        for (StreamTable t : tables.values()) {
+            RowInsertRequest r = t.drain();
+            if (r != null) {
+                inserts.addInserts(r);
+            }
+        }
+        int rows = buffered;
+        buffered = 0;
+        GreptimeRequest request = GreptimeRequest.newBuilder()
+                .setHeader(session.toHeader())
+                .setRowInserts(inserts)
+                .build();
+        if (call == null) {
+            call = owner.client().startHandleRequests(session);
+        }
+        failed(() -> call.send(request));
+        sentRows += rows;
+        owner.rowInsertRequests.incrementAndGet();
+        owner.rowInsertRows.addAndGet(rows);
     }
-    state = State.ABORTED;
-    if (call != null) {
-      call.cancel("stream inserter aborted");
-    }
-    release();
-  }
 
-  private void release() {
-    for (StreamTable t : tables.values()) {
-      t.close();
+    private interface CallStep {
+        void run() throws SQLException;
     }
-    tables.clear();
-    buffered = 0;
-  }
 
-  @Override
-  public void close() {
-    abort();
-  }
+    /** Runs a step of the call; its failure ends the inserter (the stream is over on the server too). */
+    private void failed(CallStep step) throws SQLException {
+        try {
+            step.run();
+        } catch (SQLException e) {
+            state = State.FAILED;
+            call.cancel("stream inserter failed");
+            release();
+            throw e;
+        }
+    }
+
+    @Override
+    public long sentRows() {
+        return sentRows;
+    }
+
+    @Override
+    public long finish() throws SQLException {
+        checkOpen();
+        flush();
+        if (call == null) {
+            state = State.FINISHED;
+            release();
+            return 0;
+        }
+        long timeout = owner.config().queryTimeoutSeconds() * 1000L;
+        long[] total = new long[1];
+        failed(() -> total[0] = call.finish(timeout));
+        state = State.FINISHED;
+        release();
+        return total[0];
+    }
+
+    @Override
+    public void abort() {
+        if (state != State.OPEN) {
+            return;
+        }
+        state = State.ABORTED;
+        if (call != null) {
+            call.cancel("stream inserter aborted");
+        }
+        release();
+    }
+
+    private void release() {
+        for (StreamTable t : tables.values()) {
+            t.close();
+        }
+        tables.clear();
+        buffered = 0;
+    }
+
+    @Override
+    public void close() {
+        abort();
+    }
 }

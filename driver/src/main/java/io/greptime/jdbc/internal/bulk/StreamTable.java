@@ -31,171 +31,182 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * when the inserter flushes.
  */
 final class StreamTable extends VectorBinder {
-  private final String table;
-  private final BufferAllocator allocator;
-  private final ProtoCells[] cells;
-  private final List<ColumnSchema> schema;
+    private final String table;
+    private final BufferAllocator allocator;
+    private final ProtoCells[] cells;
+    private final List<ColumnSchema> schema;
 
-  private StreamTable(RequestSession session, String table, BatchBuffer buffer, BufferAllocator allocator,
-      ProtoCells[] cells, List<ColumnSchema> schema) {
-    super(session, buffer);
-    this.table = table;
-    this.allocator = allocator;
-    this.cells = cells;
-    this.schema = schema;
-  }
+    private StreamTable(
+            RequestSession session,
+            String table,
+            BatchBuffer buffer,
+            BufferAllocator allocator,
+            ProtoCells[] cells,
+            List<ColumnSchema> schema) {
+        super(session, buffer);
+        this.table = table;
+        this.allocator = allocator;
+        this.cells = cells;
+        this.schema = schema;
+    }
 
-  /** Checks the declaration and builds the table's buffer in a child of {@code parent}. */
-  static StreamTable declare(RequestSession session, String table, Column[] columns, BufferAllocator parent)
-      throws SQLException {
-    List<Field> fields = fields(table, columns);
-    int timeIndex = -1;
-    ProtoCells[] cells = new ProtoCells[columns.length];
-    List<ColumnSchema> schema = new ArrayList<>();
-    for (int i = 0; i < columns.length; i++) {
-      timeIndex = columns[i].semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP ? i : timeIndex;
-      cells[i] = ProtoCells.forField(fields.get(i));
-      schema.add(cells[i].schema(columns[i].name(), semantic(columns[i])));
+    /** Checks the declaration and builds the table's buffer in a child of {@code parent}. */
+    static StreamTable declare(RequestSession session, String table, Column[] columns, BufferAllocator parent)
+            throws SQLException {
+        List<Field> fields = fields(table, columns);
+        int timeIndex = -1;
+        ProtoCells[] cells = new ProtoCells[columns.length];
+        List<ColumnSchema> schema = new ArrayList<>();
+        for (int i = 0; i < columns.length; i++) {
+            timeIndex =
+                    columns[i].semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP ? i : timeIndex;
+            cells[i] = ProtoCells.forField(fields.get(i));
+            schema.add(cells[i].schema(columns[i].name(), semantic(columns[i])));
+        }
+        BufferAllocator child = parent.newChildAllocator("stream-" + table, 0, Long.MAX_VALUE);
+        BatchBuffer buffer = BatchBuffer.create(fields, timeIndex, child, session.timeZone());
+        return new StreamTable(session, table, buffer, child, cells, schema);
     }
-    BufferAllocator child = parent.newChildAllocator("stream-" + table, 0, Long.MAX_VALUE);
-    BatchBuffer buffer = BatchBuffer.create(fields, timeIndex, child, session.timeZone());
-    return new StreamTable(session, table, buffer, child, cells, schema);
-  }
 
-  private static List<Field> fields(String table, Column[] columns) throws SQLException {
-    if (table == null || table.isEmpty() || columns == null || columns.length == 0) {
-      throw new SQLException("A stream table needs a name and at least one column", "22023");
+    private static List<Field> fields(String table, Column[] columns) throws SQLException {
+        if (table == null || table.isEmpty() || columns == null || columns.length == 0) {
+            throw new SQLException("A stream table needs a name and at least one column", "22023");
+        }
+        Set<String> names = new HashSet<>();
+        int timestamps = 0;
+        List<Field> fields = new ArrayList<>();
+        for (Column c : columns) {
+            if (!names.add(c.name())) {
+                throw new SQLException("Table " + table + ": column '" + c.name() + "' is declared twice", "22023");
+            }
+            boolean isTime = c.semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP;
+            if (isTime && !c.type().name().startsWith("TIMESTAMP_")) {
+                throw new SQLException(
+                        "Table " + table + ": the timestamp column '" + c.name() + "' must have a "
+                                + "TIMESTAMP_* type, not " + c.type(),
+                        "22023");
+            }
+            timestamps += isTime ? 1 : 0;
+            Map<String, String> meta = isTime ? Map.of(GreptimeFieldMetadata.TIME_INDEX_KEY, "true") : null;
+            fields.add(new Field(c.name(), new FieldType(!isTime, arrowType(c.type()), null, meta), null));
+        }
+        if (timestamps != 1) {
+            throw new SQLException(
+                    "Table " + table + ": exactly one timestamp column is needed, " + timestamps + " declared",
+                    "22023");
+        }
+        return fields;
     }
-    Set<String> names = new HashSet<>();
-    int timestamps = 0;
-    List<Field> fields = new ArrayList<>();
-    for (Column c : columns) {
-      if (!names.add(c.name())) {
-        throw new SQLException("Table " + table + ": column '" + c.name() + "' is declared twice", "22023");
-      }
-      boolean isTime = c.semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP;
-      if (isTime && !c.type().name().startsWith("TIMESTAMP_")) {
-        throw new SQLException("Table " + table + ": the timestamp column '" + c.name() + "' must have a "
-            + "TIMESTAMP_* type, not " + c.type(), "22023");
-      }
-      timestamps += isTime ? 1 : 0;
-      Map<String, String> meta = isTime ? Map.of(GreptimeFieldMetadata.TIME_INDEX_KEY, "true") : null;
-      fields.add(new Field(c.name(), new FieldType(!isTime, arrowType(c.type()), null, meta), null));
-    }
-    if (timestamps != 1) {
-      throw new SQLException("Table " + table + ": exactly one timestamp column is needed, " + timestamps
-          + " declared", "22023");
-    }
-    return fields;
-  }
 
-  private static SemanticType semantic(Column c) {
-    switch (c.semantic()) {
-      case TAG:
-        return SemanticType.TAG;
-      case TIMESTAMP:
-        return SemanticType.TIMESTAMP;
-      default:
-        return SemanticType.FIELD;
+    private static SemanticType semantic(Column c) {
+        switch (c.semantic()) {
+            case TAG:
+                return SemanticType.TAG;
+            case TIMESTAMP:
+                return SemanticType.TIMESTAMP;
+            default:
+                return SemanticType.FIELD;
+        }
     }
-  }
 
-  private static ArrowType arrowType(DataType type) {
-    switch (type) {
-      case BOOLEAN:
-        return ArrowType.Bool.INSTANCE;
-      case INT8:
-        return new ArrowType.Int(8, true);
-      case INT16:
-        return new ArrowType.Int(16, true);
-      case INT32:
-        return new ArrowType.Int(32, true);
-      case INT64:
-        return new ArrowType.Int(64, true);
-      case UINT8:
-        return new ArrowType.Int(8, false);
-      case UINT16:
-        return new ArrowType.Int(16, false);
-      case UINT32:
-        return new ArrowType.Int(32, false);
-      case UINT64:
-        return new ArrowType.Int(64, false);
-      case FLOAT32:
-        return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
-      case FLOAT64:
-        return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-      case STRING:
-        return ArrowType.Utf8.INSTANCE;
-      case BINARY:
-        return ArrowType.Binary.INSTANCE;
-      case DATE:
-        return new ArrowType.Date(DateUnit.DAY);
-      default:
-        return timestampType(type);
+    private static ArrowType arrowType(DataType type) {
+        switch (type) {
+            case BOOLEAN:
+                return ArrowType.Bool.INSTANCE;
+            case INT8:
+                return new ArrowType.Int(8, true);
+            case INT16:
+                return new ArrowType.Int(16, true);
+            case INT32:
+                return new ArrowType.Int(32, true);
+            case INT64:
+                return new ArrowType.Int(64, true);
+            case UINT8:
+                return new ArrowType.Int(8, false);
+            case UINT16:
+                return new ArrowType.Int(16, false);
+            case UINT32:
+                return new ArrowType.Int(32, false);
+            case UINT64:
+                return new ArrowType.Int(64, false);
+            case FLOAT32:
+                return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+            case FLOAT64:
+                return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+            case STRING:
+                return ArrowType.Utf8.INSTANCE;
+            case BINARY:
+                return ArrowType.Binary.INSTANCE;
+            case DATE:
+                return new ArrowType.Date(DateUnit.DAY);
+            default:
+                return timestampType(type);
+        }
     }
-  }
 
-  private static ArrowType timestampType(DataType type) {
-    switch (type) {
-      case TIMESTAMP_SECOND:
-        return new ArrowType.Timestamp(TimeUnit.SECOND, null);
-      case TIMESTAMP_MILLISECOND:
-        return new ArrowType.Timestamp(TimeUnit.MILLISECOND, null);
-      case TIMESTAMP_MICROSECOND:
-        return new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
-      default:
-        return new ArrowType.Timestamp(TimeUnit.NANOSECOND, null);
+    private static ArrowType timestampType(DataType type) {
+        switch (type) {
+            case TIMESTAMP_SECOND:
+                return new ArrowType.Timestamp(TimeUnit.SECOND, null);
+            case TIMESTAMP_MILLISECOND:
+                return new ArrowType.Timestamp(TimeUnit.MILLISECOND, null);
+            case TIMESTAMP_MICROSECOND:
+                return new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
+            default:
+                return new ArrowType.Timestamp(TimeUnit.NANOSECOND, null);
+        }
     }
-  }
 
-  /** Writes one row; on a bad value nothing of the row stays and the error names table, row and column. */
-  void add(Object[] values) throws SQLException {
-    if (values == null || values.length != cells.length) {
-      throw new SQLException("Table " + table + ": " + cells.length + " values expected, "
-          + (values == null ? 0 : values.length) + " given", "07009");
+    /** Writes one row; on a bad value nothing of the row stays and the error names table, row and column. */
+    void add(Object[] values) throws SQLException {
+        if (values == null || values.length != cells.length) {
+            throw new SQLException(
+                    "Table " + table + ": " + cells.length + " values expected, " + (values == null ? 0 : values.length)
+                            + " given",
+                    "07009");
+        }
+        try {
+            for (int i = 0; i < values.length; i++) {
+                setObject(i + 1, values[i]);
+            }
+            endRow();
+        } catch (SQLException e) {
+            clearParameters();
+            throw new SQLException("Table " + table + ": " + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
+        }
     }
-    try {
-      for (int i = 0; i < values.length; i++) {
-        setObject(i + 1, values[i]);
-      }
-      endRow();
-    } catch (SQLException e) {
-      clearParameters();
-      throw new SQLException("Table " + table + ": " + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
-    }
-  }
 
-  /** Buffered rows. */
-  int rows() {
-    return buffer.row();
-  }
+    /** Buffered rows. */
+    int rows() {
+        return buffer.row();
+    }
 
-  /** The buffered rows as one request entry, emptying the buffer; null when there are none. */
-  RowInsertRequest drain() {
-    int rows = buffer.row();
-    if (rows == 0) {
-      return null;
+    /** The buffered rows as one request entry, emptying the buffer; null when there are none. */
+    RowInsertRequest drain() {
+        int rows = buffer.row();
+        if (rows == 0) {
+            return null;
+        }
+        List<FieldVector> vectors = buffer.seal().getFieldVectors();
+        Rows.Builder out = Rows.newBuilder().addAllSchema(schema);
+        for (int r = 0; r < rows; r++) {
+            Row.Builder row = Row.newBuilder();
+            for (int c = 0; c < cells.length; c++) {
+                row.addValues(cells[c].value(vectors.get(c), r));
+            }
+            out.addRows(row);
+        }
+        buffer.reset();
+        clearParameters();
+        return RowInsertRequest.newBuilder().setTableName(table).setRows(out).build();
     }
-    List<FieldVector> vectors = buffer.seal().getFieldVectors();
-    Rows.Builder out = Rows.newBuilder().addAllSchema(schema);
-    for (int r = 0; r < rows; r++) {
-      Row.Builder row = Row.newBuilder();
-      for (int c = 0; c < cells.length; c++) {
-        row.addValues(cells[c].value(vectors.get(c), r));
-      }
-      out.addRows(row);
-    }
-    buffer.reset();
-    clearParameters();
-    return RowInsertRequest.newBuilder().setTableName(table).setRows(out).build();
-  }
 
-  /** Drops buffered rows and frees the vectors. */
-  void close() {
-    try {
-      buffer.close();
-    } finally {
-      allocator.close();
+    /** Drops buffered rows and frees the vectors. */
+    void close() {
+        try {
+            buffer.close();
+        } finally {
+            allocator.close();
+        }
     }
-  }
 }

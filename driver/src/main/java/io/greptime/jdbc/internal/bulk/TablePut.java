@@ -16,115 +16,121 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * One thread at a time.
  */
 public final class TablePut implements AutoCloseable {
-  private final BulkWrites owner;
-  private final RequestSession session;
-  private final String table;
-  private final Schema schema;
-  /** Batches sent since the last awaitAll: {request_id (-1 when not sent), rows}. */
-  private final List<long[]> segments = new ArrayList<>();
-  private DoPutWriter writer;
-  private SQLException sendFailure;
+    private final BulkWrites owner;
+    private final RequestSession session;
+    private final String table;
+    private final Schema schema;
+    /** Batches sent since the last awaitAll: {request_id (-1 when not sent), rows}. */
+    private final List<long[]> segments = new ArrayList<>();
 
-  TablePut(BulkWrites owner, RequestSession session, String table, Schema schema) {
-    this.owner = owner;
-    this.session = session;
-    this.table = table;
-    this.schema = schema;
-  }
+    private DoPutWriter writer;
+    private SQLException sendFailure;
 
-  /** Sends the sealed root as one batch (waiting for a slot in the ack window); the root may be reused after. */
-  public void send(VectorSchemaRoot root) {
-    int rows = root.getRowCount();
-    if (sendFailure != null) {
-      segments.add(new long[] {-1, rows});
-      return;
+    TablePut(BulkWrites owner, RequestSession session, String table, Schema schema) {
+        this.owner = owner;
+        this.session = session;
+        this.table = table;
+        this.schema = schema;
     }
-    try {
-      long id = writer().send(root);
-      segments.add(new long[] {id, rows});
-      owner.doPutBatches.incrementAndGet();
-      owner.doPutRows.addAndGet(rows);
-    } catch (DoPutWriter.PutFailure f) {
-      sendFailure = owner.client().errors().translate(f.getCause());
-      segments.add(new long[] {-1, rows});
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
-      segments.add(new long[] {-1, rows});
-    }
-  }
 
-  private DoPutWriter writer() {
-    if (writer == null) {
-      writer = DoPutWriter.create(PutCompression.parse(owner.config().bulkCompression()),
-          owner.config().bulkWindow(), answers -> owner.client().startPut(session, answers));
-      writer.start(table, schema);
-      owner.doPutStreams.incrementAndGet();
+    /** Sends the sealed root as one batch (waiting for a slot in the ack window); the root may be reused after. */
+    public void send(VectorSchemaRoot root) {
+        int rows = root.getRowCount();
+        if (sendFailure != null) {
+            segments.add(new long[] {-1, rows});
+            return;
+        }
+        try {
+            long id = writer().send(root);
+            segments.add(new long[] {id, rows});
+            owner.doPutBatches.incrementAndGet();
+            owner.doPutRows.addAndGet(rows);
+        } catch (DoPutWriter.PutFailure f) {
+            sendFailure = owner.client().errors().translate(f.getCause());
+            segments.add(new long[] {-1, rows});
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
+            segments.add(new long[] {-1, rows});
+        }
     }
-    return writer;
-  }
 
-  /**
-   * Waits until the server answered every batch sent since the last call.
-   *
-   * @return the rows in those batches
-   * @throws SQLException when a batch failed: the message says how many rows of these batches the server
-   *     confirmed (the batches before the failed one); the stream is dropped and reopens on the next send
-   */
-  public long awaitAll() throws SQLException {
-    long lastSent = 0;
-    long total = 0;
-    for (long[] seg : segments) {
-      lastSent = Math.max(lastSent, seg[0]);
-      total += seg[1];
+    private DoPutWriter writer() {
+        if (writer == null) {
+            writer = DoPutWriter.create(
+                    PutCompression.parse(owner.config().bulkCompression()),
+                    owner.config().bulkWindow(),
+                    answers -> owner.client().startPut(session, answers));
+            writer.start(table, schema);
+            owner.doPutStreams.incrementAndGet();
+        }
+        return writer;
     }
-    long acked = lastSent;
-    SQLException failure = sendFailure;
-    if (lastSent > 0) {
-      try {
-        writer.awaitAcked(lastSent);
-      } catch (DoPutWriter.PutFailure f) {
-        acked = f.lastAckedId();
-        failure = failure != null ? failure : owner.client().errors().translate(f.getCause());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        acked = writer.lastAckedId();
-        failure = new SQLException("Interrupted while waiting for DoPut answers", "HY008", e);
-      }
-    }
-    long confirmed = 0;
-    for (long[] seg : segments) {
-      confirmed += seg[0] > 0 && seg[0] <= acked ? seg[1] : 0;
-    }
-    segments.clear();
-    if (failure == null) {
-      return total;
-    }
-    BulkWrites.logFailure(table, failure);
-    owner.forget(session, table);
-    sendFailure = null;
-    closeWriter(0);
-    throw new SQLException("DoPut into " + table + " failed after " + confirmed + " of " + total
-        + " rows since the last flush were written: " + failure.getMessage(), failure.getSQLState(),
-        failure.getErrorCode(), failure);
-  }
 
-  private void closeWriter(long waitMillis) {
-    if (writer == null) {
-      return;
+    /**
+     * Waits until the server answered every batch sent since the last call.
+     *
+     * @return the rows in those batches
+     * @throws SQLException when a batch failed: the message says how many rows of these batches the server
+     *     confirmed (the batches before the failed one); the stream is dropped and reopens on the next send
+     */
+    public long awaitAll() throws SQLException {
+        long lastSent = 0;
+        long total = 0;
+        for (long[] seg : segments) {
+            lastSent = Math.max(lastSent, seg[0]);
+            total += seg[1];
+        }
+        long acked = lastSent;
+        SQLException failure = sendFailure;
+        if (lastSent > 0) {
+            try {
+                writer.awaitAcked(lastSent);
+            } catch (DoPutWriter.PutFailure f) {
+                acked = f.lastAckedId();
+                failure = failure != null ? failure : owner.client().errors().translate(f.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                acked = writer.lastAckedId();
+                failure = new SQLException("Interrupted while waiting for DoPut answers", "HY008", e);
+            }
+        }
+        long confirmed = 0;
+        for (long[] seg : segments) {
+            confirmed += seg[0] > 0 && seg[0] <= acked ? seg[1] : 0;
+        }
+        segments.clear();
+        if (failure == null) {
+            return total;
+        }
+        BulkWrites.logFailure(table, failure);
+        owner.forget(session, table);
+        sendFailure = null;
+        closeWriter(0);
+        throw new SQLException(
+                "DoPut into " + table + " failed after " + confirmed + " of " + total
+                        + " rows since the last flush were written: " + failure.getMessage(),
+                failure.getSQLState(),
+                failure.getErrorCode(),
+                failure);
     }
-    try {
-      writer.close(waitMillis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      writer = null;
-    }
-  }
 
-  /** Ends the stream, waiting briefly for the server to finish. */
-  @Override
-  public void close() {
-    closeWriter(10_000);
-  }
+    private void closeWriter(long waitMillis) {
+        if (writer == null) {
+            return;
+        }
+        try {
+            writer.close(waitMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            writer = null;
+        }
+    }
+
+    /** Ends the stream, waiting briefly for the server to finish. */
+    @Override
+    public void close() {
+        closeWriter(10_000);
+    }
 }

@@ -16,183 +16,183 @@ import java.time.LocalTime;
  * error names the row and the column. Used by one statement from one thread at a time.
  */
 abstract class VectorBinder implements ParameterSink {
-  final RequestSession session;
-  final BatchBuffer buffer;
-  /** Rows added since the last executeBatch. */
-  long pendingRows;
+    final RequestSession session;
+    final BatchBuffer buffer;
+    /** Rows added since the last executeBatch. */
+    long pendingRows;
 
-  VectorBinder(RequestSession session, BatchBuffer buffer) {
-    this.session = session;
-    this.buffer = buffer;
-  }
-
-  // ---------------------------------------------------------------- setters
-
-  private ColumnWriter column(int index) throws SQLException {
-    if (index < 1 || index > buffer.columnCount()) {
-      throw new SQLException("Parameter index " + index + " is out of range 1.." + buffer.columnCount(), "07009");
+    VectorBinder(RequestSession session, BatchBuffer buffer) {
+        this.session = session;
+        this.buffer = buffer;
     }
-    return buffer.writer(index - 1);
-  }
 
-  /** Names the row (1-based within the current batch) and the column in a setter's error. */
-  private SQLException located(SQLException e, int index) {
-    String where = "Row " + (pendingRows + 1) + ", parameter " + index + " (column '"
-        + buffer.writer(index - 1).name() + "'): ";
-    return new SQLException(where + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
-  }
+    // ---------------------------------------------------------------- setters
 
-  @Override
-  public void setNull(int index) throws SQLException {
-    column(index).setNull(buffer.row());
-    buffer.written(index - 1);
-  }
+    private ColumnWriter column(int index) throws SQLException {
+        if (index < 1 || index > buffer.columnCount()) {
+            throw new SQLException("Parameter index " + index + " is out of range 1.." + buffer.columnCount(), "07009");
+        }
+        return buffer.writer(index - 1);
+    }
 
-  @Override
-  public void setBoolean(int index, boolean x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setBoolean(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
+    /** Names the row (1-based within the current batch) and the column in a setter's error. */
+    private SQLException located(SQLException e, int index) {
+        String where = "Row " + (pendingRows + 1) + ", parameter " + index + " (column '"
+                + buffer.writer(index - 1).name() + "'): ";
+        return new SQLException(where + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
     }
-    buffer.written(index - 1);
-  }
 
-  @Override
-  public void setLong(int index, long x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setLong(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
+    @Override
+    public void setNull(int index) throws SQLException {
+        column(index).setNull(buffer.row());
+        buffer.written(index - 1);
     }
-    buffer.written(index - 1);
-  }
 
-  @Override
-  public void setDouble(int index, double x) throws SQLException {
-    ColumnWriter w = column(index);
-    try {
-      w.setDouble(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
+    @Override
+    public void setBoolean(int index, boolean x) throws SQLException {
+        ColumnWriter w = column(index);
+        try {
+            w.setBoolean(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    buffer.written(index - 1);
-  }
 
-  @Override
-  public void setDecimal(int index, BigDecimal x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
+    @Override
+    public void setLong(int index, long x) throws SQLException {
+        ColumnWriter w = column(index);
+        try {
+            w.setLong(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    ColumnWriter w = column(index);
-    try {
-      w.setDecimal(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
 
-  @Override
-  public void setString(int index, String x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
+    @Override
+    public void setDouble(int index, double x) throws SQLException {
+        ColumnWriter w = column(index);
+        try {
+            w.setDouble(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    ColumnWriter w = column(index);
-    try {
-      w.setString(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
 
-  @Override
-  public void setBytes(int index, byte[] x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
+    @Override
+    public void setDecimal(int index, BigDecimal x) throws SQLException {
+        if (x == null) {
+            setNull(index);
+            return;
+        }
+        ColumnWriter w = column(index);
+        try {
+            w.setDecimal(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    ColumnWriter w = column(index);
-    try {
-      w.setBytes(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
 
-  @Override
-  public void setInstant(int index, Instant x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
+    @Override
+    public void setString(int index, String x) throws SQLException {
+        if (x == null) {
+            setNull(index);
+            return;
+        }
+        ColumnWriter w = column(index);
+        try {
+            w.setString(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    ColumnWriter w = column(index);
-    try {
-      w.setInstant(buffer.row(), x.getEpochSecond(), x.getNano());
-    } catch (SQLException e) {
-      throw located(e, index);
-    }
-    buffer.written(index - 1);
-  }
 
-  @Override
-  public void setDate(int index, LocalDate x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
+    @Override
+    public void setBytes(int index, byte[] x) throws SQLException {
+        if (x == null) {
+            setNull(index);
+            return;
+        }
+        ColumnWriter w = column(index);
+        try {
+            w.setBytes(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    ColumnWriter w = column(index);
-    try {
-      w.setDate(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
+
+    @Override
+    public void setInstant(int index, Instant x) throws SQLException {
+        if (x == null) {
+            setNull(index);
+            return;
+        }
+        ColumnWriter w = column(index);
+        try {
+            w.setInstant(buffer.row(), x.getEpochSecond(), x.getNano());
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    buffer.written(index - 1);
-  }
 
-  @Override
-  public void setTime(int index, LocalTime x) throws SQLException {
-    if (x == null) {
-      setNull(index);
-      return;
+    @Override
+    public void setDate(int index, LocalDate x) throws SQLException {
+        if (x == null) {
+            setNull(index);
+            return;
+        }
+        ColumnWriter w = column(index);
+        try {
+            w.setDate(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    ColumnWriter w = column(index);
-    try {
-      w.setTime(buffer.row(), x);
-    } catch (SQLException e) {
-      throw located(e, index);
+
+    @Override
+    public void setTime(int index, LocalTime x) throws SQLException {
+        if (x == null) {
+            setNull(index);
+            return;
+        }
+        ColumnWriter w = column(index);
+        try {
+            w.setTime(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+        buffer.written(index - 1);
     }
-    buffer.written(index - 1);
-  }
 
-  /** {@code setObject}: dispatches on the Java type to the setters above. */
-  @Override
-  public final void setObject(int index, Object x) throws SQLException {
-    ObjectParameters.bind(this, index, x, session.timeZone());
-  }
-
-  public void clearParameters() {
-    buffer.clearParameters();
-  }
-
-  /** Ends the current row in the buffer; the error names the row. */
-  final void endRow() throws SQLException {
-    try {
-      buffer.endRow();
-    } catch (SQLException e) {
-      throw new SQLException("Row " + (pendingRows + 1) + ": " + e.getMessage(), e.getSQLState(), e);
+    /** {@code setObject}: dispatches on the Java type to the setters above. */
+    @Override
+    public final void setObject(int index, Object x) throws SQLException {
+        ObjectParameters.bind(this, index, x, session.timeZone());
     }
-    pendingRows++;
-  }
 
-  /** Rows added since the last executeBatch. */
-  public long pendingRows() {
-    return pendingRows;
-  }
+    public void clearParameters() {
+        buffer.clearParameters();
+    }
+
+    /** Ends the current row in the buffer; the error names the row. */
+    final void endRow() throws SQLException {
+        try {
+            buffer.endRow();
+        } catch (SQLException e) {
+            throw new SQLException("Row " + (pendingRows + 1) + ": " + e.getMessage(), e.getSQLState(), e);
+        }
+        pendingRows++;
+    }
+
+    /** Rows added since the last executeBatch. */
+    public long pendingRows() {
+        return pendingRows;
+    }
 }

@@ -7,9 +7,9 @@ package io.greptime.jdbc.internal.client;
  */
 @FunctionalInterface
 public interface CancelHook {
-  /** A hook for calls nobody can cancel (connection set-up, health checks). */
-  CancelHook NONE = canceller -> {};
+    /** A hook for calls nobody can cancel (connection set-up, health checks). */
+    CancelHook NONE = canceller -> {};
 
-  /** Registers the action that cancels the call now in flight; may run it at once if already cancelled. */
-  void onCancel(Runnable canceller);
+    /** Registers the action that cancels the call now in flight; may run it at once if already cancelled. */
+    void onCancel(Runnable canceller);
 }

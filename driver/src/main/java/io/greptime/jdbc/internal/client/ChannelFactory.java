@@ -27,104 +27,104 @@ import java.util.concurrent.TimeUnit;
  * once more). The caller owns and closes what {@link #open} returns.
  */
 public final class ChannelFactory {
-  static final String VERSION = "0.1.0";
-  private static final String IN_PROCESS = "inprocess";
-  /** How old a recorded failure of the first call may be, beyond the timeout, to explain it. */
-  private static final long RECENT_MILLIS = 5_000;
+    static final String VERSION = "0.1.0";
+    private static final String IN_PROCESS = "inprocess";
+    /** How old a recorded failure of the first call may be, beyond the timeout, to explain it. */
+    private static final long RECENT_MILLIS = 5_000;
 
-  private ChannelFactory() {}
+    private ChannelFactory() {}
 
-  /** A new channel to {@code endpoint}, configured from {@code config}. */
-  public static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
-    if (IN_PROCESS.equals(config.transport())) {
-      return inProcess(config, endpoint);
+    /** A new channel to {@code endpoint}, configured from {@code config}. */
+    public static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+        if (IN_PROCESS.equals(config.transport())) {
+            return inProcess(config, endpoint);
+        }
+        NettyChannelBuilder b = builderFor(config, endpoint)
+                .intercept(TransportFailures.recorder(endpoint))
+                .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
+                .userAgent(userAgent(config.applicationName()));
+        if (config.connectTimeoutMillis() > 0) {
+            b.withOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis());
+        }
+        if (config.keepAliveTimeMillis() > 0) {
+            b.keepAliveTime(config.keepAliveTimeMillis(), TimeUnit.MILLISECONDS)
+                    .keepAliveTimeout(Math.max(1, config.keepAliveTimeoutMillis()), TimeUnit.MILLISECONDS)
+                    .keepAliveWithoutCalls(config.keepAliveWithoutCalls());
+        }
+        if (config.tls()) {
+            b.sslContext(TlsContextBuilder.build(config)).useTransportSecurity();
+        } else {
+            b.usePlaintext();
+        }
+        String serverName = config.string(GreptimeProperty.TLS_SERVER_NAME);
+        if (serverName != null) {
+            b.overrideAuthority(serverName);
+        }
+        return b.build();
     }
-    NettyChannelBuilder b = builderFor(config, endpoint)
-        .intercept(TransportFailures.recorder(endpoint))
-        .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
-        .userAgent(userAgent(config.applicationName()));
-    if (config.connectTimeoutMillis() > 0) {
-      b.withOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis());
-    }
-    if (config.keepAliveTimeMillis() > 0) {
-      b.keepAliveTime(config.keepAliveTimeMillis(), TimeUnit.MILLISECONDS)
-          .keepAliveTimeout(Math.max(1, config.keepAliveTimeoutMillis()), TimeUnit.MILLISECONDS)
-          .keepAliveWithoutCalls(config.keepAliveWithoutCalls());
-    }
-    if (config.tls()) {
-      b.sslContext(TlsContextBuilder.build(config)).useTransportSecurity();
-    } else {
-      b.usePlaintext();
-    }
-    String serverName = config.string(GreptimeProperty.TLS_SERVER_NAME);
-    if (serverName != null) {
-      b.overrideAuthority(serverName);
-    }
-    return b.build();
-  }
 
-  /**
-   * Why {@code endpoint} cannot be reached, found by connecting a fresh channel for up to
-   * {@code timeoutMillis} and reading the transport's failure: an SQLException (08001) naming, for TLS
-   * problems, the property to fix ({@link ConnectFailures}). For the failure path of opening a connection,
-   * whose first call failed without saying why.
-   */
-  public static SQLException connectFailure(ConnectionConfig config, JdbcUrl.Endpoint endpoint, long timeoutMillis) {
-    Status recent = TransportFailures.recent(endpoint, timeoutMillis + RECENT_MILLIS);
-    if (recent != null && recent.getCode() == Status.Code.DEADLINE_EXCEEDED) {
-      return ChannelReadiness.timedOut(endpoint, timeoutMillis);
+    /**
+     * Why {@code endpoint} cannot be reached, found by connecting a fresh channel for up to
+     * {@code timeoutMillis} and reading the transport's failure: an SQLException (08001) naming, for TLS
+     * problems, the property to fix ({@link ConnectFailures}). For the failure path of opening a connection,
+     * whose first call failed without saying why.
+     */
+    public static SQLException connectFailure(ConnectionConfig config, JdbcUrl.Endpoint endpoint, long timeoutMillis) {
+        Status recent = TransportFailures.recent(endpoint, timeoutMillis + RECENT_MILLIS);
+        if (recent != null && recent.getCode() == Status.Code.DEADLINE_EXCEEDED) {
+            return ChannelReadiness.timedOut(endpoint, timeoutMillis);
+        }
+        if (recent != null && recent.getCause() != null) {
+            return ConnectFailures.translate(recent, endpoint, config.tls());
+        }
+        ManagedChannel channel;
+        try {
+            channel = open(config, endpoint);
+        } catch (SQLException e) {
+            return e;
+        }
+        try {
+            ChannelReadiness.await(channel, endpoint, timeoutMillis, config.tls());
+            // It connected this time: the first failure was passing, so all there is to say is that it happened.
+            return new SQLTransientConnectionException(
+                    "Cannot reach GreptimeDB at " + endpoint + " within " + timeoutMillis + " ms", "08001");
+        } catch (SQLException e) {
+            return e;
+        } finally {
+            channel.shutdownNow();
+        }
     }
-    if (recent != null && recent.getCause() != null) {
-      return ConnectFailures.translate(recent, endpoint, config.tls());
-    }
-    ManagedChannel channel;
-    try {
-      channel = open(config, endpoint);
-    } catch (SQLException e) {
-      return e;
-    }
-    try {
-      ChannelReadiness.await(channel, endpoint, timeoutMillis, config.tls());
-      // It connected this time: the first failure was passing, so all there is to say is that it happened.
-      return new SQLTransientConnectionException("Cannot reach GreptimeDB at " + endpoint + " within "
-          + timeoutMillis + " ms", "08001");
-    } catch (SQLException e) {
-      return e;
-    } finally {
-      channel.shutdownNow();
-    }
-  }
 
-  /** {@code transport=inprocess}: the URL host names a grpc in-process server of this JVM; no TLS. */
-  private static ManagedChannel inProcess(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
-    if (config.tls() || endpoint.unixSocket() != null) {
-      throw new SQLNonTransientConnectionException(
-          "transport=inprocess takes neither tls=true nor a unix socket: it never leaves the JVM", "08001");
+    /** {@code transport=inprocess}: the URL host names a grpc in-process server of this JVM; no TLS. */
+    private static ManagedChannel inProcess(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+        if (config.tls() || endpoint.unixSocket() != null) {
+            throw new SQLNonTransientConnectionException(
+                    "transport=inprocess takes neither tls=true nor a unix socket: it never leaves the JVM", "08001");
+        }
+        return InProcessChannelBuilder.forName(endpoint.host())
+                .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
+                .userAgent(userAgent(config.applicationName()))
+                .build();
     }
-    return InProcessChannelBuilder.forName(endpoint.host())
-        .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
-        .userAgent(userAgent(config.applicationName()))
-        .build();
-  }
 
-  /** The builder on the chosen transport, for a TCP address or a unix socket. */
-  private static NettyChannelBuilder builderFor(ConnectionConfig config, JdbcUrl.Endpoint endpoint)
-      throws SQLException {
-    boolean unix = endpoint.unixSocket() != null;
-    NettyTransport transport = TransportChooser.choose(config.transport(), unix);
-    if (unix) {
-      // The socket path is no authority: the URL host stands in (and is the TLS name to verify).
-      return NettyChannelBuilder.forAddress(new DomainSocketAddress(endpoint.unixSocket()))
-          .eventLoopGroup(transport.group())
-          .channelType(transport.domainSocketChannel(), DomainSocketAddress.class)
-          .overrideAuthority(endpoint.host());
+    /** The builder on the chosen transport, for a TCP address or a unix socket. */
+    private static NettyChannelBuilder builderFor(ConnectionConfig config, JdbcUrl.Endpoint endpoint)
+            throws SQLException {
+        boolean unix = endpoint.unixSocket() != null;
+        NettyTransport transport = TransportChooser.choose(config.transport(), unix);
+        if (unix) {
+            // The socket path is no authority: the URL host stands in (and is the TLS name to verify).
+            return NettyChannelBuilder.forAddress(new DomainSocketAddress(endpoint.unixSocket()))
+                    .eventLoopGroup(transport.group())
+                    .channelType(transport.domainSocketChannel(), DomainSocketAddress.class)
+                    .overrideAuthority(endpoint.host());
+        }
+        return NettyChannelBuilder.forAddress(endpoint.host(), endpoint.port())
+                .eventLoopGroup(transport.group())
+                .channelType(transport.socketChannel(), InetSocketAddress.class);
     }
-    return NettyChannelBuilder.forAddress(endpoint.host(), endpoint.port())
-        .eventLoopGroup(transport.group())
-        .channelType(transport.socketChannel(), InetSocketAddress.class);
-  }
 
-  private static String userAgent(String applicationName) {
-    return "greptime-jdbc/" + VERSION + (applicationName == null ? "" : " " + applicationName);
-  }
+    private static String userAgent(String applicationName) {
+        return "greptime-jdbc/" + VERSION + (applicationName == null ? "" : " " + applicationName);
+    }
 }

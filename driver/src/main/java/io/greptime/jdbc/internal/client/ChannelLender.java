@@ -15,28 +15,28 @@ import java.util.List;
  */
 public interface ChannelLender extends AutoCloseable {
 
-  /** One connection's share of the channels. */
-  interface Lease extends ChannelSource {
-    /** The endpoint the connection should start on (its stripe), or null to keep the URL's order. */
-    JdbcUrl.Endpoint home();
-  }
+    /** One connection's share of the channels. */
+    interface Lease extends ChannelSource {
+        /** The endpoint the connection should start on (its stripe), or null to keep the URL's order. */
+        JdbcUrl.Endpoint home();
+    }
 
-  /**
-   * A lease for a new connection.
-   *
-   * @param key what a key-hash strategy spreads by (null: the calling thread)
-   * @throws SQLException 08001 once the lender is closed
-   */
-  Lease lease(Object key) throws SQLException;
+    /**
+     * A lease for a new connection.
+     *
+     * @param key what a key-hash strategy spreads by (null: the calling thread)
+     * @throws SQLException 08001 once the lender is closed
+     */
+    Lease lease(Object key) throws SQLException;
 
-  /** The endpoints the channels go to, in URL order. */
-  List<JdbcUrl.Endpoint> endpoints();
+    /** The endpoints the channels go to, in URL order. */
+    List<JdbcUrl.Endpoint> endpoints();
 
-  /** Refuses new leases; channels shut down once no lease is out. */
-  @Override
-  void close();
+    /** Refuses new leases; channels shut down once no lease is out. */
+    @Override
+    void close();
 
-  static SQLException closedError() {
-    return new SQLException("The GreptimeDataSource is closed; its channels take no new connections", "08001");
-  }
+    static SQLException closedError() {
+        return new SQLException("The GreptimeDataSource is closed; its channels take no new connections", "08001");
+    }
 }

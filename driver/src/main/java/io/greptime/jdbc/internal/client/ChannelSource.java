@@ -15,53 +15,53 @@ import java.util.concurrent.TimeUnit;
  */
 public interface ChannelSource extends AutoCloseable {
 
-  /** The channel to {@code endpoint}, opened on first use; the source stays its owner. */
-  ManagedChannel channel(JdbcUrl.Endpoint endpoint) throws SQLException;
+    /** The channel to {@code endpoint}, opened on first use; the source stays its owner. */
+    ManagedChannel channel(JdbcUrl.Endpoint endpoint) throws SQLException;
 
-  /** Releases what the connection holds (owned channels are shut down, cancelling their calls). */
-  @Override
-  void close();
+    /** Releases what the connection holds (owned channels are shut down, cancelling their calls). */
+    @Override
+    void close();
 
-  /** A source that opens its own channels with {@link ChannelFactory} and closes them on close. */
-  static ChannelSource owned(ConnectionConfig config) {
-    return new Owned(config);
-  }
-
-  /** One channel per endpoint, owned by one connection. */
-  final class Owned implements ChannelSource {
-    private final ConnectionConfig config;
-    private final Map<JdbcUrl.Endpoint, ManagedChannel> channels = new ConcurrentHashMap<>();
-
-    Owned(ConnectionConfig config) {
-      this.config = config;
+    /** A source that opens its own channels with {@link ChannelFactory} and closes them on close. */
+    static ChannelSource owned(ConnectionConfig config) {
+        return new Owned(config);
     }
 
-    @Override
-    public ManagedChannel channel(JdbcUrl.Endpoint endpoint) throws SQLException {
-      ManagedChannel existing = channels.get(endpoint);
-      if (existing != null) {
-        return existing;
-      }
-      ManagedChannel opened = ChannelFactory.open(config, endpoint);
-      ManagedChannel raced = channels.putIfAbsent(endpoint, opened);
-      if (raced != null) {
-        opened.shutdownNow();
-        return raced;
-      }
-      return opened;
-    }
+    /** One channel per endpoint, owned by one connection. */
+    final class Owned implements ChannelSource {
+        private final ConnectionConfig config;
+        private final Map<JdbcUrl.Endpoint, ManagedChannel> channels = new ConcurrentHashMap<>();
 
-    @Override
-    public void close() {
-      channels.values().forEach(ManagedChannel::shutdownNow);
-      for (ManagedChannel c : channels.values()) {
-        try {
-          c.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
+        Owned(ConnectionConfig config) {
+            this.config = config;
         }
-      }
+
+        @Override
+        public ManagedChannel channel(JdbcUrl.Endpoint endpoint) throws SQLException {
+            ManagedChannel existing = channels.get(endpoint);
+            if (existing != null) {
+                return existing;
+            }
+            ManagedChannel opened = ChannelFactory.open(config, endpoint);
+            ManagedChannel raced = channels.putIfAbsent(endpoint, opened);
+            if (raced != null) {
+                opened.shutdownNow();
+                return raced;
+            }
+            return opened;
+        }
+
+        @Override
+        public void close() {
+            channels.values().forEach(ManagedChannel::shutdownNow);
+            for (ManagedChannel c : channels.values()) {
+                try {
+                    c.awaitTermination(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
-  }
 }

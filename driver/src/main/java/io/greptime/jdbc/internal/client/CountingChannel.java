@@ -19,97 +19,99 @@ import java.util.concurrent.atomic.AtomicInteger;
  * loop); nothing is scheduled elsewhere.
  */
 final class CountingChannel extends ManagedChannel {
-  private final ManagedChannel delegate;
-  private final AtomicInteger inFlight = new AtomicInteger();
+    private final ManagedChannel delegate;
+    private final AtomicInteger inFlight = new AtomicInteger();
 
-  CountingChannel(ManagedChannel delegate) {
-    this.delegate = delegate;
-  }
+    CountingChannel(ManagedChannel delegate) {
+        this.delegate = delegate;
+    }
 
-  /** Calls started on this channel and not yet closed. */
-  int inFlight() {
-    return inFlight.get();
-  }
+    /** Calls started on this channel and not yet closed. */
+    int inFlight() {
+        return inFlight.get();
+    }
 
-  @Override
-  public <Q, R> ClientCall<Q, R> newCall(MethodDescriptor<Q, R> method, CallOptions options) {
-    return new ForwardingClientCall.SimpleForwardingClientCall<>(delegate.newCall(method, options)) {
-      private final AtomicBoolean ended = new AtomicBoolean();
+    @Override
+    public <Q, R> ClientCall<Q, R> newCall(MethodDescriptor<Q, R> method, CallOptions options) {
+        return new ForwardingClientCall.SimpleForwardingClientCall<>(delegate.newCall(method, options)) {
+            private final AtomicBoolean ended = new AtomicBoolean();
 
-      @Override
-      public void start(Listener<R> listener, Metadata headers) {
-        inFlight.incrementAndGet();
-        try {
-          super.start(new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
             @Override
-            public void onClose(Status status, Metadata trailers) {
-              end();
-              super.onClose(status, trailers);
+            public void start(Listener<R> listener, Metadata headers) {
+                inFlight.incrementAndGet();
+                try {
+                    super.start(
+                            new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                                @Override
+                                public void onClose(Status status, Metadata trailers) {
+                                    end();
+                                    super.onClose(status, trailers);
+                                }
+                            },
+                            headers);
+                } catch (RuntimeException e) {
+                    end();
+                    throw e;
+                }
             }
-          }, headers);
-        } catch (RuntimeException e) {
-          end();
-          throw e;
-        }
-      }
 
-      private void end() {
-        if (ended.compareAndSet(false, true)) {
-          inFlight.decrementAndGet();
-        }
-      }
-    };
-  }
+            private void end() {
+                if (ended.compareAndSet(false, true)) {
+                    inFlight.decrementAndGet();
+                }
+            }
+        };
+    }
 
-  @Override
-  public String authority() {
-    return delegate.authority();
-  }
+    @Override
+    public String authority() {
+        return delegate.authority();
+    }
 
-  @Override
-  public ManagedChannel shutdown() {
-    delegate.shutdown();
-    return this;
-  }
+    @Override
+    public ManagedChannel shutdown() {
+        delegate.shutdown();
+        return this;
+    }
 
-  @Override
-  public boolean isShutdown() {
-    return delegate.isShutdown();
-  }
+    @Override
+    public boolean isShutdown() {
+        return delegate.isShutdown();
+    }
 
-  @Override
-  public boolean isTerminated() {
-    return delegate.isTerminated();
-  }
+    @Override
+    public boolean isTerminated() {
+        return delegate.isTerminated();
+    }
 
-  @Override
-  public ManagedChannel shutdownNow() {
-    delegate.shutdownNow();
-    return this;
-  }
+    @Override
+    public ManagedChannel shutdownNow() {
+        delegate.shutdownNow();
+        return this;
+    }
 
-  @Override
-  public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-    return delegate.awaitTermination(timeout, unit);
-  }
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return delegate.awaitTermination(timeout, unit);
+    }
 
-  @Override
-  public ConnectivityState getState(boolean requestConnection) {
-    return delegate.getState(requestConnection);
-  }
+    @Override
+    public ConnectivityState getState(boolean requestConnection) {
+        return delegate.getState(requestConnection);
+    }
 
-  @Override
-  public void notifyWhenStateChanged(ConnectivityState source, Runnable callback) {
-    delegate.notifyWhenStateChanged(source, callback);
-  }
+    @Override
+    public void notifyWhenStateChanged(ConnectivityState source, Runnable callback) {
+        delegate.notifyWhenStateChanged(source, callback);
+    }
 
-  @Override
-  public void resetConnectBackoff() {
-    delegate.resetConnectBackoff();
-  }
+    @Override
+    public void resetConnectBackoff() {
+        delegate.resetConnectBackoff();
+    }
 
-  @Override
-  public void enterIdle() {
-    delegate.enterIdle();
-  }
+    @Override
+    public void enterIdle() {
+        delegate.enterIdle();
+    }
 }

@@ -30,146 +30,166 @@ import org.apache.arrow.flight.grpc.StatusUtils;
  * {@code 08006} for UNAVAILABLE, SQLState {@code 53000} for exhausted resources, {@code 40000} otherwise.
  */
 public final class ErrorTranslator {
-  private static final Metadata.Key<String> ERR_CODE =
-      Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
-  private static final Metadata.Key<String> RETRY_HINT =
-      Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> ERR_CODE =
+            Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> RETRY_HINT =
+            Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER);
 
-  /** SQLState of a result set that needed more than {@code maxResultMemory}. */
-  public static final String MEMORY_LIMIT_STATE = "53200";
+    /** SQLState of a result set that needed more than {@code maxResultMemory}. */
+    public static final String MEMORY_LIMIT_STATE = "53200";
 
-  private final String secret;
+    private final String secret;
 
-  /** @param secret a value (the password) to mask if a server ever echoes it; may be null */
-  public ErrorTranslator(String secret) {
-    this.secret = secret == null || secret.isEmpty() ? null : secret;
-  }
+    /** @param secret a value (the password) to mask if a server ever echoes it; may be null */
+    public ErrorTranslator(String secret) {
+        this.secret = secret == null || secret.isEmpty() ? null : secret;
+    }
 
-  /** What we know of a failed call, independent of how it surfaced. */
-  record Failure(Status.Code grpcCode, String text, String errCode, String retryHint, Throwable cause) {}
+    /** What we know of a failed call, independent of how it surfaced. */
+    record Failure(Status.Code grpcCode, String text, String errCode, String retryHint, Throwable cause) {}
 
-  /** Translates any exception thrown by a gRPC stub or a Flight stream. */
-  public SQLException translate(Throwable t) {
-    if (t instanceof SQLException e) {
-      return e;
+    /** Translates any exception thrown by a gRPC stub or a Flight stream. */
+    public SQLException translate(Throwable t) {
+        if (t instanceof SQLException e) {
+            return e;
+        }
+        if (t instanceof FlightCallException e) {
+            return translate(e);
+        }
+        Failure f = describe(t);
+        if (f == null) {
+            String raw = String.valueOf(t.getMessage());
+            String text = mask(raw);
+            return new SQLException(
+                    "Communication with GreptimeDB failed: " + text + StatementIds.messageSuffix(),
+                    "08006",
+                    raw.equals(text) ? t : null);
+        }
+        return translate(f);
     }
-    if (t instanceof FlightCallException e) {
-      return translate(e);
-    }
-    Failure f = describe(t);
-    if (f == null) {
-      String raw = String.valueOf(t.getMessage());
-      String text = mask(raw);
-      return new SQLException("Communication with GreptimeDB failed: " + text + StatementIds.messageSuffix(),
-          "08006", raw.equals(text) ? t : null);
-    }
-    return translate(f);
-  }
 
-  /** Translates a gRPC status with its trailers (which may be null). */
-  public SQLException translate(Status status, Metadata trailers) {
-    Function<Metadata.Key<String>, String> get = k -> trailers == null ? null : trailers.get(k);
-    return translate(new Failure(status.getCode(), status.getDescription(), get.apply(ERR_CODE),
-        get.apply(RETRY_HINT), status.asRuntimeException(trailers)));
-  }
+    /** Translates a gRPC status with its trailers (which may be null). */
+    public SQLException translate(Status status, Metadata trailers) {
+        Function<Metadata.Key<String>, String> get = k -> trailers == null ? null : trailers.get(k);
+        return translate(new Failure(
+                status.getCode(),
+                status.getDescription(),
+                get.apply(ERR_CODE),
+                get.apply(RETRY_HINT),
+                status.asRuntimeException(trailers)));
+    }
 
-  /**
-   * Translates a failed DoGet read by the flight-bridge cursor with the same status and trailer rules
-   * as every other call. A result that outgrew its {@code maxResultMemory} allocator is the driver's own
-   * limit, not a server error: it becomes SQLState {@code 53200} (out of memory, class 53 "insufficient
-   * resources"), non-transient because running the same query again needs the same memory.
-   */
-  public SQLException translate(FlightCallException e) {
-    if (e.memoryLimitExceeded()) {
-      return new SQLNonTransientException(mask(e.description()) + StatementIds.messageSuffix(), MEMORY_LIMIT_STATE, e);
+    /**
+     * Translates a failed DoGet read by the flight-bridge cursor with the same status and trailer rules
+     * as every other call. A result that outgrew its {@code maxResultMemory} allocator is the driver's own
+     * limit, not a server error: it becomes SQLState {@code 53200} (out of memory, class 53 "insufficient
+     * resources"), non-transient because running the same query again needs the same memory.
+     */
+    public SQLException translate(FlightCallException e) {
+        if (e.memoryLimitExceeded()) {
+            return new SQLNonTransientException(
+                    mask(e.description()) + StatementIds.messageSuffix(), MEMORY_LIMIT_STATE, e);
+        }
+        return translate(new Failure(
+                StatusUtils.toGrpcStatusCode(e.statusCode()),
+                e.description(),
+                e.trailers().get(StatusCode.ERR_CODE_HEADER),
+                e.trailers().get(StatusCode.RETRY_HINT_HEADER),
+                e));
     }
-    return translate(new Failure(StatusUtils.toGrpcStatusCode(e.statusCode()), e.description(),
-        e.trailers().get(StatusCode.ERR_CODE_HEADER), e.trailers().get(StatusCode.RETRY_HINT_HEADER), e));
-  }
 
-  private static Failure describe(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof FlightRuntimeException fre) {
-        var st = fre.status();
-        return new Failure(StatusUtils.toGrpcStatusCode(st.code()), st.description(),
-            header(st.metadata(), StatusCode.ERR_CODE_HEADER), header(st.metadata(), StatusCode.RETRY_HINT_HEADER), t);
-      }
-      if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
-        Status s = Status.fromThrowable(c);
-        Metadata m = Status.trailersFromThrowable(c);
-        return new Failure(s.getCode(), s.getDescription(), m == null ? null : m.get(ERR_CODE),
-            m == null ? null : m.get(RETRY_HINT), t);
-      }
+    private static Failure describe(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof FlightRuntimeException fre) {
+                var st = fre.status();
+                return new Failure(
+                        StatusUtils.toGrpcStatusCode(st.code()),
+                        st.description(),
+                        header(st.metadata(), StatusCode.ERR_CODE_HEADER),
+                        header(st.metadata(), StatusCode.RETRY_HINT_HEADER),
+                        t);
+            }
+            if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
+                Status s = Status.fromThrowable(c);
+                Metadata m = Status.trailersFromThrowable(c);
+                return new Failure(
+                        s.getCode(),
+                        s.getDescription(),
+                        m == null ? null : m.get(ERR_CODE),
+                        m == null ? null : m.get(RETRY_HINT),
+                        t);
+            }
+        }
+        return null;
     }
-    return null;
-  }
 
-  /** ErrorFlightMetadata.get throws for a missing key, so ask first. */
-  private static String header(org.apache.arrow.flight.ErrorFlightMetadata m, String key) {
-    return m != null && m.containsKey(key) ? m.get(key) : null;
-  }
+    /** ErrorFlightMetadata.get throws for a missing key, so ask first. */
+    private static String header(org.apache.arrow.flight.ErrorFlightMetadata m, String key) {
+        return m != null && m.containsKey(key) ? m.get(key) : null;
+    }
 
-  SQLException translate(Failure f) {
-    int code = parseCode(f.errCode());
-    StatusCode status = StatusCode.fromCode(code);
-    String text = mask(f.text() == null || f.text().isEmpty() ? f.grpcCode().name() : f.text());
-    String message = code > 0 ? text + " [GreptimeDB status " + code + ", gRPC " + f.grpcCode() + "]"
-        : text + " [gRPC " + f.grpcCode() + "]";
-    message += StatementIds.messageSuffix();
-    SQLException e = build(f, status, code, message);
-    // the cause carries the server's raw text: keep it only when nothing in that text had to be hidden
-    if (f.text() == null || f.text().equals(mask(f.text()))) {
-      e.initCause(f.cause());
+    SQLException translate(Failure f) {
+        int code = parseCode(f.errCode());
+        StatusCode status = StatusCode.fromCode(code);
+        String text = mask(f.text() == null || f.text().isEmpty() ? f.grpcCode().name() : f.text());
+        String message = code > 0
+                ? text + " [GreptimeDB status " + code + ", gRPC " + f.grpcCode() + "]"
+                : text + " [gRPC " + f.grpcCode() + "]";
+        message += StatementIds.messageSuffix();
+        SQLException e = build(f, status, code, message);
+        // the cause carries the server's raw text: keep it only when nothing in that text had to be hidden
+        if (f.text() == null || f.text().equals(mask(f.text()))) {
+            e.initCause(f.cause());
+        }
+        return e;
     }
-    return e;
-  }
 
-  private static SQLException build(Failure f, StatusCode status, int code, String message) {
-    String state = SqlStates.forStatus(status, f.grpcCode());
-    if (f.grpcCode() == Status.Code.DEADLINE_EXCEEDED || status == StatusCode.DEADLINE_EXCEEDED) {
-      return new SQLTimeoutException(message, "HYT00", code);
+    private static SQLException build(Failure f, StatusCode status, int code, String message) {
+        String state = SqlStates.forStatus(status, f.grpcCode());
+        if (f.grpcCode() == Status.Code.DEADLINE_EXCEEDED || status == StatusCode.DEADLINE_EXCEEDED) {
+            return new SQLTimeoutException(message, "HYT00", code);
+        }
+        if (state.equals("28000")) {
+            return new SQLInvalidAuthorizationSpecException(message, state, code);
+        }
+        if (isRetryable(f, status)) {
+            return f.grpcCode() == Status.Code.UNAVAILABLE
+                    ? new SQLTransientConnectionException(message, "08006", code)
+                    : new SQLTransientException(
+                            message, f.grpcCode() == Status.Code.RESOURCE_EXHAUSTED ? "53000" : "40000", code);
+        }
+        if (state.equals("0A000")) {
+            return new SQLFeatureNotSupportedException(message, state, code);
+        }
+        if (state.startsWith("42")) {
+            return new SQLSyntaxErrorException(message, state, code);
+        }
+        return new GreptimeSqlException(message, state, code, f.grpcCode().name());
     }
-    if (state.equals("28000")) {
-      return new SQLInvalidAuthorizationSpecException(message, state, code);
-    }
-    if (isRetryable(f, status)) {
-      return f.grpcCode() == Status.Code.UNAVAILABLE
-          ? new SQLTransientConnectionException(message, "08006", code)
-          : new SQLTransientException(message,
-              f.grpcCode() == Status.Code.RESOURCE_EXHAUSTED ? "53000" : "40000", code);
-    }
-    if (state.equals("0A000")) {
-      return new SQLFeatureNotSupportedException(message, state, code);
-    }
-    if (state.startsWith("42")) {
-      return new SQLSyntaxErrorException(message, state, code);
-    }
-    return new GreptimeSqlException(message, state, code, f.grpcCode().name());
-  }
 
-  private static boolean isRetryable(Failure f, StatusCode status) {
-    if (f.retryHint() != null) {
-      // v1.2+: the server decides per error; UNAVAILABLE still means the connection failed.
-      return f.retryHint().trim().equalsIgnoreCase("retryable") || f.grpcCode() == Status.Code.UNAVAILABLE;
+    private static boolean isRetryable(Failure f, StatusCode status) {
+        if (f.retryHint() != null) {
+            // v1.2+: the server decides per error; UNAVAILABLE still means the connection failed.
+            return f.retryHint().trim().equalsIgnoreCase("retryable") || f.grpcCode() == Status.Code.UNAVAILABLE;
+        }
+        return f.grpcCode() == Status.Code.UNAVAILABLE || (status != null && status.legacyRetryable());
     }
-    return f.grpcCode() == Status.Code.UNAVAILABLE || (status != null && status.legacyRetryable());
-  }
 
-  private static int parseCode(String raw) {
-    if (raw == null) {
-      return 0;
+    private static int parseCode(String raw) {
+        if (raw == null) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(raw.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
-    try {
-      return Integer.parseInt(raw.trim());
-    } catch (NumberFormatException e) {
-      return 0;
-    }
-  }
 
-  /** Hides the password and the bound parameter values of the execution running on this thread. */
-  private String mask(String text) {
-    String masked = secret == null || text == null ? text : text.replace(secret, "***");
-    StatementObservation current = ObservedScope.current();
-    return current == null ? masked : current.mask(masked);
-  }
+    /** Hides the password and the bound parameter values of the execution running on this thread. */
+    private String mask(String text) {
+        String masked = secret == null || text == null ? text : text.replace(secret, "***");
+        StatementObservation current = ObservedScope.current();
+        return current == null ? masked : current.mask(masked);
+    }
 }

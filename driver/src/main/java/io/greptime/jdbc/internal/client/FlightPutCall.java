@@ -21,79 +21,79 @@ import org.apache.arrow.flight.impl.FlightServiceGrpc;
  * and the answers go to the bridge's writer as they arrive.
  */
 final class FlightPutCall implements DoPutWriter.Transport {
-  private static final Metadata.Key<String> DB_NAME =
-      Metadata.Key.of("x-greptime-db-name", Metadata.ASCII_STRING_MARSHALLER);
-  private static final Metadata.Key<String> AUTH =
-      Metadata.Key.of("x-greptime-auth", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> DB_NAME =
+            Metadata.Key.of("x-greptime-db-name", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> AUTH =
+            Metadata.Key.of("x-greptime-auth", Metadata.ASCII_STRING_MARSHALLER);
 
-  private final ClientCallStreamObserver<Flight.FlightData> requests;
+    private final ClientCallStreamObserver<Flight.FlightData> requests;
 
-  private FlightPutCall(ClientCallStreamObserver<Flight.FlightData> requests) {
-    this.requests = requests;
-  }
-
-  static FlightPutCall open(Channel channel, RequestSession session, DoPutWriter.Answers answers) {
-    Channel withHeaders = ClientInterceptors.intercept(channel,
-        MetadataUtils.newAttachHeadersInterceptor(headers(session)));
-    ClientCall<Flight.FlightData, Flight.PutResult> call =
-        withHeaders.newCall(FlightServiceGrpc.getDoPutMethod(), CallOptions.DEFAULT);
-    @SuppressWarnings("unchecked")
-    ClientCallStreamObserver<Flight.FlightData> requests = (ClientCallStreamObserver<Flight.FlightData>)
-        ClientCalls.asyncBidiStreamingCall(call, new Responses(answers));
-    return new FlightPutCall(requests);
-  }
-
-  static Metadata headers(RequestSession session) {
-    Metadata m = new Metadata();
-    m.put(DB_NAME, session.database());
-    if (session.user() != null) {
-      String pair = session.user() + ":" + (session.password() == null ? "" : session.password());
-      m.put(AUTH, "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+    private FlightPutCall(ClientCallStreamObserver<Flight.FlightData> requests) {
+        this.requests = requests;
     }
-    return m;
-  }
 
-  @Override
-  public void send(Flight.FlightData frame) {
-    requests.onNext(frame);
-  }
+    static FlightPutCall open(Channel channel, RequestSession session, DoPutWriter.Answers answers) {
+        Channel withHeaders =
+                ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers(session)));
+        ClientCall<Flight.FlightData, Flight.PutResult> call =
+                withHeaders.newCall(FlightServiceGrpc.getDoPutMethod(), CallOptions.DEFAULT);
+        @SuppressWarnings("unchecked")
+        ClientCallStreamObserver<Flight.FlightData> requests = (ClientCallStreamObserver<Flight.FlightData>)
+                ClientCalls.asyncBidiStreamingCall(call, new Responses(answers));
+        return new FlightPutCall(requests);
+    }
 
-  @Override
-  public void complete() {
-    requests.onCompleted();
-  }
-
-  @Override
-  public void cancel(String reason) {
-    requests.cancel(reason, null);
-  }
-
-  /** Hands each PutResult's app_metadata to the writer. */
-  private static final class Responses implements ClientResponseObserver<Flight.FlightData, Flight.PutResult> {
-    private final DoPutWriter.Answers answers;
-
-    Responses(DoPutWriter.Answers answers) {
-      this.answers = answers;
+    static Metadata headers(RequestSession session) {
+        Metadata m = new Metadata();
+        m.put(DB_NAME, session.database());
+        if (session.user() != null) {
+            String pair = session.user() + ":" + (session.password() == null ? "" : session.password());
+            m.put(AUTH, "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+        }
+        return m;
     }
 
     @Override
-    public void beforeStart(ClientCallStreamObserver<Flight.FlightData> requestStream) {
-      // no outbound flow control beyond the writer's ack window
+    public void send(Flight.FlightData frame) {
+        requests.onNext(frame);
     }
 
     @Override
-    public void onNext(Flight.PutResult value) {
-      answers.onAnswer(value.getAppMetadata());
+    public void complete() {
+        requests.onCompleted();
     }
 
     @Override
-    public void onError(Throwable t) {
-      answers.onError(t);
+    public void cancel(String reason) {
+        requests.cancel(reason, null);
     }
 
-    @Override
-    public void onCompleted() {
-      answers.onCompleted();
+    /** Hands each PutResult's app_metadata to the writer. */
+    private static final class Responses implements ClientResponseObserver<Flight.FlightData, Flight.PutResult> {
+        private final DoPutWriter.Answers answers;
+
+        Responses(DoPutWriter.Answers answers) {
+            this.answers = answers;
+        }
+
+        @Override
+        public void beforeStart(ClientCallStreamObserver<Flight.FlightData> requestStream) {
+            // no outbound flow control beyond the writer's ack window
+        }
+
+        @Override
+        public void onNext(Flight.PutResult value) {
+            answers.onAnswer(value.getAppMetadata());
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            answers.onError(t);
+        }
+
+        @Override
+        public void onCompleted() {
+            answers.onCompleted();
+        }
     }
-  }
 }

@@ -1,21 +1,11 @@
 package io.greptime.jdbc.internal.client;
 
+import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
-import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
-import io.greptime.jdbc.proto.v1.GreptimeRequest;
-import io.greptime.jdbc.proto.v1.GreptimeResponse;
-import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
-import io.greptime.jdbc.proto.v1.HealthCheckRequest;
-import io.greptime.jdbc.proto.v1.QueryRequest;
-import io.grpc.Context;
-import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
-import io.grpc.stub.MetadataUtils;
-import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.internal.failover.CallProgress;
 import io.greptime.jdbc.internal.failover.Endpoint;
 import io.greptime.jdbc.internal.failover.EndpointSet;
@@ -27,12 +17,22 @@ import io.greptime.jdbc.internal.failover.OperationKind;
 import io.greptime.jdbc.internal.failover.ResumablePut;
 import io.greptime.jdbc.internal.failover.RetryRules;
 import io.greptime.jdbc.internal.failover.Router;
+import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
+import io.greptime.jdbc.proto.v1.GreptimeRequest;
+import io.greptime.jdbc.proto.v1.GreptimeResponse;
+import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
+import io.greptime.jdbc.proto.v1.HealthCheckRequest;
+import io.greptime.jdbc.proto.v1.QueryRequest;
+import io.grpc.Context;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.stub.MetadataUtils;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.CallOption;
@@ -53,330 +53,384 @@ import org.apache.arrow.util.AutoCloseables;
  * elsewhere only when that is safe ({@link RetryRules}). Thread-safe: calls may run concurrently.
  */
 public final class GreptimeClient implements AutoCloseable {
-  private static final Metadata.Key<String> HINTS_KEY =
-      Metadata.Key.of("x-greptime-hints", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> HINTS_KEY =
+            Metadata.Key.of("x-greptime-hints", Metadata.ASCII_STRING_MARSHALLER);
 
-  private final ChannelSource channels;
-  private final Router router;
-  private final HealthProber prober;
-  private final String compression;
-  private final ErrorTranslator errors;
-  private final TableModes tableModes;
+    private final ChannelSource channels;
+    private final Router router;
+    private final HealthProber prober;
+    private final String compression;
+    private final ErrorTranslator errors;
+    private final TableModes tableModes;
 
-  private GreptimeClient(ChannelSource channels, Router router, HealthProber prober, String compression,
-      ErrorTranslator errors) {
-    this.channels = channels;
-    this.router = router;
-    this.prober = prober;
-    this.compression = compression;
-    this.errors = errors;
-    this.tableModes = new TableModes(this);
-  }
-
-  /** Opens a client over the configuration's endpoints (channels connect lazily). */
-  public static GreptimeClient open(ConnectionConfig config) throws SQLException {
-    return open(config, ChannelSource.owned(config));
-  }
-
-  /** Opens a client whose channels come from {@code channels}; closing the client closes the source. */
-  public static GreptimeClient open(ConnectionConfig config, ChannelSource channels) throws SQLException {
-    return open(config, channels, FailoverListener.NONE);
-  }
-
-  /**
-   * As {@link #open(ConnectionConfig, ChannelSource)}, also reporting breaker transitions and failover
-   * decisions to {@code listener} (after logging them).
-   */
-  public static GreptimeClient open(ConnectionConfig config, ChannelSource channels, FailoverListener listener)
-      throws SQLException {
-    HealthProber prober = null;
-    try {
-      FailoverSettings settings = FailoverSettings.of(config);
-      FailoverListener all = FailoverListener.both(new FailoverLog(), listener);
-      // Probes get channels of their own (never the source's): a probe must not queue behind a bulk write.
-      prober = HealthProber.overGrpc(endpoint -> ChannelFactory.open(config, endpoint), settings.probeTimeoutMillis());
-      EndpointSet endpoints = EndpointSet.of(config.endpoints(), settings, all, prober,
-          e -> resetBackoff(channels, e, settings.probeTimeoutMillis()));
-      return new GreptimeClient(channels, new Router(endpoints, settings, all, System::nanoTime), prober,
-          config.compression(), new ErrorTranslator(config.password()));
-    } catch (RuntimeException e) {
-      if (prober != null) {
-        prober.close();
-      }
-      channels.close();
-      throw e;
+    private GreptimeClient(
+            ChannelSource channels, Router router, HealthProber prober, String compression, ErrorTranslator errors) {
+        this.channels = channels;
+        this.router = router;
+        this.prober = prober;
+        this.compression = compression;
+        this.errors = errors;
+        this.tableModes = new TableModes(this);
     }
-  }
 
-  /**
-   * A probe found the endpoint healthy: let the real channel reconnect now rather than after its backoff,
-   * and give it up to {@code waitMillis} to connect, so that the first call after the breaker closes does
-   * not meet a channel still in TRANSIENT_FAILURE (which fails calls at once). Runs on a gRPC callback
-   * thread, before the breaker closes.
-   */
-  private static void resetBackoff(ChannelSource channels, Endpoint e, long waitMillis) {
-    try {
-      ManagedChannel channel = channels.channel(e.address());
-      channel.resetConnectBackoff();
-      long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
-      while (channel.getState(true) != io.grpc.ConnectivityState.READY && System.nanoTime() - until < 0) {
-        Thread.sleep(5);
-      }
-    } catch (SQLException | RuntimeException ignored) {
-      // the next call opens or reconnects the channel anyway
-    } catch (InterruptedException ie) {
-      Thread.currentThread().interrupt();
+    /** Opens a client over the configuration's endpoints (channels connect lazily). */
+    public static GreptimeClient open(ConnectionConfig config) throws SQLException {
+        return open(config, ChannelSource.owned(config));
     }
-  }
 
-  /**
-   * Called once the connection has its allocator: table-mode lookups for DoPut replay read through it,
-   * and, with {@code discoverFrontends}, the active frontends of {@code information_schema.cluster_info}
-   * join the endpoint set.
-   */
-  public void connected(RequestSession session, BufferAllocator allocator, long timeoutMillis) {
-    tableModes.useAllocator(allocator);
-    if (router.settings().discovery()) {
-      FrontendDiscovery.discover(this, session, allocator, timeoutMillis)
-          .forEach(address -> {
-            if (router.endpoints().add(address)) {
-              router.listener().discovered(address.toString());
+    /** Opens a client whose channels come from {@code channels}; closing the client closes the source. */
+    public static GreptimeClient open(ConnectionConfig config, ChannelSource channels) throws SQLException {
+        return open(config, channels, FailoverListener.NONE);
+    }
+
+    /**
+     * As {@link #open(ConnectionConfig, ChannelSource)}, also reporting breaker transitions and failover
+     * decisions to {@code listener} (after logging them).
+     */
+    public static GreptimeClient open(ConnectionConfig config, ChannelSource channels, FailoverListener listener)
+            throws SQLException {
+        HealthProber prober = null;
+        try {
+            FailoverSettings settings = FailoverSettings.of(config);
+            FailoverListener all = FailoverListener.both(new FailoverLog(), listener);
+            // Probes get channels of their own (never the source's): a probe must not queue behind a bulk write.
+            prober = HealthProber.overGrpc(
+                    endpoint -> ChannelFactory.open(config, endpoint), settings.probeTimeoutMillis());
+            EndpointSet endpoints = EndpointSet.of(
+                    config.endpoints(),
+                    settings,
+                    all,
+                    prober,
+                    e -> resetBackoff(channels, e, settings.probeTimeoutMillis()));
+            return new GreptimeClient(
+                    channels,
+                    new Router(endpoints, settings, all, System::nanoTime),
+                    prober,
+                    config.compression(),
+                    new ErrorTranslator(config.password()));
+        } catch (RuntimeException e) {
+            if (prober != null) {
+                prober.close();
             }
-          });
+            channels.close();
+            throw e;
+        }
     }
-  }
 
-  private ManagedChannel channel(Endpoint e) throws SQLException {
-    return channels.channel(e.address());
-  }
-
-  /** The endpoint set, its breakers and policies. */
-  public Router router() {
-    return router;
-  }
-
-  /** Each endpoint's breaker state and average latency, in URL order. */
-  public List<GreptimeEndpointStatus> endpointStatus() {
-    List<GreptimeEndpointStatus> out = new ArrayList<>();
-    for (Endpoint e : router.endpoints().all()) {
-      long avg = e.averageLatencyNanos();
-      out.add(new GreptimeEndpointStatus(e.address().toString(),
-          GreptimeEndpointStatus.Breaker.valueOf(e.breaker().state().name()), e.breaker().consecutiveFailures(),
-          avg < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(avg))));
+    /**
+     * A probe found the endpoint healthy: let the real channel reconnect now rather than after its backoff,
+     * and give it up to {@code waitMillis} to connect, so that the first call after the breaker closes does
+     * not meet a channel still in TRANSIENT_FAILURE (which fails calls at once). Runs on a gRPC callback
+     * thread, before the breaker closes.
+     */
+    private static void resetBackoff(ChannelSource channels, Endpoint e, long waitMillis) {
+        try {
+            ManagedChannel channel = channels.channel(e.address());
+            channel.resetConnectBackoff();
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+            while (channel.getState(true) != io.grpc.ConnectivityState.READY && System.nanoTime() - until < 0) {
+                Thread.sleep(5);
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // the next call opens or reconnects the channel anyway
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+        }
     }
-    return out;
-  }
 
-  /** The translator for this connection's errors (masks its password). */
-  public ErrorTranslator errors() {
-    return errors;
-  }
-
-  /** A request carrying one SQL statement. */
-  public static GreptimeRequest sqlRequest(RequestSession session, String sql) {
-    return GreptimeRequest.newBuilder().setHeader(session.toHeader())
-        .setQuery(QueryRequest.newBuilder().setSql(sql)).build();
-  }
-
-  /**
-   * Runs a statement through {@code GreptimeDatabase/Handle} and returns the affected rows.
-   *
-   * @param timeoutMillis deadline of the call, 0 for none
-   */
-  public long handle(RequestSession session, String sql, long timeoutMillis, CancelHook hook) throws SQLException {
-    return handle(session, sqlRequest(session, sql), timeoutMillis, hook);
-  }
-
-  /**
-   * Sends any request (row inserts and deletes too) through {@code Handle}; returns the affected rows.
-   * A failure is repeated on another endpoint only when {@link RetryRules} says it is safe.
-   */
-  public long handle(RequestSession session, GreptimeRequest request, long timeoutMillis, CancelHook hook)
-      throws SQLException {
-    return router.call(OperationKind.ofHandle(request), timeoutMillis,
-        (endpoint, progress, remaining) -> handleOn(channel(endpoint), progress, session, request, remaining, hook),
-        errors::translate);
-  }
-
-  private long handleOn(ManagedChannel channel, CallProgress progress, RequestSession session,
-      GreptimeRequest request, long timeoutMillis, CancelHook hook) throws Exception {
-    GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub stub = GreptimeDatabaseGrpc.newBlockingStub(channel)
-        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())),
-            progress.interceptor());
-    if (timeoutMillis > 0) {
-      stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
+    /**
+     * Called once the connection has its allocator: table-mode lookups for DoPut replay read through it,
+     * and, with {@code discoverFrontends}, the active frontends of {@code information_schema.cluster_info}
+     * join the endpoint set.
+     */
+    public void connected(RequestSession session, BufferAllocator allocator, long timeoutMillis) {
+        tableModes.useAllocator(allocator);
+        if (router.settings().discovery()) {
+            FrontendDiscovery.discover(this, session, allocator, timeoutMillis).forEach(address -> {
+                if (router.endpoints().add(address)) {
+                    router.listener().discovered(address.toString());
+                }
+            });
+        }
     }
-    if (!compression.equals("none")) {
-      stub = stub.withCompression(compression);
+
+    private ManagedChannel channel(Endpoint e) throws SQLException {
+        return channels.channel(e.address());
     }
-    GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub call = stub;
-    Context.CancellableContext ctx = Context.current().withCancellation();
-    hook.onCancel(() -> ctx.cancel(new CancellationException("cancelled by Statement.cancel()")));
-    try {
-      GreptimeResponse response = ctx.call(() -> call.handle(request));
-      checkInBand(response);
-      return response.getAffectedRows().getValue() & 0xFFFFFFFFL;
-    } finally {
-      ctx.close();
+
+    /** The endpoint set, its breakers and policies. */
+    public Router router() {
+        return router;
     }
-  }
 
-  /** The server only sends status 0 in-band, but the official client treats non-zero as an error. */
-  private void checkInBand(GreptimeResponse response) throws SQLException {
-    if (response.hasHeader() && response.getHeader().hasStatus()
-        && response.getHeader().getStatus().getStatusCode() != 0) {
-      var st = response.getHeader().getStatus();
-      throw errors.translate(io.grpc.Status.UNKNOWN.withDescription(st.getErrMsg()),
-          trailerWithCode(st.getStatusCode()));
+    /** Each endpoint's breaker state and average latency, in URL order. */
+    public List<GreptimeEndpointStatus> endpointStatus() {
+        List<GreptimeEndpointStatus> out = new ArrayList<>();
+        for (Endpoint e : router.endpoints().all()) {
+            long avg = e.averageLatencyNanos();
+            out.add(new GreptimeEndpointStatus(
+                    e.address().toString(),
+                    GreptimeEndpointStatus.Breaker.valueOf(e.breaker().state().name()),
+                    e.breaker().consecutiveFailures(),
+                    avg < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(avg))));
+        }
+        return out;
     }
-  }
 
-  private static Metadata trailerWithCode(int code) {
-    Metadata m = new Metadata();
-    m.put(Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER),
-        Integer.toString(code));
-    return m;
-  }
-
-  private static Metadata hintHeaders(Map<String, String> hints) {
-    Metadata m = new Metadata();
-    if (!hints.isEmpty()) {
-      m.put(HINTS_KEY, HintsFormat.format(hints));
+    /** The translator for this connection's errors (masks its password). */
+    public ErrorTranslator errors() {
+        return errors;
     }
-    return m;
-  }
 
-  /**
-   * Starts a Flight {@code DoGet} for one statement and reads its first message. The result reads into
-   * its own child of {@code parent}, limited to {@code settings.maxResultMemory()}, through its own
-   * Flight client on the shared channel; closing the cursor releases both.
-   *
-   * <p>{@code hook} first cancels the raw stream (a cancel may arrive while the server is still
-   * planning, before the cursor exists), then the cursor, so {@code Statement.cancel} reaches the call
-   * at every point of its life.
-   */
-  public FlightBatchCursor doGet(RequestSession session, String sql, long timeoutMillis, CancelHook hook,
-      BufferAllocator parent, CursorSettings settings) throws SQLException {
-    return doGet(session, sqlRequest(session, sql), timeoutMillis, hook, parent, settings);
-  }
-
-  /**
-   * As the SQL form of {@code doGet}, for any query request (PromQL range queries too). A failure before
-   * the stream's first message is repeated on another endpoint when it is a connection failure or a
-   * retryable server error: no row has reached the caller yet.
-   */
-  public FlightBatchCursor doGet(RequestSession session, GreptimeRequest request, long timeoutMillis,
-      CancelHook hook, BufferAllocator parent, CursorSettings settings) throws SQLException {
-    return router.call(OperationKind.QUERY, timeoutMillis,
-        (endpoint, progress, remaining) -> doGetOn(channel(endpoint), session, request, remaining, hook, parent,
-            settings),
-        errors::translate);
-  }
-
-  private static FlightBatchCursor doGetOn(ManagedChannel channel, RequestSession session, GreptimeRequest request,
-      long timeoutMillis, CancelHook hook, BufferAllocator parent, CursorSettings settings)
-      throws FlightCallException {
-    BufferAllocator allocator = parent.newChildAllocator("result-set", 0, settings.maxResultMemory());
-    FlightClient flight = null;
-    try {
-      flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
-      FlightStream stream = flight.getStream(new Ticket(request.toByteArray()),
-          callOptions(session, timeoutMillis));
-      hook.onCancel(() -> stream.cancel("cancelled by Statement.cancel()", null));
-      FlightBatchCursor cursor = FlightBatchCursor.over(stream, AutoCloseables.all(List.of(flight, allocator)),
-          settings);
-      hook.onCancel(cursor::cancel);
-      return cursor;
-    } catch (FlightCallException e) {
-      // over() already closed the stream, the client and the allocator
-      throw e;
-    } catch (RuntimeException e) {
-      if (flight != null) {
-        closeQuietly(flight);
-      }
-      closeQuietly(allocator);
-      throw e;
+    /** A request carrying one SQL statement. */
+    public static GreptimeRequest sqlRequest(RequestSession session, String sql) {
+        return GreptimeRequest.newBuilder()
+                .setHeader(session.toHeader())
+                .setQuery(QueryRequest.newBuilder().setSql(sql))
+                .build();
     }
-  }
 
-  private static CallOption[] callOptions(RequestSession session, long timeoutMillis) {
-    FlightCallHeaders headers = new FlightCallHeaders();
-    if (!session.hints().isEmpty()) {
-      headers.insert(HINTS_KEY.name(), HintsFormat.format(session.hints()));
+    /**
+     * Runs a statement through {@code GreptimeDatabase/Handle} and returns the affected rows.
+     *
+     * @param timeoutMillis deadline of the call, 0 for none
+     */
+    public long handle(RequestSession session, String sql, long timeoutMillis, CancelHook hook) throws SQLException {
+        return handle(session, sqlRequest(session, sql), timeoutMillis, hook);
     }
-    return timeoutMillis > 0
-        ? new CallOption[] {new HeaderCallOption(headers), CallOptions.timeout(timeoutMillis, TimeUnit.MILLISECONDS)}
-        : new CallOption[] {new HeaderCallOption(headers)};
-  }
 
-  /**
-   * Opens a Flight {@code DoPut} call whose answers go to {@code answers} (protocol.md §4). When the
-   * stream breaks and its table deduplicates, it resumes on another endpoint from the first
-   * unacknowledged batch ({@link ResumablePut}); otherwise the failure reaches the writer.
-   */
-  public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(RequestSession session,
-      io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers) {
-    return ResumablePut.open(router, answers, (endpoint, sink) -> FlightPutCall.open(channel(endpoint), session, sink),
-        table -> tableModes.deduplicates(session, table));
-  }
-
-  /**
-   * Opens a client-streaming {@code HandleRequests} call with this session's hints and the transport
-   * compression; no deadline, because the stream lives as long as its writer (streamInserter).
-   */
-  public HandleRequestsCall startHandleRequests(RequestSession session) throws SQLException {
-    GreptimeDatabaseGrpc.GreptimeDatabaseStub stub = GreptimeDatabaseGrpc.newStub(anyChannel(OperationKind.BULK))
-        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
-    return HandleRequestsCall.open(compression.equals("none") ? stub : stub.withCompression(compression), errors);
-  }
-
-  /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
-  io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(
-      RequestSession session, long timeoutMillis) throws SQLException {
-    var stub = io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.newBlockingStub(anyChannel(OperationKind.QUERY))
-        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
-    if (timeoutMillis > 0) {
-      stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
+    /**
+     * Sends any request (row inserts and deletes too) through {@code Handle}; returns the affected rows.
+     * A failure is repeated on another endpoint only when {@link RetryRules} says it is safe.
+     */
+    public long handle(RequestSession session, GreptimeRequest request, long timeoutMillis, CancelHook hook)
+            throws SQLException {
+        return router.call(
+                OperationKind.ofHandle(request),
+                timeoutMillis,
+                (endpoint, progress, remaining) ->
+                        handleOn(channel(endpoint), progress, session, request, remaining, hook),
+                errors::translate);
     }
-    return compression.equals("none") ? stub : stub.withCompression(compression);
-  }
 
-  static void closeQuietly(AutoCloseable c) {
-    try {
-      c.close();
-    } catch (Exception ignored) {
-      // closing after a failure: the original error is what the caller needs to see
+    private long handleOn(
+            ManagedChannel channel,
+            CallProgress progress,
+            RequestSession session,
+            GreptimeRequest request,
+            long timeoutMillis,
+            CancelHook hook)
+            throws Exception {
+        GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub stub = GreptimeDatabaseGrpc.newBlockingStub(channel)
+                .withInterceptors(
+                        MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())),
+                        progress.interceptor());
+        if (timeoutMillis > 0) {
+            stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
+        }
+        if (!compression.equals("none")) {
+            stub = stub.withCompression(compression);
+        }
+        GreptimeDatabaseGrpc.GreptimeDatabaseBlockingStub call = stub;
+        Context.CancellableContext ctx = Context.current().withCancellation();
+        hook.onCancel(() -> ctx.cancel(new CancellationException("cancelled by Statement.cancel()")));
+        try {
+            GreptimeResponse response = ctx.call(() -> call.handle(request));
+            checkInBand(response);
+            return response.getAffectedRows().getValue() & 0xFFFFFFFFL;
+        } finally {
+            ctx.close();
+        }
     }
-  }
 
-  /** The channel of the endpoint the policy picks for {@code kind}, for calls that are never repeated. */
-  private ManagedChannel anyChannel(OperationKind kind) throws SQLException {
-    Endpoint e = router.endpoints().select(kind, java.util.Set.of());
-    if (e == null) {
-      throw new java.sql.SQLTransientConnectionException("No GreptimeDB endpoint is available: every circuit "
-          + "breaker is open", "08001");
+    /** The server only sends status 0 in-band, but the official client treats non-zero as an error. */
+    private void checkInBand(GreptimeResponse response) throws SQLException {
+        if (response.hasHeader()
+                && response.getHeader().hasStatus()
+                && response.getHeader().getStatus().getStatusCode() != 0) {
+            var st = response.getHeader().getStatus();
+            throw errors.translate(
+                    io.grpc.Status.UNKNOWN.withDescription(st.getErrMsg()), trailerWithCode(st.getStatusCode()));
+        }
     }
-    return channel(e);
-  }
 
-  /** A {@code HealthCheck} call with this deadline, on the endpoints in turn; false when none answered. */
-  public boolean healthCheck(long timeoutMillis) {
-    try {
-      return router.call(OperationKind.QUERY, timeoutMillis, (endpoint, progress, remaining) -> {
-        HealthCheckGrpc.newBlockingStub(channel(endpoint))
-            .withDeadlineAfter(Math.max(1, remaining > 0 ? remaining : timeoutMillis), TimeUnit.MILLISECONDS)
-            .healthCheck(HealthCheckRequest.getDefaultInstance());
-        return true;
-      }, errors::translate);
-    } catch (SQLException e) {
-      return false;
+    private static Metadata trailerWithCode(int code) {
+        Metadata m = new Metadata();
+        m.put(
+                Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER),
+                Integer.toString(code));
+        return m;
     }
-  }
 
-  /** Releases the channels (an owned channel is shut down, cancelling calls still running). */
-  @Override
-  public void close() {
-    prober.close();
-    channels.close();
-  }
+    private static Metadata hintHeaders(Map<String, String> hints) {
+        Metadata m = new Metadata();
+        if (!hints.isEmpty()) {
+            m.put(HINTS_KEY, HintsFormat.format(hints));
+        }
+        return m;
+    }
+
+    /**
+     * Starts a Flight {@code DoGet} for one statement and reads its first message. The result reads into
+     * its own child of {@code parent}, limited to {@code settings.maxResultMemory()}, through its own
+     * Flight client on the shared channel; closing the cursor releases both.
+     *
+     * <p>{@code hook} first cancels the raw stream (a cancel may arrive while the server is still
+     * planning, before the cursor exists), then the cursor, so {@code Statement.cancel} reaches the call
+     * at every point of its life.
+     */
+    public FlightBatchCursor doGet(
+            RequestSession session,
+            String sql,
+            long timeoutMillis,
+            CancelHook hook,
+            BufferAllocator parent,
+            CursorSettings settings)
+            throws SQLException {
+        return doGet(session, sqlRequest(session, sql), timeoutMillis, hook, parent, settings);
+    }
+
+    /**
+     * As the SQL form of {@code doGet}, for any query request (PromQL range queries too). A failure before
+     * the stream's first message is repeated on another endpoint when it is a connection failure or a
+     * retryable server error: no row has reached the caller yet.
+     */
+    public FlightBatchCursor doGet(
+            RequestSession session,
+            GreptimeRequest request,
+            long timeoutMillis,
+            CancelHook hook,
+            BufferAllocator parent,
+            CursorSettings settings)
+            throws SQLException {
+        return router.call(
+                OperationKind.QUERY,
+                timeoutMillis,
+                (endpoint, progress, remaining) ->
+                        doGetOn(channel(endpoint), session, request, remaining, hook, parent, settings),
+                errors::translate);
+    }
+
+    private static FlightBatchCursor doGetOn(
+            ManagedChannel channel,
+            RequestSession session,
+            GreptimeRequest request,
+            long timeoutMillis,
+            CancelHook hook,
+            BufferAllocator parent,
+            CursorSettings settings)
+            throws FlightCallException {
+        BufferAllocator allocator = parent.newChildAllocator("result-set", 0, settings.maxResultMemory());
+        FlightClient flight = null;
+        try {
+            flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
+            FlightStream stream =
+                    flight.getStream(new Ticket(request.toByteArray()), callOptions(session, timeoutMillis));
+            hook.onCancel(() -> stream.cancel("cancelled by Statement.cancel()", null));
+            FlightBatchCursor cursor =
+                    FlightBatchCursor.over(stream, AutoCloseables.all(List.of(flight, allocator)), settings);
+            hook.onCancel(cursor::cancel);
+            return cursor;
+        } catch (FlightCallException e) {
+            // over() already closed the stream, the client and the allocator
+            throw e;
+        } catch (RuntimeException e) {
+            if (flight != null) {
+                closeQuietly(flight);
+            }
+            closeQuietly(allocator);
+            throw e;
+        }
+    }
+
+    private static CallOption[] callOptions(RequestSession session, long timeoutMillis) {
+        FlightCallHeaders headers = new FlightCallHeaders();
+        if (!session.hints().isEmpty()) {
+            headers.insert(HINTS_KEY.name(), HintsFormat.format(session.hints()));
+        }
+        return timeoutMillis > 0
+                ? new CallOption[] {
+                    new HeaderCallOption(headers), CallOptions.timeout(timeoutMillis, TimeUnit.MILLISECONDS)
+                }
+                : new CallOption[] {new HeaderCallOption(headers)};
+    }
+
+    /**
+     * Opens a Flight {@code DoPut} call whose answers go to {@code answers} (protocol.md §4). When the
+     * stream breaks and its table deduplicates, it resumes on another endpoint from the first
+     * unacknowledged batch ({@link ResumablePut}); otherwise the failure reaches the writer.
+     */
+    public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(
+            RequestSession session, io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers) {
+        return ResumablePut.open(
+                router,
+                answers,
+                (endpoint, sink) -> FlightPutCall.open(channel(endpoint), session, sink),
+                table -> tableModes.deduplicates(session, table));
+    }
+
+    /**
+     * Opens a client-streaming {@code HandleRequests} call with this session's hints and the transport
+     * compression; no deadline, because the stream lives as long as its writer (streamInserter).
+     */
+    public HandleRequestsCall startHandleRequests(RequestSession session) throws SQLException {
+        GreptimeDatabaseGrpc.GreptimeDatabaseStub stub = GreptimeDatabaseGrpc.newStub(anyChannel(OperationKind.BULK))
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
+        return HandleRequestsCall.open(compression.equals("none") ? stub : stub.withCompression(compression), errors);
+    }
+
+    /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
+    io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(
+            RequestSession session, long timeoutMillis) throws SQLException {
+        var stub = io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.newBlockingStub(anyChannel(OperationKind.QUERY))
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
+        if (timeoutMillis > 0) {
+            stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
+        }
+        return compression.equals("none") ? stub : stub.withCompression(compression);
+    }
+
+    static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // closing after a failure: the original error is what the caller needs to see
+        }
+    }
+
+    /** The channel of the endpoint the policy picks for {@code kind}, for calls that are never repeated. */
+    private ManagedChannel anyChannel(OperationKind kind) throws SQLException {
+        Endpoint e = router.endpoints().select(kind, java.util.Set.of());
+        if (e == null) {
+            throw new java.sql.SQLTransientConnectionException(
+                    "No GreptimeDB endpoint is available: every circuit " + "breaker is open", "08001");
+        }
+        return channel(e);
+    }
+
+    /** A {@code HealthCheck} call with this deadline, on the endpoints in turn; false when none answered. */
+    public boolean healthCheck(long timeoutMillis) {
+        try {
+            return router.call(
+                    OperationKind.QUERY,
+                    timeoutMillis,
+                    (endpoint, progress, remaining) -> {
+                        HealthCheckGrpc.newBlockingStub(channel(endpoint))
+                                .withDeadlineAfter(
+                                        Math.max(1, remaining > 0 ? remaining : timeoutMillis), TimeUnit.MILLISECONDS)
+                                .healthCheck(HealthCheckRequest.getDefaultInstance());
+                        return true;
+                    },
+                    errors::translate);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** Releases the channels (an owned channel is shut down, cancelling calls still running). */
+    @Override
+    public void close() {
+        prober.close();
+        channels.close();
+    }
 }

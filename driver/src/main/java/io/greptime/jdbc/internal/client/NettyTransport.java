@@ -28,123 +28,123 @@ import java.util.concurrent.atomic.AtomicReference;
  * works on NIO.
  */
 enum NettyTransport {
-  IO_URING("io_uring") {
-    @Override
-    Throwable probe() {
-      return IoUring.isAvailable() ? null : IoUring.unavailabilityCause();
+    IO_URING("io_uring") {
+        @Override
+        Throwable probe() {
+            return IoUring.isAvailable() ? null : IoUring.unavailabilityCause();
+        }
+
+        @Override
+        IoHandlerFactory handlers() {
+            return IoUringIoHandler.newFactory();
+        }
+
+        @Override
+        Class<? extends Channel> socketChannel() {
+            return IoUringSocketChannel.class;
+        }
+
+        @Override
+        Class<? extends Channel> domainSocketChannel() {
+            return IoUringDomainSocketChannel.class;
+        }
+    },
+    EPOLL("epoll") {
+        @Override
+        Throwable probe() {
+            return Epoll.isAvailable() ? null : Epoll.unavailabilityCause();
+        }
+
+        @Override
+        IoHandlerFactory handlers() {
+            return EpollIoHandler.newFactory();
+        }
+
+        @Override
+        Class<? extends Channel> socketChannel() {
+            return EpollSocketChannel.class;
+        }
+
+        @Override
+        Class<? extends Channel> domainSocketChannel() {
+            return EpollDomainSocketChannel.class;
+        }
+    },
+    NIO("nio") {
+        @Override
+        Throwable probe() {
+            return null;
+        }
+
+        @Override
+        IoHandlerFactory handlers() {
+            return NioIoHandler.newFactory();
+        }
+
+        @Override
+        Class<? extends Channel> socketChannel() {
+            return NioSocketChannel.class;
+        }
+
+        @Override
+        Class<? extends Channel> domainSocketChannel() {
+            return null;
+        }
+    };
+
+    private final String key;
+    private final AtomicReference<EventLoopGroup> group = new AtomicReference<>();
+
+    NettyTransport(String key) {
+        this.key = key;
     }
 
-    @Override
-    IoHandlerFactory handlers() {
-      return IoUringIoHandler.newFactory();
+    /** The value of the {@code transport} property that names this transport. */
+    String key() {
+        return key;
     }
 
-    @Override
-    Class<? extends Channel> socketChannel() {
-      return IoUringSocketChannel.class;
+    /** Why this transport cannot run here, or null when it can. */
+    Throwable unavailabilityCause() {
+        try {
+            return probe();
+        } catch (LinkageError e) {
+            return e;
+        }
     }
 
-    @Override
-    Class<? extends Channel> domainSocketChannel() {
-      return IoUringDomainSocketChannel.class;
-    }
-  },
-  EPOLL("epoll") {
-    @Override
-    Throwable probe() {
-      return Epoll.isAvailable() ? null : Epoll.unavailabilityCause();
-    }
+    abstract Throwable probe();
 
-    @Override
-    IoHandlerFactory handlers() {
-      return EpollIoHandler.newFactory();
-    }
+    abstract IoHandlerFactory handlers();
 
-    @Override
-    Class<? extends Channel> socketChannel() {
-      return EpollSocketChannel.class;
-    }
+    abstract Class<? extends Channel> socketChannel();
 
-    @Override
-    Class<? extends Channel> domainSocketChannel() {
-      return EpollDomainSocketChannel.class;
-    }
-  },
-  NIO("nio") {
-    @Override
-    Throwable probe() {
-      return null;
+    /** The unix domain socket channel type, or null when the transport has none. */
+    abstract Class<? extends Channel> domainSocketChannel();
+
+    /** The JVM-wide event loop group of this transport, created on first use. */
+    EventLoopGroup group() {
+        EventLoopGroup g = group.get();
+        if (g != null) {
+            return g;
+        }
+        EventLoopGroup made =
+                new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("greptime-jdbc-" + key, true), handlers());
+        if (group.compareAndSet(null, made)) {
+            return made;
+        }
+        // Another thread won the race; its threads have not started (netty starts them on first task).
+        made.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+        return group.get();
     }
 
-    @Override
-    IoHandlerFactory handlers() {
-      return NioIoHandler.newFactory();
+    /** The constant for a {@code transport} property value other than {@code auto}. */
+    static NettyTransport forKey(String key) {
+        for (NettyTransport t : values()) {
+            if (t.key.equals(key)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException(key);
     }
-
-    @Override
-    Class<? extends Channel> socketChannel() {
-      return NioSocketChannel.class;
-    }
-
-    @Override
-    Class<? extends Channel> domainSocketChannel() {
-      return null;
-    }
-  };
-
-  private final String key;
-  private final AtomicReference<EventLoopGroup> group = new AtomicReference<>();
-
-  NettyTransport(String key) {
-    this.key = key;
-  }
-
-  /** The value of the {@code transport} property that names this transport. */
-  String key() {
-    return key;
-  }
-
-  /** Why this transport cannot run here, or null when it can. */
-  Throwable unavailabilityCause() {
-    try {
-      return probe();
-    } catch (LinkageError e) {
-      return e;
-    }
-  }
-
-  abstract Throwable probe();
-
-  abstract IoHandlerFactory handlers();
-
-  abstract Class<? extends Channel> socketChannel();
-
-  /** The unix domain socket channel type, or null when the transport has none. */
-  abstract Class<? extends Channel> domainSocketChannel();
-
-  /** The JVM-wide event loop group of this transport, created on first use. */
-  EventLoopGroup group() {
-    EventLoopGroup g = group.get();
-    if (g != null) {
-      return g;
-    }
-    EventLoopGroup made =
-        new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("greptime-jdbc-" + key, true), handlers());
-    if (group.compareAndSet(null, made)) {
-      return made;
-    }
-    // Another thread won the race; its threads have not started (netty starts them on first task).
-    made.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-    return group.get();
-  }
-
-  /** The constant for a {@code transport} property value other than {@code auto}. */
-  static NettyTransport forKey(String key) {
-    for (NettyTransport t : values()) {
-      if (t.key.equals(key)) {
-        return t;
-      }
-    }
-    throw new IllegalArgumentException(key);
-  }
 }

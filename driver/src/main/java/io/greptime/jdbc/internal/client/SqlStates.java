@@ -5,78 +5,78 @@ import io.grpc.Status;
 
 /** SQLStates for GreptimeDB status codes (protocol.md §6.3) and, when no code came, for gRPC codes. */
 final class SqlStates {
-  private SqlStates() {}
+    private SqlStates() {}
 
-  static String forStatus(StatusCode status, Status.Code grpc) {
-    if (status == null) {
-      return forGrpc(grpc);
+    static String forStatus(StatusCode status, Status.Code grpc) {
+        if (status == null) {
+            return forGrpc(grpc);
+        }
+        switch (status) {
+            case INVALID_SYNTAX:
+                return "42000";
+            case TABLE_NOT_FOUND:
+                return "42S02";
+            case DATABASE_NOT_FOUND:
+                return "3F000";
+            case TABLE_COLUMN_NOT_FOUND:
+                return "42S22";
+            case TABLE_ALREADY_EXISTS:
+                return "42S01";
+            case TABLE_COLUMN_EXISTS:
+                return "42S21";
+            case DATABASE_ALREADY_EXISTS:
+                return "42P06";
+            case FLOW_ALREADY_EXISTS:
+            case TRIGGER_ALREADY_EXISTS:
+                return "42710";
+            case FLOW_NOT_FOUND:
+            case TRIGGER_NOT_FOUND:
+                return "42704";
+            case INVALID_ARGUMENTS:
+            case REQUEST_OUTDATED:
+                return "22023";
+            case USER_NOT_FOUND:
+            case UNSUPPORTED_PASSWORD_TYPE:
+            case USER_PASSWORD_MISMATCH:
+            case AUTH_HEADER_NOT_FOUND:
+            case INVALID_AUTH_HEADER:
+            case ACCESS_DENIED:
+            case PERMISSION_DENIED:
+                return "28000";
+            case UNSUPPORTED:
+                return "0A000";
+            case CANCELLED:
+                return "57014";
+            case DEADLINE_EXCEEDED:
+                return "HYT00";
+            case PLAN_QUERY:
+                return "42000";
+            default:
+                return forGrpc(grpc);
+        }
     }
-    switch (status) {
-      case INVALID_SYNTAX:
-        return "42000";
-      case TABLE_NOT_FOUND:
-        return "42S02";
-      case DATABASE_NOT_FOUND:
-        return "3F000";
-      case TABLE_COLUMN_NOT_FOUND:
-        return "42S22";
-      case TABLE_ALREADY_EXISTS:
-        return "42S01";
-      case TABLE_COLUMN_EXISTS:
-        return "42S21";
-      case DATABASE_ALREADY_EXISTS:
-        return "42P06";
-      case FLOW_ALREADY_EXISTS:
-      case TRIGGER_ALREADY_EXISTS:
-        return "42710";
-      case FLOW_NOT_FOUND:
-      case TRIGGER_NOT_FOUND:
-        return "42704";
-      case INVALID_ARGUMENTS:
-      case REQUEST_OUTDATED:
-        return "22023";
-      case USER_NOT_FOUND:
-      case UNSUPPORTED_PASSWORD_TYPE:
-      case USER_PASSWORD_MISMATCH:
-      case AUTH_HEADER_NOT_FOUND:
-      case INVALID_AUTH_HEADER:
-      case ACCESS_DENIED:
-      case PERMISSION_DENIED:
-        return "28000";
-      case UNSUPPORTED:
-        return "0A000";
-      case CANCELLED:
-        return "57014";
-      case DEADLINE_EXCEEDED:
-        return "HYT00";
-      case PLAN_QUERY:
-        return "42000";
-      default:
-        return forGrpc(grpc);
-    }
-  }
 
-  static String forGrpc(Status.Code grpc) {
-    switch (grpc) {
-      case UNAUTHENTICATED:
-      case PERMISSION_DENIED:
-        return "28000";
-      case UNIMPLEMENTED:
-        return "0A000";
-      case CANCELLED:
-        return "57014";
-      case DEADLINE_EXCEEDED:
-        return "HYT00";
-      case UNAVAILABLE:
-        return "08006";
-      case INVALID_ARGUMENT:
-        return "22023";
-      case RESOURCE_EXHAUSTED:
-        return "53000";
-      case NOT_FOUND:
-        return "42000";
-      default:
-        return "XX000";
+    static String forGrpc(Status.Code grpc) {
+        switch (grpc) {
+            case UNAUTHENTICATED:
+            case PERMISSION_DENIED:
+                return "28000";
+            case UNIMPLEMENTED:
+                return "0A000";
+            case CANCELLED:
+                return "57014";
+            case DEADLINE_EXCEEDED:
+                return "HYT00";
+            case UNAVAILABLE:
+                return "08006";
+            case INVALID_ARGUMENT:
+                return "22023";
+            case RESOURCE_EXHAUSTED:
+                return "53000";
+            case NOT_FOUND:
+                return "42000";
+            default:
+                return "XX000";
+        }
     }
-  }
 }

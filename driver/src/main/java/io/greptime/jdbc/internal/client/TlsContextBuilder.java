@@ -27,99 +27,117 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * JVM trust store; the client certificate and key for mutual TLS; host name verification unless turned off.
  */
 final class TlsContextBuilder {
-  private static final Set<SslProvider> LOGGED = ConcurrentHashMap.newKeySet();
+    private static final Set<SslProvider> LOGGED = ConcurrentHashMap.newKeySet();
 
-  private TlsContextBuilder() {}
+    private TlsContextBuilder() {}
 
-  /** The context for {@code config}; a misconfiguration is an SQLException (08001) naming the property. */
-  static SslContext build(ConnectionConfig config) throws SQLException {
-    SslProvider provider = provider(config.tlsProvider());
-    SslContextBuilder b = GrpcSslContexts.configure(SslContextBuilder.forClient(), provider)
-        .protocols("TLSv1.3", "TLSv1.2")
-        .trustManager(trustManager(config));
-    String cert = config.string(GreptimeProperty.TLS_CLIENT_CERT);
-    String key = config.string(GreptimeProperty.TLS_CLIENT_KEY);
-    if ((cert == null) != (key == null)) {
-      throw fail(GreptimeProperty.TLS_CLIENT_CERT.key() + " and " + GreptimeProperty.TLS_CLIENT_KEY.key()
-          + " go together for mutual TLS; only " + (cert == null ? key(GreptimeProperty.TLS_CLIENT_KEY)
-          : key(GreptimeProperty.TLS_CLIENT_CERT)) + " is set", null);
-    }
-    if (cert != null) {
-      X509Certificate[] chain = PemMaterial.read(GreptimeProperty.TLS_CLIENT_CERT, cert).certificates();
-      b.keyManager(PemMaterial.read(GreptimeProperty.TLS_CLIENT_KEY, key).privateKey(config.tlsClientKeyPassword()),
-          chain);
-    }
-    try {
-      SslContext context = b.build();
-      logProvider(provider);
-      return context;
-    } catch (SSLException | RuntimeException e) {
-      throw fail("cannot set up TLS: " + e.getMessage(), e);
-    }
-  }
-
-  /** The provider {@code tlsProvider} asks for; {@code auto} prefers BoringSSL. */
-  static SslProvider provider(String requested) throws SQLException {
-    boolean openSsl = OpenSsl.isAvailable() && SslProvider.isAlpnSupported(SslProvider.OPENSSL);
-    switch (requested) {
-      case "openssl":
-        if (!openSsl) {
-          throw fail(key(GreptimeProperty.TLS_PROVIDER) + "=openssl, but netty-tcnative (BoringSSL) does not load: "
-              + OpenSsl.unavailabilityCause() + " (use tlsProvider=auto or jdk)", OpenSsl.unavailabilityCause());
+    /** The context for {@code config}; a misconfiguration is an SQLException (08001) naming the property. */
+    static SslContext build(ConnectionConfig config) throws SQLException {
+        SslProvider provider = provider(config.tlsProvider());
+        SslContextBuilder b = GrpcSslContexts.configure(SslContextBuilder.forClient(), provider)
+                .protocols("TLSv1.3", "TLSv1.2")
+                .trustManager(trustManager(config));
+        String cert = config.string(GreptimeProperty.TLS_CLIENT_CERT);
+        String key = config.string(GreptimeProperty.TLS_CLIENT_KEY);
+        if ((cert == null) != (key == null)) {
+            throw fail(
+                    GreptimeProperty.TLS_CLIENT_CERT.key() + " and " + GreptimeProperty.TLS_CLIENT_KEY.key()
+                            + " go together for mutual TLS; only "
+                            + (cert == null
+                                    ? key(GreptimeProperty.TLS_CLIENT_KEY)
+                                    : key(GreptimeProperty.TLS_CLIENT_CERT))
+                            + " is set",
+                    null);
         }
-        return SslProvider.OPENSSL;
-      case "jdk":
-        return SslProvider.JDK;
-      default:
-        return openSsl ? SslProvider.OPENSSL : SslProvider.JDK;
-    }
-  }
-
-  private static TrustManager trustManager(ConnectionConfig config) throws SQLException {
-    String root = config.string(GreptimeProperty.TLS_ROOT_CERT);
-    X509Certificate[] cas = root == null ? null : PemMaterial.read(GreptimeProperty.TLS_ROOT_CERT, root).certificates();
-    X509ExtendedTrustManager pkix;
-    try {
-      KeyStore store = null;
-      if (cas != null) {
-        store = KeyStore.getInstance(KeyStore.getDefaultType());
-        store.load(null, null);
-        for (int i = 0; i < cas.length; i++) {
-          store.setCertificateEntry("ca-" + i, cas[i]);
+        if (cert != null) {
+            X509Certificate[] chain =
+                    PemMaterial.read(GreptimeProperty.TLS_CLIENT_CERT, cert).certificates();
+            b.keyManager(
+                    PemMaterial.read(GreptimeProperty.TLS_CLIENT_KEY, key).privateKey(config.tlsClientKeyPassword()),
+                    chain);
         }
-      }
-      TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      factory.init(store);
-      pkix = firstExtended(factory.getTrustManagers());
-    } catch (GeneralSecurityException | IOException e) {
-      throw fail("cannot build the trust manager from " + key(GreptimeProperty.TLS_ROOT_CERT) + ": " + e, e);
+        try {
+            SslContext context = b.build();
+            logProvider(provider);
+            return context;
+        } catch (SSLException | RuntimeException e) {
+            throw fail("cannot set up TLS: " + e.getMessage(), e);
+        }
     }
-    return config.tlsVerifyHostname() ? pkix : new UnverifiedHostnameTrustManager(pkix);
-  }
 
-  private static X509ExtendedTrustManager firstExtended(TrustManager[] managers) throws GeneralSecurityException {
-    for (TrustManager m : managers) {
-      if (m instanceof X509ExtendedTrustManager x) {
-        return x;
-      }
+    /** The provider {@code tlsProvider} asks for; {@code auto} prefers BoringSSL. */
+    static SslProvider provider(String requested) throws SQLException {
+        boolean openSsl = OpenSsl.isAvailable() && SslProvider.isAlpnSupported(SslProvider.OPENSSL);
+        switch (requested) {
+            case "openssl":
+                if (!openSsl) {
+                    throw fail(
+                            key(GreptimeProperty.TLS_PROVIDER)
+                                    + "=openssl, but netty-tcnative (BoringSSL) does not load: "
+                                    + OpenSsl.unavailabilityCause() + " (use tlsProvider=auto or jdk)",
+                            OpenSsl.unavailabilityCause());
+                }
+                return SslProvider.OPENSSL;
+            case "jdk":
+                return SslProvider.JDK;
+            default:
+                return openSsl ? SslProvider.OPENSSL : SslProvider.JDK;
+        }
     }
-    throw new GeneralSecurityException("the JVM's default TrustManagerFactory offers no X509ExtendedTrustManager");
-  }
 
-  private static void logProvider(SslProvider provider) {
-    if (LOGGED.add(provider)) {
-      TransportChooser.LOG.log(provider == SslProvider.OPENSSL ? Level.CONFIG : Level.INFO, () -> "greptime-jdbc TLS: "
-          + (provider == SslProvider.OPENSSL ? "openssl (" + OpenSsl.versionString() + ")"
-          : "jdk" + (OpenSsl.isAvailable() ? "" : " (netty-tcnative unavailable: " + OpenSsl.unavailabilityCause()
-          + ")")));
+    private static TrustManager trustManager(ConnectionConfig config) throws SQLException {
+        String root = config.string(GreptimeProperty.TLS_ROOT_CERT);
+        X509Certificate[] cas = root == null
+                ? null
+                : PemMaterial.read(GreptimeProperty.TLS_ROOT_CERT, root).certificates();
+        X509ExtendedTrustManager pkix;
+        try {
+            KeyStore store = null;
+            if (cas != null) {
+                store = KeyStore.getInstance(KeyStore.getDefaultType());
+                store.load(null, null);
+                for (int i = 0; i < cas.length; i++) {
+                    store.setCertificateEntry("ca-" + i, cas[i]);
+                }
+            }
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init(store);
+            pkix = firstExtended(factory.getTrustManagers());
+        } catch (GeneralSecurityException | IOException e) {
+            throw fail("cannot build the trust manager from " + key(GreptimeProperty.TLS_ROOT_CERT) + ": " + e, e);
+        }
+        return config.tlsVerifyHostname() ? pkix : new UnverifiedHostnameTrustManager(pkix);
     }
-  }
 
-  private static String key(GreptimeProperty p) {
-    return p.key();
-  }
+    private static X509ExtendedTrustManager firstExtended(TrustManager[] managers) throws GeneralSecurityException {
+        for (TrustManager m : managers) {
+            if (m instanceof X509ExtendedTrustManager x) {
+                return x;
+            }
+        }
+        throw new GeneralSecurityException("the JVM's default TrustManagerFactory offers no X509ExtendedTrustManager");
+    }
 
-  private static SQLException fail(String message, Throwable cause) {
-    return new SQLNonTransientConnectionException("TLS configuration: " + message, "08001", cause);
-  }
+    private static void logProvider(SslProvider provider) {
+        if (LOGGED.add(provider)) {
+            TransportChooser.LOG.log(
+                    provider == SslProvider.OPENSSL ? Level.CONFIG : Level.INFO,
+                    () -> "greptime-jdbc TLS: "
+                            + (provider == SslProvider.OPENSSL
+                                    ? "openssl (" + OpenSsl.versionString() + ")"
+                                    : "jdk"
+                                            + (OpenSsl.isAvailable()
+                                                    ? ""
+                                                    : " (netty-tcnative unavailable: " + OpenSsl.unavailabilityCause()
+                                                            + ")")));
+        }
+    }
+
+    private static String key(GreptimeProperty p) {
+        return p.key();
+    }
+
+    private static SQLException fail(String message, Throwable cause) {
+        return new SQLNonTransientConnectionException("TLS configuration: " + message, "08001", cause);
+    }
 }

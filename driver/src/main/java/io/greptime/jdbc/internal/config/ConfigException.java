@@ -9,20 +9,20 @@ import java.util.List;
  * connection failure, which is what it is for the user.
  */
 public final class ConfigException extends SQLException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  /** The SQLState of configuration errors. */
-  public static final String SQL_STATE = "08001";
+    /** The SQLState of configuration errors. */
+    public static final String SQL_STATE = "08001";
 
-  private final List<String> problems;
+    private final List<String> problems;
 
-  public ConfigException(List<String> problems) {
-    super("Invalid greptime-jdbc configuration: " + String.join("; ", problems), SQL_STATE);
-    this.problems = List.copyOf(problems);
-  }
+    public ConfigException(List<String> problems) {
+        super("Invalid greptime-jdbc configuration: " + String.join("; ", problems), SQL_STATE);
+        this.problems = List.copyOf(problems);
+    }
 
-  /** The individual problems, each naming the key and value it is about. */
-  public List<String> problems() {
-    return problems;
-  }
+    /** The individual problems, each naming the key and value it is about. */
+    public List<String> problems() {
+        return problems;
+    }
 }

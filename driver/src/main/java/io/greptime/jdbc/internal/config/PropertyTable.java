@@ -14,68 +14,78 @@ import java.nio.file.Path;
  * or by running that test with {@code -Dgreptime.updateDocs=true}.
  */
 public final class PropertyTable {
-  private PropertyTable() {}
+    private PropertyTable() {}
 
-  /** Where the table sits in the project's README.md, between these two lines. */
-  public static final String README_START = "<!-- properties:start (generated from GreptimeProperty; do not edit) -->";
+    /** Where the table sits in the project's README.md, between these two lines. */
+    public static final String README_START =
+            "<!-- properties:start (generated from GreptimeProperty; do not edit) -->";
 
-  public static final String README_END = "<!-- properties:end -->";
+    public static final String README_END = "<!-- properties:end -->";
 
-  /** The whole PROPERTIES.md text. */
-  public static String render() {
-    StringBuilder sb = new StringBuilder();
-    sb.append("# Connection properties\n\n")
-        .append("<!-- Generated from io.greptime.jdbc.GreptimeProperty by PropertyTable; do not edit. -->\n\n")
-        .append("URL: `jdbc:greptime://host1[:port][,host2[:port]...][/database][?key=value&...]` ")
-        .append("(default port 4001, default database `public`; values are percent-decoded).\n\n")
-        .append("Unix domain socket: `jdbc:greptime:unix:///path/to/greptime.sock[/database][?key=value&...]` (the ")
-        .append("socket path ends with the first segment ending in `.sock`; otherwise give the whole path and ")
-        .append("`?database=`), or the `unixSocket` property.\n\n")
-        .append("Precedence: `Properties` passed to `DriverManager.getConnection` (or set on ")
-        .append("`GreptimeDataSource`) override the URL's query string, which overrides the defaults. ")
-        .append("Unknown keys and bad values fail the connection with one SQLException (SQLState `08001`) ")
-        .append("that lists every problem.\n\n")
-        .append(table());
-    return sb.toString();
-  }
-
-  /** The Markdown table alone: one row per property, in registry order. */
-  public static String table() {
-    StringBuilder sb = new StringBuilder();
-    sb.append("| key | type | default | since | description |\n")
-        .append("|---|---|---|---|---|\n");
-    for (GreptimeProperty p : GreptimeProperty.values()) {
-      sb.append("| `").append(p.key()).append("` | ").append(typeText(p)).append(" | ")
-          .append(p.defaultValue() == null ? "" : "`" + p.defaultValue() + "`").append(" | ")
-          .append(p.since()).append(" | ").append(p.description().replace("|", "\\|"))
-          .append(p.sensitive() ? " (sensitive)" : "").append(" |\n");
+    /** The whole PROPERTIES.md text. */
+    public static String render() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# Connection properties\n\n")
+                .append("<!-- Generated from io.greptime.jdbc.GreptimeProperty by PropertyTable; do not edit. -->\n\n")
+                .append("URL: `jdbc:greptime://host1[:port][,host2[:port]...][/database][?key=value&...]` ")
+                .append("(default port 4001, default database `public`; values are percent-decoded).\n\n")
+                .append(
+                        "Unix domain socket: `jdbc:greptime:unix:///path/to/greptime.sock[/database][?key=value&...]` (the ")
+                .append("socket path ends with the first segment ending in `.sock`; otherwise give the whole path and ")
+                .append("`?database=`), or the `unixSocket` property.\n\n")
+                .append("Precedence: `Properties` passed to `DriverManager.getConnection` (or set on ")
+                .append("`GreptimeDataSource`) override the URL's query string, which overrides the defaults. ")
+                .append("Unknown keys and bad values fail the connection with one SQLException (SQLState `08001`) ")
+                .append("that lists every problem.\n\n")
+                .append(table());
+        return sb.toString();
     }
-    return sb.toString();
-  }
 
-  /**
-   * {@code readme} with the text between {@link #README_START} and {@link #README_END} replaced by
-   * {@link #table()}.
-   *
-   * @throws IllegalArgumentException when the markers are missing or out of order
-   */
-  public static String embedIn(String readme) {
-    int start = readme.indexOf(README_START);
-    int end = readme.indexOf(README_END);
-    if (start < 0 || end < start) {
-      throw new IllegalArgumentException("README has no " + README_START + " ... " + README_END + " section");
+    /** The Markdown table alone: one row per property, in registry order. */
+    public static String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| key | type | default | since | description |\n").append("|---|---|---|---|---|\n");
+        for (GreptimeProperty p : GreptimeProperty.values()) {
+            sb.append("| `")
+                    .append(p.key())
+                    .append("` | ")
+                    .append(typeText(p))
+                    .append(" | ")
+                    .append(p.defaultValue() == null ? "" : "`" + p.defaultValue() + "`")
+                    .append(" | ")
+                    .append(p.since())
+                    .append(" | ")
+                    .append(p.description().replace("|", "\\|"))
+                    .append(p.sensitive() ? " (sensitive)" : "")
+                    .append(" |\n");
+        }
+        return sb.toString();
     }
-    int from = start + README_START.length();
-    return readme.substring(0, from) + "\n" + table() + readme.substring(end);
-  }
 
-  private static String typeText(GreptimeProperty p) {
-    return p.choices().isEmpty() ? p.type().name().toLowerCase(java.util.Locale.ROOT)
-        : String.join(" \\| ", p.choices());
-  }
+    /**
+     * {@code readme} with the text between {@link #README_START} and {@link #README_END} replaced by
+     * {@link #table()}.
+     *
+     * @throws IllegalArgumentException when the markers are missing or out of order
+     */
+    public static String embedIn(String readme) {
+        int start = readme.indexOf(README_START);
+        int end = readme.indexOf(README_END);
+        if (start < 0 || end < start) {
+            throw new IllegalArgumentException("README has no " + README_START + " ... " + README_END + " section");
+        }
+        int from = start + README_START.length();
+        return readme.substring(0, from) + "\n" + table() + readme.substring(end);
+    }
 
-  /** Writes the table to the file given as the only argument. */
-  public static void main(String[] args) throws IOException {
-    Files.writeString(Path.of(args[0]), render(), StandardCharsets.UTF_8);
-  }
+    private static String typeText(GreptimeProperty p) {
+        return p.choices().isEmpty()
+                ? p.type().name().toLowerCase(java.util.Locale.ROOT)
+                : String.join(" \\| ", p.choices());
+    }
+
+    /** Writes the table to the file given as the only argument. */
+    public static void main(String[] args) throws IOException {
+        Files.writeString(Path.of(args[0]), render(), StandardCharsets.UTF_8);
+    }
 }

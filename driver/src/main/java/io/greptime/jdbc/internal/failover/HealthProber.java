@@ -21,85 +21,86 @@ import java.util.concurrent.TimeUnit;
  */
 public interface HealthProber extends AutoCloseable {
 
-  /** Completes with true when the endpoint answered a HealthCheck in time, false otherwise; never fails. */
-  CompletableFuture<Boolean> probe(JdbcUrl.Endpoint endpoint);
-
-  @Override
-  void close();
-
-  /** Opens a probe channel to an endpoint. */
-  @FunctionalInterface
-  interface ChannelOpener {
-    ManagedChannel open(JdbcUrl.Endpoint endpoint) throws SQLException;
-  }
-
-  /** Probes over gRPC on dedicated channels opened by {@code opener}, with the given deadline. */
-  static HealthProber overGrpc(ChannelOpener opener, long timeoutMillis) {
-    return new Grpc(opener, timeoutMillis);
-  }
-
-  /** The gRPC prober; closes its channels with itself. */
-  final class Grpc implements HealthProber {
-    private final ChannelOpener opener;
-    private final long timeoutMillis;
-    private final Map<JdbcUrl.Endpoint, ManagedChannel> channels = new ConcurrentHashMap<>();
-
-    Grpc(ChannelOpener opener, long timeoutMillis) {
-      this.opener = opener;
-      this.timeoutMillis = Math.max(1, timeoutMillis);
-    }
+    /** Completes with true when the endpoint answered a HealthCheck in time, false otherwise; never fails. */
+    CompletableFuture<Boolean> probe(JdbcUrl.Endpoint endpoint);
 
     @Override
-    public CompletableFuture<Boolean> probe(JdbcUrl.Endpoint endpoint) {
-      CompletableFuture<Boolean> answer = new CompletableFuture<>();
-      ManagedChannel channel;
-      try {
-        channel = channels.computeIfAbsent(endpoint, this::openUnchecked);
-      } catch (IllegalStateException e) {
-        answer.complete(false);
-        return answer;
-      }
-      // A probe is a deliberate connection attempt: skip whatever reconnect backoff the channel is in.
-      channel.resetConnectBackoff();
-      HealthCheckGrpc.newStub(channel).withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS)
-          .healthCheck(HealthCheckRequest.getDefaultInstance(), new StreamObserver<HealthCheckResponse>() {
-            @Override
-            public void onNext(HealthCheckResponse value) {
-              answer.complete(true);
-            }
+    void close();
 
-            @Override
-            public void onError(Throwable t) {
-              answer.complete(false);
-            }
-
-            @Override
-            public void onCompleted() {
-              answer.complete(true);
-            }
-          });
-      return answer;
+    /** Opens a probe channel to an endpoint. */
+    @FunctionalInterface
+    interface ChannelOpener {
+        ManagedChannel open(JdbcUrl.Endpoint endpoint) throws SQLException;
     }
 
-    private ManagedChannel openUnchecked(JdbcUrl.Endpoint endpoint) {
-      try {
-        return opener.open(endpoint);
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+    /** Probes over gRPC on dedicated channels opened by {@code opener}, with the given deadline. */
+    static HealthProber overGrpc(ChannelOpener opener, long timeoutMillis) {
+        return new Grpc(opener, timeoutMillis);
     }
 
-    @Override
-    public void close() {
-      channels.values().forEach(ManagedChannel::shutdownNow);
-      for (ManagedChannel c : channels.values()) {
-        try {
-          c.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
+    /** The gRPC prober; closes its channels with itself. */
+    final class Grpc implements HealthProber {
+        private final ChannelOpener opener;
+        private final long timeoutMillis;
+        private final Map<JdbcUrl.Endpoint, ManagedChannel> channels = new ConcurrentHashMap<>();
+
+        Grpc(ChannelOpener opener, long timeoutMillis) {
+            this.opener = opener;
+            this.timeoutMillis = Math.max(1, timeoutMillis);
         }
-      }
+
+        @Override
+        public CompletableFuture<Boolean> probe(JdbcUrl.Endpoint endpoint) {
+            CompletableFuture<Boolean> answer = new CompletableFuture<>();
+            ManagedChannel channel;
+            try {
+                channel = channels.computeIfAbsent(endpoint, this::openUnchecked);
+            } catch (IllegalStateException e) {
+                answer.complete(false);
+                return answer;
+            }
+            // A probe is a deliberate connection attempt: skip whatever reconnect backoff the channel is in.
+            channel.resetConnectBackoff();
+            HealthCheckGrpc.newStub(channel)
+                    .withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS)
+                    .healthCheck(HealthCheckRequest.getDefaultInstance(), new StreamObserver<HealthCheckResponse>() {
+                        @Override
+                        public void onNext(HealthCheckResponse value) {
+                            answer.complete(true);
+                        }
+
+                        @Override
+                        public void onError(Throwable t) {
+                            answer.complete(false);
+                        }
+
+                        @Override
+                        public void onCompleted() {
+                            answer.complete(true);
+                        }
+                    });
+            return answer;
+        }
+
+        private ManagedChannel openUnchecked(JdbcUrl.Endpoint endpoint) {
+            try {
+                return opener.open(endpoint);
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            channels.values().forEach(ManagedChannel::shutdownNow);
+            for (ManagedChannel c : channels.values()) {
+                try {
+                    c.awaitTermination(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
-  }
 }

@@ -8,31 +8,31 @@ import java.util.Locale;
  * it may be repeated after its request reached a server.
  */
 public enum OperationKind {
-  /** Row-producing statements over DoGet: repeatable until a row reached the caller. */
-  QUERY,
-  /** Inserts, deletes and other statements answering a row count through Handle. */
-  WRITE,
-  /** Flight DoPut streams. */
-  BULK,
-  /** CREATE, ALTER, DROP, TRUNCATE. */
-  DDL;
+    /** Row-producing statements over DoGet: repeatable until a row reached the caller. */
+    QUERY,
+    /** Inserts, deletes and other statements answering a row count through Handle. */
+    WRITE,
+    /** Flight DoPut streams. */
+    BULK,
+    /** CREATE, ALTER, DROP, TRUNCATE. */
+    DDL;
 
-  /** The kind of a request sent through {@code Handle}: DDL by its first keyword, else a write. */
-  public static OperationKind ofHandle(GreptimeRequest request) {
-    if (request.hasDdl()) {
-      return DDL;
+    /** The kind of a request sent through {@code Handle}: DDL by its first keyword, else a write. */
+    public static OperationKind ofHandle(GreptimeRequest request) {
+        if (request.hasDdl()) {
+            return DDL;
+        }
+        if (!request.hasQuery() || !request.getQuery().hasSql()) {
+            return WRITE;
+        }
+        String sql = request.getQuery().getSql().stripLeading();
+        int end = 0;
+        while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+            end++;
+        }
+        return switch (sql.substring(0, end).toUpperCase(Locale.ROOT)) {
+            case "CREATE", "ALTER", "DROP", "TRUNCATE" -> DDL;
+            default -> WRITE;
+        };
     }
-    if (!request.hasQuery() || !request.getQuery().hasSql()) {
-      return WRITE;
-    }
-    String sql = request.getQuery().getSql().stripLeading();
-    int end = 0;
-    while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
-      end++;
-    }
-    return switch (sql.substring(0, end).toUpperCase(Locale.ROOT)) {
-      case "CREATE", "ALTER", "DROP", "TRUNCATE" -> DDL;
-      default -> WRITE;
-    };
-  }
 }

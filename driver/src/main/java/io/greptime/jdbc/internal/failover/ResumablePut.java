@@ -28,263 +28,268 @@ import org.apache.arrow.flight.impl.Flight;
  * them.
  */
 public final class ResumablePut implements DoPutWriter.Transport {
-  /** Opens the DoPut call on one endpoint. */
-  @FunctionalInterface
-  public interface CallOpener {
-    DoPutWriter.Transport open(Endpoint endpoint, DoPutWriter.Answers answers) throws SQLException;
-  }
-
-  private final Router router;
-  private final DoPutWriter.Answers writer;
-  private final CallOpener opener;
-  private final Predicate<String> deduplicates;
-  /** Guards every field below. */
-  private final ReentrantLock callLock = new ReentrantLock();
-  private final ArrayDeque<Frame> ledger = new ArrayDeque<>();
-  private final Set<Endpoint> tried = new HashSet<>();
-  private DoPutWriter.Transport call;
-  private Endpoint endpoint;
-  private int generation;
-  private Flight.FlightData schema;
-  private String table = "?";
-  private boolean replayable;
-  private boolean halfClosed;
-  private boolean cancelled;
-  private int resumes;
-  private long lastProgress;
-
-  private record Frame(long requestId, Flight.FlightData data) {}
-
-  private ResumablePut(Router router, DoPutWriter.Answers writer, CallOpener opener, Predicate<String> deduplicates) {
-    this.router = router;
-    this.writer = writer;
-    this.opener = opener;
-    this.deduplicates = deduplicates;
-  }
-
-  /**
-   * Opens the stream on the endpoint the bulk policy picks.
-   *
-   * @param deduplicates whether a table (named by the schema message) deduplicates; asked once per stream
-   */
-  public static ResumablePut open(Router router, DoPutWriter.Answers writer, CallOpener opener,
-      Predicate<String> deduplicates) {
-    ResumablePut put = new ResumablePut(router, writer, opener, deduplicates);
-    put.callLock.lock();
-    try {
-      put.lastProgress = System.nanoTime();
-      put.connect(router.endpoints().select(OperationKind.BULK, Set.of()));
-    } finally {
-      put.callLock.unlock();
+    /** Opens the DoPut call on one endpoint. */
+    @FunctionalInterface
+    public interface CallOpener {
+        DoPutWriter.Transport open(Endpoint endpoint, DoPutWriter.Answers answers) throws SQLException;
     }
-    return put;
-  }
 
-  /** Opens the call on {@code e} (a failing open leaves {@code call} null; the failure goes to the writer). */
-  private void connect(Endpoint e) {
-    endpoint = e;
-    int gen = ++generation;
-    if (e == null) {
-      call = null;
-      writer.onError(new SQLException("No GreptimeDB endpoint is available for DoPut", "08001"));
-      return;
+    private final Router router;
+    private final DoPutWriter.Answers writer;
+    private final CallOpener opener;
+    private final Predicate<String> deduplicates;
+    /** Guards every field below. */
+    private final ReentrantLock callLock = new ReentrantLock();
+
+    private final ArrayDeque<Frame> ledger = new ArrayDeque<>();
+    private final Set<Endpoint> tried = new HashSet<>();
+    private DoPutWriter.Transport call;
+    private Endpoint endpoint;
+    private int generation;
+    private Flight.FlightData schema;
+    private String table = "?";
+    private boolean replayable;
+    private boolean halfClosed;
+    private boolean cancelled;
+    private int resumes;
+    private long lastProgress;
+
+    private record Frame(long requestId, Flight.FlightData data) {}
+
+    private ResumablePut(Router router, DoPutWriter.Answers writer, CallOpener opener, Predicate<String> deduplicates) {
+        this.router = router;
+        this.writer = writer;
+        this.opener = opener;
+        this.deduplicates = deduplicates;
     }
-    try {
-      call = opener.open(e, new Answers(gen));
-    } catch (SQLException | RuntimeException ex) {
-      call = null;
-      writer.onError(ex);
+
+    /**
+     * Opens the stream on the endpoint the bulk policy picks.
+     *
+     * @param deduplicates whether a table (named by the schema message) deduplicates; asked once per stream
+     */
+    public static ResumablePut open(
+            Router router, DoPutWriter.Answers writer, CallOpener opener, Predicate<String> deduplicates) {
+        ResumablePut put = new ResumablePut(router, writer, opener, deduplicates);
+        put.callLock.lock();
+        try {
+            put.lastProgress = System.nanoTime();
+            put.connect(router.endpoints().select(OperationKind.BULK, Set.of()));
+        } finally {
+            put.callLock.unlock();
+        }
+        return put;
     }
-  }
 
-  @Override
-  public void send(Flight.FlightData frame) {
-    callLock.lock();
-    try {
-      if (schema == null) {
-        schema = frame;
-        table = frame.getFlightDescriptor().getPathCount() > 0 ? frame.getFlightDescriptor().getPath(0) : "?";
-        // Asked only when a resume is possible at all (retries allowed, another endpoint to resume on);
-        // an unknown mode counts as append-only.
-        replayable = router.settings().retries() > 0 && router.endpoints().all().size() > 1
-            && deduplicates.test(table);
-      } else if (replayable) {
-        ledger.addLast(new Frame(requestId(frame.getAppMetadata()), frame));
-      }
-      if (call != null) {
-        call.send(frame);
-      }
-    } finally {
-      callLock.unlock();
-    }
-  }
-
-  @Override
-  public void complete() {
-    callLock.lock();
-    try {
-      halfClosed = true;
-      if (call != null) {
-        call.complete();
-      }
-    } finally {
-      callLock.unlock();
-    }
-  }
-
-  @Override
-  public void cancel(String reason) {
-    callLock.lock();
-    try {
-      cancelled = true;
-      ledger.clear();
-      if (call != null) {
-        call.cancel(reason);
-      }
-    } finally {
-      callLock.unlock();
-    }
-  }
-
-  /** The answers of one call; those of a call already replaced are ignored. */
-  private final class Answers implements DoPutWriter.Answers {
-    private final int gen;
-
-    Answers(int gen) {
-      this.gen = gen;
+    /** Opens the call on {@code e} (a failing open leaves {@code call} null; the failure goes to the writer). */
+    private void connect(Endpoint e) {
+        endpoint = e;
+        int gen = ++generation;
+        if (e == null) {
+            call = null;
+            writer.onError(new SQLException("No GreptimeDB endpoint is available for DoPut", "08001"));
+            return;
+        }
+        try {
+            call = opener.open(e, new Answers(gen));
+        } catch (SQLException | RuntimeException ex) {
+            call = null;
+            writer.onError(ex);
+        }
     }
 
     @Override
-    public void onAnswer(ByteString appMetadata) {
-      callLock.lock();
-      try {
-        if (gen != generation) {
-          return;
+    public void send(Flight.FlightData frame) {
+        callLock.lock();
+        try {
+            if (schema == null) {
+                schema = frame;
+                table = frame.getFlightDescriptor().getPathCount() > 0
+                        ? frame.getFlightDescriptor().getPath(0)
+                        : "?";
+                // Asked only when a resume is possible at all (retries allowed, another endpoint to resume on);
+                // an unknown mode counts as append-only.
+                replayable = router.settings().retries() > 0
+                        && router.endpoints().all().size() > 1
+                        && deduplicates.test(table);
+            } else if (replayable) {
+                ledger.addLast(new Frame(requestId(frame.getAppMetadata()), frame));
+            }
+            if (call != null) {
+                call.send(frame);
+            }
+        } finally {
+            callLock.unlock();
         }
-        long acked = requestId(appMetadata);
-        while (!ledger.isEmpty() && ledger.peekFirst().requestId() <= acked) {
-          ledger.removeFirst();
-        }
-        lastProgress = System.nanoTime();
-      } finally {
-        callLock.unlock();
-      }
-      writer.onAnswer(appMetadata);
     }
 
     @Override
-    public void onError(Throwable error) {
-      callLock.lock();
-      try {
-        if (gen != generation) {
-          return;
+    public void complete() {
+        callLock.lock();
+        try {
+            halfClosed = true;
+            if (call != null) {
+                call.complete();
+            }
+        } finally {
+            callLock.unlock();
         }
-        if (resume(error)) {
-          return;
-        }
-      } finally {
-        callLock.unlock();
-      }
-      writer.onError(error);
     }
 
     @Override
-    public void onCompleted() {
-      Endpoint done;
-      callLock.lock();
-      try {
-        if (gen != generation) {
-          return;
+    public void cancel(String reason) {
+        callLock.lock();
+        try {
+            cancelled = true;
+            ledger.clear();
+            if (call != null) {
+                call.cancel(reason);
+            }
+        } finally {
+            callLock.unlock();
         }
-        done = endpoint;
-      } finally {
-        callLock.unlock();
-      }
-      if (done != null) {
-        router.endpoints().answered(done);
-      }
-      writer.onCompleted();
     }
-  }
 
-  /** Called with the lock held: reopens the stream elsewhere and replays the ledger; false to give up. */
-  private boolean resume(Throwable error) {
-    RetryRules.Verdict v = RetryRules.judgeBrokenStream(error, OperationKind.BULK, cancelled);
-    if (v.endpointFault()) {
-      router.endpoints().failed(endpoint);
-    } else {
-      router.endpoints().answered(endpoint);
-    }
-    String stop = resumeStop(v);
-    if (stop != null) {
-      router.listener().gaveUp(OperationKind.BULK, String.valueOf(endpoint), resumes + 1, stop);
-      return false;
-    }
-    Endpoint failed = endpoint;
-    tried.add(failed);
-    Endpoint next = router.endpoints().select(OperationKind.BULK, tried);
-    if (next == null || tried.contains(next)) {
-      // Unlike a unary call, a stream is resumed only elsewhere: the endpoint that broke it (the only
-      // one, with a single-host URL) reports the failure and the writer's counts say what is in.
-      router.listener().gaveUp(OperationKind.BULK, failed.toString(), resumes + 1, "no other endpoint to resume on");
-      return false;
-    }
-    resumes++;
-    long from = ledger.isEmpty() ? 0 : ledger.peekFirst().requestId();
-    router.listener().putResumed(table, failed.toString(), next.toString(), from, ledger.size());
-    connect(next);
-    if (call == null) {
-      return true; // connect() already told the writer
-    }
-    call.send(schema);
-    ledger.forEach(f -> call.send(f.data()));
-    if (halfClosed) {
-      call.complete();
-    }
-    return true;
-  }
+    /** The answers of one call; those of a call already replaced are ignored. */
+    private final class Answers implements DoPutWriter.Answers {
+        private final int gen;
 
-  private String resumeStop(RetryRules.Verdict v) {
-    if (cancelled) {
-      return "the writer cancelled the stream";
-    }
-    if (schema == null) {
-      return "the stream broke before its schema was sent";
-    }
-    if (!replayable) {
-      return "table " + table + " is append-only (or its mode is unknown): unacknowledged batches are in doubt "
-          + "and not replayed";
-    }
-    // A broken stream of a deduplicating table is repeatable whatever reached the server; a server error
-    // that is not marked retryable (bad data, missing table) would only fail again.
-    if (!v.retry() && !v.endpointFault()) {
-      return v.reason();
-    }
-    if (resumes >= router.settings().retries()) {
-      return "retry budget of " + router.settings().retries() + " spent";
-    }
-    long deadline = router.settings().deadlineNanos();
-    if (deadline > 0 && System.nanoTime() - lastProgress >= deadline) {
-      return "failoverTimeout reached since the last acknowledgement";
-    }
-    return null;
-  }
+        Answers(int gen) {
+            this.gen = gen;
+        }
 
-  /** The request_id of a batch's or an answer's app_metadata ({@code {"request_id":N,...}}); 0 if absent. */
-  static long requestId(ByteString json) {
-    String text = json.toString(StandardCharsets.UTF_8);
-    int at = text.indexOf("\"request_id\"");
-    if (at < 0) {
-      return 0;
+        @Override
+        public void onAnswer(ByteString appMetadata) {
+            callLock.lock();
+            try {
+                if (gen != generation) {
+                    return;
+                }
+                long acked = requestId(appMetadata);
+                while (!ledger.isEmpty() && ledger.peekFirst().requestId() <= acked) {
+                    ledger.removeFirst();
+                }
+                lastProgress = System.nanoTime();
+            } finally {
+                callLock.unlock();
+            }
+            writer.onAnswer(appMetadata);
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            callLock.lock();
+            try {
+                if (gen != generation) {
+                    return;
+                }
+                if (resume(error)) {
+                    return;
+                }
+            } finally {
+                callLock.unlock();
+            }
+            writer.onError(error);
+        }
+
+        @Override
+        public void onCompleted() {
+            Endpoint done;
+            callLock.lock();
+            try {
+                if (gen != generation) {
+                    return;
+                }
+                done = endpoint;
+            } finally {
+                callLock.unlock();
+            }
+            if (done != null) {
+                router.endpoints().answered(done);
+            }
+            writer.onCompleted();
+        }
     }
-    int i = text.indexOf(':', at) + 1;
-    while (i > 0 && i < text.length() && text.charAt(i) == ' ') {
-      i++;
+
+    /** Called with the lock held: reopens the stream elsewhere and replays the ledger; false to give up. */
+    private boolean resume(Throwable error) {
+        RetryRules.Verdict v = RetryRules.judgeBrokenStream(error, OperationKind.BULK, cancelled);
+        if (v.endpointFault()) {
+            router.endpoints().failed(endpoint);
+        } else {
+            router.endpoints().answered(endpoint);
+        }
+        String stop = resumeStop(v);
+        if (stop != null) {
+            router.listener().gaveUp(OperationKind.BULK, String.valueOf(endpoint), resumes + 1, stop);
+            return false;
+        }
+        Endpoint failed = endpoint;
+        tried.add(failed);
+        Endpoint next = router.endpoints().select(OperationKind.BULK, tried);
+        if (next == null || tried.contains(next)) {
+            // Unlike a unary call, a stream is resumed only elsewhere: the endpoint that broke it (the only
+            // one, with a single-host URL) reports the failure and the writer's counts say what is in.
+            router.listener()
+                    .gaveUp(OperationKind.BULK, failed.toString(), resumes + 1, "no other endpoint to resume on");
+            return false;
+        }
+        resumes++;
+        long from = ledger.isEmpty() ? 0 : ledger.peekFirst().requestId();
+        router.listener().putResumed(table, failed.toString(), next.toString(), from, ledger.size());
+        connect(next);
+        if (call == null) {
+            return true; // connect() already told the writer
+        }
+        call.send(schema);
+        ledger.forEach(f -> call.send(f.data()));
+        if (halfClosed) {
+            call.complete();
+        }
+        return true;
     }
-    int start = i;
-    while (i < text.length() && Character.isDigit(text.charAt(i))) {
-      i++;
+
+    private String resumeStop(RetryRules.Verdict v) {
+        if (cancelled) {
+            return "the writer cancelled the stream";
+        }
+        if (schema == null) {
+            return "the stream broke before its schema was sent";
+        }
+        if (!replayable) {
+            return "table " + table + " is append-only (or its mode is unknown): unacknowledged batches are in doubt "
+                    + "and not replayed";
+        }
+        // A broken stream of a deduplicating table is repeatable whatever reached the server; a server error
+        // that is not marked retryable (bad data, missing table) would only fail again.
+        if (!v.retry() && !v.endpointFault()) {
+            return v.reason();
+        }
+        if (resumes >= router.settings().retries()) {
+            return "retry budget of " + router.settings().retries() + " spent";
+        }
+        long deadline = router.settings().deadlineNanos();
+        if (deadline > 0 && System.nanoTime() - lastProgress >= deadline) {
+            return "failoverTimeout reached since the last acknowledgement";
+        }
+        return null;
     }
-    return i > start ? Long.parseLong(text.substring(start, i)) : 0;
-  }
+
+    /** The request_id of a batch's or an answer's app_metadata ({@code {"request_id":N,...}}); 0 if absent. */
+    static long requestId(ByteString json) {
+        String text = json.toString(StandardCharsets.UTF_8);
+        int at = text.indexOf("\"request_id\"");
+        if (at < 0) {
+            return 0;
+        }
+        int i = text.indexOf(':', at) + 1;
+        while (i > 0 && i < text.length() && text.charAt(i) == ' ') {
+            i++;
+        }
+        int start = i;
+        while (i < text.length() && Character.isDigit(text.charAt(i))) {
+            i++;
+        }
+        return i > start ? Long.parseLong(text.substring(start, i)) : 0;
+    }
 }

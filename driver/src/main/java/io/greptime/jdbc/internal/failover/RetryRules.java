@@ -26,150 +26,178 @@ import org.apache.arrow.flight.grpc.StatusUtils;
  * A write whose request may have reached the server is never repeated: the caller gets the error.
  */
 public final class RetryRules {
-  private static final Metadata.Key<String> ERR_CODE =
-      Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
-  private static final Metadata.Key<String> RETRY_HINT =
-      Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> ERR_CODE =
+            Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> RETRY_HINT =
+            Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER);
 
-  private RetryRules() {}
+    private RetryRules() {}
 
-  /**
-   * The verdict on one failed attempt.
-   *
-   * @param retry whether the attempt may be repeated
-   * @param endpointFault whether the failure counts against the endpoint's breaker
-   * @param reason the rule that decided, for logs
-   */
-  public record Verdict(boolean retry, boolean endpointFault, String reason) {}
+    /**
+     * The verdict on one failed attempt.
+     *
+     * @param retry whether the attempt may be repeated
+     * @param endpointFault whether the failure counts against the endpoint's breaker
+     * @param reason the rule that decided, for logs
+     */
+    public record Verdict(boolean retry, boolean endpointFault, String reason) {}
 
-  /** What a failure says about itself, however it surfaced. */
-  record Facts(Status.Code code, String description, int errCode, String retryHint, boolean brokenPipe) {}
+    /** What a failure says about itself, however it surfaced. */
+    record Facts(Status.Code code, String description, int errCode, String retryHint, boolean brokenPipe) {}
 
-  /**
-   * @param progress the attempt's progress, or null when the call kind never applies its request before
-   *     answering (a read that failed before its first row)
-   */
-  public static Verdict judge(Throwable failure, OperationKind kind, CallProgress progress) {
-    if (failure instanceof FlightCallException fce && fce.memoryLimitExceeded()) {
-      return new Verdict(false, false, "result exceeded maxResultMemory");
+    /**
+     * @param progress the attempt's progress, or null when the call kind never applies its request before
+     *     answering (a read that failed before its first row)
+     */
+    public static Verdict judge(Throwable failure, OperationKind kind, CallProgress progress) {
+        if (failure instanceof FlightCallException fce && fce.memoryLimitExceeded()) {
+            return new Verdict(false, false, "result exceeded maxResultMemory");
+        }
+        Facts f = facts(failure);
+        if (f == null) {
+            return new Verdict(
+                    false,
+                    false,
+                    failure instanceof SQLException
+                            ? "server answered with an error"
+                            : "not a gRPC failure: " + failure.getClass().getSimpleName());
+        }
+        if (f.errCode() > 0) {
+            return serverError(f);
+        }
+        if (f.code() == Status.Code.UNAVAILABLE) {
+            return connectionFailure(f, kind, progress);
+        }
+        return new Verdict(false, false, "gRPC " + f.code() + " is not repeated");
     }
-    Facts f = facts(failure);
-    if (f == null) {
-      return new Verdict(false, false, failure instanceof SQLException ? "server answered with an error"
-          : "not a gRPC failure: " + failure.getClass().getSimpleName());
-    }
-    if (f.errCode() > 0) {
-      return serverError(f);
-    }
-    if (f.code() == Status.Code.UNAVAILABLE) {
-      return connectionFailure(f, kind, progress);
-    }
-    return new Verdict(false, false, "gRPC " + f.code() + " is not repeated");
-  }
 
-  /**
-   * The verdict on a broken stream the driver did not cancel itself: a CANCELLED status then means the
-   * server reset the stream (it was shutting down), which says as much against the endpoint as a lost
-   * connection.
-   */
-  public static Verdict judgeBrokenStream(Throwable failure, OperationKind kind, boolean cancelledByClient) {
-    Facts f = facts(failure);
-    if (!cancelledByClient && f != null && f.errCode() == 0 && f.code() == Status.Code.CANCELLED) {
-      return new Verdict(true, true, "the server reset the stream (CANCELLED)");
+    /**
+     * The verdict on a broken stream the driver did not cancel itself: a CANCELLED status then means the
+     * server reset the stream (it was shutting down), which says as much against the endpoint as a lost
+     * connection.
+     */
+    public static Verdict judgeBrokenStream(Throwable failure, OperationKind kind, boolean cancelledByClient) {
+        Facts f = facts(failure);
+        if (!cancelledByClient && f != null && f.errCode() == 0 && f.code() == Status.Code.CANCELLED) {
+            return new Verdict(true, true, "the server reset the stream (CANCELLED)");
+        }
+        return judge(failure, kind, null);
     }
-    return judge(failure, kind, null);
-  }
 
-  private static Verdict serverError(Facts f) {
-    boolean retryable;
-    String rule;
-    if (f.retryHint() != null) {
-      retryable = f.retryHint().trim().equalsIgnoreCase("retryable");
-      rule = "retry hint " + f.retryHint().trim();
-    } else {
-      StatusCode status = StatusCode.fromCode(f.errCode());
-      retryable = status != null && status.legacyRetryable();
-      rule = "no retry hint; code " + f.errCode() + (retryable ? " is" : " is not") + " in the legacy retryable list";
+    private static Verdict serverError(Facts f) {
+        boolean retryable;
+        String rule;
+        if (f.retryHint() != null) {
+            retryable = f.retryHint().trim().equalsIgnoreCase("retryable");
+            rule = "retry hint " + f.retryHint().trim();
+        } else {
+            StatusCode status = StatusCode.fromCode(f.errCode());
+            retryable = status != null && status.legacyRetryable();
+            rule = "no retry hint; code " + f.errCode() + (retryable ? " is" : " is not")
+                    + " in the legacy retryable list";
+        }
+        return new Verdict(retryable, retryable, "GreptimeDB status " + f.errCode() + ", " + rule);
     }
-    return new Verdict(retryable, retryable, "GreptimeDB status " + f.errCode() + ", " + rule);
-  }
 
-  private static Verdict connectionFailure(Facts f, OperationKind kind, CallProgress progress) {
-    if (progress == null || kind == OperationKind.QUERY) {
-      return new Verdict(true, true, "connection failed before the first row of a read");
+    private static Verdict connectionFailure(Facts f, OperationKind kind, CallProgress progress) {
+        if (progress == null || kind == OperationKind.QUERY) {
+            return new Verdict(true, true, "connection failed before the first row of a read");
+        }
+        if (!progress.messageSent()) {
+            return new Verdict(true, true, "connection failed before the request was sent");
+        }
+        if (neverStarted(f.description()) && !progress.responded()) {
+            return new Verdict(true, true, "the server went away (GOAWAY) before starting the call");
+        }
+        if (f.brokenPipe() && !progress.responded()) {
+            return new Verdict(
+                    true,
+                    true,
+                    "the request was written to a connection the server had already closed " + "(broken pipe)");
+        }
+        return new Verdict(
+                false,
+                true,
+                "connection lost after the request was sent; a " + kind + " may have been applied and is not repeated");
     }
-    if (!progress.messageSent()) {
-      return new Verdict(true, true, "connection failed before the request was sent");
-    }
-    if (neverStarted(f.description()) && !progress.responded()) {
-      return new Verdict(true, true, "the server went away (GOAWAY) before starting the call");
-    }
-    if (f.brokenPipe() && !progress.responded()) {
-      return new Verdict(true, true, "the request was written to a connection the server had already closed "
-          + "(broken pipe)");
-    }
-    return new Verdict(false, true, "connection lost after the request was sent; a " + kind
-        + " may have been applied and is not repeated");
-  }
 
-  /**
-   * grpc-java's descriptions of streams the server never started: refused above the GOAWAY's last
-   * stream id, buffered when the connection closed, or cut when a server that had announced its shutdown
-   * closed the connection without answering (the race right after a server restart).
-   */
-  private static boolean neverStarted(String description) {
-    if (description == null) {
-      return false;
+    /**
+     * grpc-java's descriptions of streams the server never started: refused above the GOAWAY's last
+     * stream id, buffered when the connection closed, or cut when a server that had announced its shutdown
+     * closed the connection without answering (the race right after a server restart).
+     */
+    private static boolean neverStarted(String description) {
+        if (description == null) {
+            return false;
+        }
+        return description.contains("unsent stream")
+                || description.contains("buffered stream")
+                || description.contains("stream is buffered")
+                || description.contains("Connection closed after GOAWAY");
     }
-    return description.contains("unsent stream") || description.contains("buffered stream")
-        || description.contains("stream is buffered") || description.contains("Connection closed after GOAWAY");
-  }
 
-  /**
-   * The OS refused the write (EPIPE): the peer had closed the connection before the bytes went out, the
-   * other face of the restart race. A unary request is flushed in one write, so it never arrived whole.
-   */
-  private static boolean brokenPipe(Throwable cause) {
-    for (Throwable c = cause; c != null; c = c.getCause()) {
-      if (c instanceof java.io.IOException && c.getMessage() != null && c.getMessage().contains("Broken pipe")) {
-        return true;
-      }
+    /**
+     * The OS refused the write (EPIPE): the peer had closed the connection before the bytes went out, the
+     * other face of the restart race. A unary request is flushed in one write, so it never arrived whole.
+     */
+    private static boolean brokenPipe(Throwable cause) {
+        for (Throwable c = cause; c != null; c = c.getCause()) {
+            if (c instanceof java.io.IOException
+                    && c.getMessage() != null
+                    && c.getMessage().contains("Broken pipe")) {
+                return true;
+            }
+        }
+        return false;
     }
-    return false;
-  }
 
-  static Facts facts(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof FlightCallException e) {
-        Map<String, String> trailers = e.trailers();
-        return new Facts(StatusUtils.toGrpcStatusCode(e.statusCode()), e.description(),
-            parse(trailers.get(StatusCode.ERR_CODE_HEADER)), trailers.get(StatusCode.RETRY_HINT_HEADER), false);
-      }
-      if (c instanceof FlightRuntimeException e) {
-        var md = e.status().metadata();
-        return new Facts(StatusUtils.toGrpcStatusCode(e.status().code()), e.status().description(),
-            parse(md != null && md.containsKey(StatusCode.ERR_CODE_HEADER) ? md.get(StatusCode.ERR_CODE_HEADER) : null),
-            md != null && md.containsKey(StatusCode.RETRY_HINT_HEADER) ? md.get(StatusCode.RETRY_HINT_HEADER) : null,
-            false);
-      }
-      if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
-        Status s = Status.fromThrowable(c);
-        Metadata m = Status.trailersFromThrowable(c);
-        return new Facts(s.getCode(), s.getDescription(), parse(m == null ? null : m.get(ERR_CODE)),
-            m == null ? null : m.get(RETRY_HINT), brokenPipe(s.getCause()));
-      }
+    static Facts facts(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof FlightCallException e) {
+                Map<String, String> trailers = e.trailers();
+                return new Facts(
+                        StatusUtils.toGrpcStatusCode(e.statusCode()),
+                        e.description(),
+                        parse(trailers.get(StatusCode.ERR_CODE_HEADER)),
+                        trailers.get(StatusCode.RETRY_HINT_HEADER),
+                        false);
+            }
+            if (c instanceof FlightRuntimeException e) {
+                var md = e.status().metadata();
+                return new Facts(
+                        StatusUtils.toGrpcStatusCode(e.status().code()),
+                        e.status().description(),
+                        parse(
+                                md != null && md.containsKey(StatusCode.ERR_CODE_HEADER)
+                                        ? md.get(StatusCode.ERR_CODE_HEADER)
+                                        : null),
+                        md != null && md.containsKey(StatusCode.RETRY_HINT_HEADER)
+                                ? md.get(StatusCode.RETRY_HINT_HEADER)
+                                : null,
+                        false);
+            }
+            if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
+                Status s = Status.fromThrowable(c);
+                Metadata m = Status.trailersFromThrowable(c);
+                return new Facts(
+                        s.getCode(),
+                        s.getDescription(),
+                        parse(m == null ? null : m.get(ERR_CODE)),
+                        m == null ? null : m.get(RETRY_HINT),
+                        brokenPipe(s.getCause()));
+            }
+        }
+        return null;
     }
-    return null;
-  }
 
-  private static int parse(String raw) {
-    if (raw == null) {
-      return 0;
+    private static int parse(String raw) {
+        if (raw == null) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(raw.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
-    try {
-      return Integer.parseInt(raw.trim());
-    } catch (NumberFormatException e) {
-      return 0;
-    }
-  }
 }

@@ -23,42 +23,48 @@ import org.apache.arrow.vector.compression.CompressionCodec;
  * loader as context makes the lookup see the driver's own service files.
  */
 final class ArrowAccess {
-  static final String FLAG = "--add-opens=java.base/java.nio=ALL-UNNAMED";
+    static final String FLAG = "--add-opens=java.base/java.nio=ALL-UNNAMED";
 
-  private ArrowAccess() {}
+    private ArrowAccess() {}
 
-  static void check() throws SQLException {
-    try {
-      Class.forName(MemoryUtil.class.getName(), true, ArrowAccess.class.getClassLoader());
-      // a zero-length view at address 0 touches no memory: it only proves the constructor is reachable
-      MemoryUtil.directBuffer(0, 0);
-    } catch (ExceptionInInitializerError | NoClassDefFoundError | ClassNotFoundException
-        | UnsupportedOperationException e) {
-      throw new SQLNonTransientConnectionException("The GreptimeDB JDBC driver cannot use Apache Arrow in this JVM:"
-          + " start Java with " + FLAG + " (Arrow reads direct buffer addresses; Java 17+ closes java.nio)."
-          + " Arrow said: " + rootMessage(e), "08001", e);
+    static void check() throws SQLException {
+        try {
+            Class.forName(MemoryUtil.class.getName(), true, ArrowAccess.class.getClassLoader());
+            // a zero-length view at address 0 touches no memory: it only proves the constructor is reachable
+            MemoryUtil.directBuffer(0, 0);
+        } catch (ExceptionInInitializerError
+                | NoClassDefFoundError
+                | ClassNotFoundException
+                | UnsupportedOperationException e) {
+            throw new SQLNonTransientConnectionException(
+                    "The GreptimeDB JDBC driver cannot use Apache Arrow in this JVM:"
+                            + " start Java with " + FLAG
+                            + " (Arrow reads direct buffer addresses; Java 17+ closes java.nio)."
+                            + " Arrow said: " + rootMessage(e),
+                    "08001",
+                    e);
+        }
+        settleCodecDiscovery();
     }
-    settleCodecDiscovery();
-  }
 
-  private static void settleCodecDiscovery() {
-    Thread thread = Thread.currentThread();
-    ClassLoader previous = thread.getContextClassLoader();
-    thread.setContextClassLoader(ArrowAccess.class.getClassLoader());
-    try {
-      if (CompressionCodec.Factory.INSTANCE == null) {
-        throw new IllegalStateException("Arrow has no compression codec factory");
-      }
-    } finally {
-      thread.setContextClassLoader(previous);
+    private static void settleCodecDiscovery() {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(ArrowAccess.class.getClassLoader());
+        try {
+            if (CompressionCodec.Factory.INSTANCE == null) {
+                throw new IllegalStateException("Arrow has no compression codec factory");
+            }
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
     }
-  }
 
-  private static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
     }
-    return t.getClass().getSimpleName() + ": " + t.getMessage();
-  }
 }

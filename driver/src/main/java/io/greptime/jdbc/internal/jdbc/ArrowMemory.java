@@ -10,17 +10,17 @@ import org.apache.arrow.memory.RootAllocator;
  * close instead of as a slowly growing process.
  */
 final class ArrowMemory {
-  private static final RootAllocator ROOT = new RootAllocator(Long.MAX_VALUE);
-  private static final AtomicLong CONNECTIONS = new AtomicLong();
+    private static final RootAllocator ROOT = new RootAllocator(Long.MAX_VALUE);
+    private static final AtomicLong CONNECTIONS = new AtomicLong();
 
-  private ArrowMemory() {}
+    private ArrowMemory() {}
 
-  static BufferAllocator newConnectionAllocator() {
-    return ROOT.newChildAllocator("connection-" + CONNECTIONS.incrementAndGet(), 0, Long.MAX_VALUE);
-  }
+    static BufferAllocator newConnectionAllocator() {
+        return ROOT.newChildAllocator("connection-" + CONNECTIONS.incrementAndGet(), 0, Long.MAX_VALUE);
+    }
 
-  /** Bytes allocated by all connections right now (for leak checks in tests). */
-  static long allocatedBytes() {
-    return ROOT.getAllocatedMemory();
-  }
+    /** Bytes allocated by all connections right now (for leak checks in tests). */
+    static long allocatedBytes() {
+        return ROOT.getAllocatedMemory();
+    }
 }

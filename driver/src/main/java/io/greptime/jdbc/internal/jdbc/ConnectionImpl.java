@@ -2,20 +2,20 @@ package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeBulkWriter;
 import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
-import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
-import io.greptime.jdbc.internal.typed.TypedBulkWriter;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.observe.Observability;
+import io.greptime.jdbc.internal.typed.TypedBulkWriter;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -36,386 +36,399 @@ import org.apache.arrow.memory.BufferAllocator;
  * call it) and {@code commit}/{@code rollback} do nothing, because every statement is already durable.
  */
 public final class ConnectionImpl extends ConnectionSettings implements GreptimeConnection {
-  private final ConnectionConfig config;
-  private final String url;
-  private final GreptimeClient client;
-  private final BufferAllocator allocator;
-  private final AtomicReference<RequestSession> session;
-  private final AtomicBoolean closed = new AtomicBoolean();
-  private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
-  private final BulkWrites bulkWrites;
-  private final ThreadAffinity affinity;
-  /** Typed-row writers still open: freed (unsent rows dropped) when the connection closes first. */
-  private final Set<TypedBulkWriter<?>> typedWriters = ConcurrentHashMap.newKeySet();
-  private final Observability observe;
+    private final ConnectionConfig config;
+    private final String url;
+    private final GreptimeClient client;
+    private final BufferAllocator allocator;
+    private final AtomicReference<RequestSession> session;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Set<StatementImpl> statements = ConcurrentHashMap.newKeySet();
+    private final BulkWrites bulkWrites;
+    private final ThreadAffinity affinity;
+    /** Typed-row writers still open: freed (unsent rows dropped) when the connection closes first. */
+    private final Set<TypedBulkWriter<?>> typedWriters = ConcurrentHashMap.newKeySet();
 
-  private ConnectionImpl(ConnectionConfig config, String url, GreptimeClient client, BufferAllocator allocator,
-      Observability observe) {
-    this.observe = observe;
-    this.config = config;
-    this.url = url;
-    this.client = client;
-    this.allocator = allocator;
-    this.session = new AtomicReference<>(new RequestSession(config.database(), config.timeZone(), config.user(),
-        config.password(), config.hints()));
-    this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
-    this.affinity = ThreadAffinity.forConnection(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
-  }
+    private final Observability observe;
 
-  /**
-   * Opens a connection and checks the server answers (a HealthCheck within the connect timeout) and,
-   * when credentials are configured, that it accepts them.
-   */
-  public static ConnectionImpl open(ConnectionConfig config, String url) throws SQLException {
-    return open(config, url, ChannelSource.owned(config), null);
-  }
-
-  /** As {@link #open(ConnectionConfig, String)}, with a Micrometer registry object (or null) for metrics. */
-  public static ConnectionImpl open(ConnectionConfig config, String url, Object meterRegistry) throws SQLException {
-    return open(config, url, ChannelSource.owned(config), meterRegistry);
-  }
-
-  /**
-   * As {@link #open(ConnectionConfig, String)}, over channels from {@code channels} (closed with it), with a
-   * Micrometer registry object (or null) for metrics.
-   */
-  public static ConnectionImpl open(ConnectionConfig config, String url, ChannelSource channels,
-      Object meterRegistry) throws SQLException {
-    Observability observe;
-    try {
-      ArrowAccess.check();
-      observe = Observability.open(config, meterRegistry);
-    } catch (SQLException | RuntimeException e) {
-      channels.close();
-      throw e;
+    private ConnectionImpl(
+            ConnectionConfig config,
+            String url,
+            GreptimeClient client,
+            BufferAllocator allocator,
+            Observability observe) {
+        this.observe = observe;
+        this.config = config;
+        this.url = url;
+        this.client = client;
+        this.allocator = allocator;
+        this.session = new AtomicReference<>(new RequestSession(
+                config.database(), config.timeZone(), config.user(), config.password(), config.hints()));
+        this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
+        this.affinity = ThreadAffinity.forConnection(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
     }
-    GreptimeClient client;
-    try {
-      client = GreptimeClient.open(config, observe.instrument(channels));
-    } catch (SQLException | RuntimeException e) {
-      observe.openFailed(e);
-      observe.close();
-      throw e;
+
+    /**
+     * Opens a connection and checks the server answers (a HealthCheck within the connect timeout) and,
+     * when credentials are configured, that it accepts them.
+     */
+    public static ConnectionImpl open(ConnectionConfig config, String url) throws SQLException {
+        return open(config, url, ChannelSource.owned(config), null);
     }
-    BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
-    observe.arrowMemory(allocator::getAllocatedMemory);
-    ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator, observe);
-    try {
-      conn.verify();
-      observe.opened();
-      return conn;
-    } catch (SQLException | RuntimeException e) {
-      observe.openFailed(e);
-      conn.close();
-      throw e;
+
+    /** As {@link #open(ConnectionConfig, String)}, with a Micrometer registry object (or null) for metrics. */
+    public static ConnectionImpl open(ConnectionConfig config, String url, Object meterRegistry) throws SQLException {
+        return open(config, url, ChannelSource.owned(config), meterRegistry);
     }
-  }
 
-  Observability observe() {
-    return observe;
-  }
-
-  private void verify() throws SQLException {
-    long timeout = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
-    client.connected(session(), allocator, timeout);
-    if (!client.healthCheck(timeout)) {
-      throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(config, config.primaryEndpoint(), timeout);
-    }
-    if (config.user() != null) {
-      // Credentials travel in each request; a trivial query checks them (and access to the database) now.
-      try (FlightBatchCursor probe = client.doGet(session(), "SELECT 1", timeout, CancelHook.NONE, allocator,
-          cursorSettings(config.timeZone(), 0))) {
-        while (probe.nextBatch()) {
-          // drain: the answer itself does not matter, only that the server accepted the credentials
-        }
-      } catch (FlightCallException e) {
-        throw client.errors().translate(e);
-      }
-    }
-  }
-
-  ConnectionConfig config() {
-    return config;
-  }
-
-  GreptimeClient client() {
-    return client;
-  }
-
-  RequestSession session() {
-    return session.get();
-  }
-
-  BulkWrites bulkWrites() {
-    return bulkWrites;
-  }
-
-  @Override
-  public GreptimeWriteStatistics getWriteStatistics() throws SQLException {
-    checkOpen();
-    return bulkWrites.statistics();
-  }
-
-  @Override
-  public java.util.List<io.greptime.jdbc.GreptimeEndpointStatus> getEndpointStatus() throws SQLException {
-    checkOpen();
-    return client.endpointStatus();
-  }
-
-  BufferAllocator allocator() {
-    return allocator;
-  }
-
-  @Override
-  public io.greptime.jdbc.GreptimeStreamInserter streamInserter() throws SQLException {
-    checkOpen();
-    return bulkWrites.streamInserter();
-  }
-
-  @Override
-  public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException {
-    checkOpen();
-    if (table == null || root == null) {
-      throw new SQLException("putBatch needs a table name and a VectorSchemaRoot", "HY009");
-    }
-    return affinity.call(() -> bulkWrites.putBatch(table, root));
-  }
-
-  // ---------------------------------------------------------------- typed rows
-
-  @Override
-  public <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type, String table) throws SQLException {
-    checkOpen();
-    TypedBulkWriter<T> writer = affinity.call(() -> TypedBulkWriter.open(type, table, new TypedWrites(bulkWrites),
-        session(), allocator, sql -> {
-          try (java.sql.Statement st = createStatement()) {
-            st.executeUpdate(sql);
-          }
-        }, typedWriters::remove));
-    typedWriters.add(writer);
-    return new OwnedBulkWriter<>(writer, affinity);
-  }
-
-  /**
-   * How a result of this connection reads: wall clocks in {@code zone}, at most {@code maxRows} rows (0 =
-   * all), and a child allocator bounded by {@code maxResultMemory}.
-   */
-  CursorSettings cursorSettings(ZoneId zone, long maxRows) {
-    return new CursorSettings(new ColumnReaderFactory(zone), maxRows, config.maxResultMemory());
-  }
-
-  void switchDatabase(String database) {
-    session.updateAndGet(s -> s.withDatabase(database));
-  }
-
-  void switchTimeZone(ZoneId zone) {
-    session.updateAndGet(s -> s.withTimeZone(zone));
-  }
-
-  void statementClosed(StatementImpl statement) {
-    if (statements.remove(statement)) {
-      observe.statementClosed();
-    }
-  }
-
-  <T extends StatementImpl> T register(T statement) {
-    statements.add(statement);
-    observe.statementOpened();
-    return statement;
-  }
-
-  /** Open, and the calling thread owns the connection or may take it over ({@link ThreadAffinity}). */
-  @Override
-  void checkOpen() throws SQLException {
-    checkNotClosed();
-    affinity.check();
-  }
-
-  /** Open; for the calls any thread may make (cancel). */
-  void checkNotClosed() throws SQLException {
-    if (closed.get()) {
-      throw new SQLNonTransientConnectionException("Connection is closed", "08003");
-    }
-  }
-
-  ThreadAffinity affinity() {
-    return affinity;
-  }
-
-  /** The guard of a new statement: this connection's under strict, the statement's own under relaxed. */
-  ThreadAffinity statementAffinity() {
-    return ThreadAffinity.forStatement(affinity, config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
-  }
-
-  @Override
-  String url() {
-    return url;
-  }
-
-  @Override
-  String user() {
-    return config.user();
-  }
-
-  // ---------------------------------------------------------------- statements
-
-  @Override
-  public java.sql.Statement createStatement() throws SQLException {
-    checkOpen();
-    return register(new StatementImpl(this));
-  }
-
-  @Override
-  public java.sql.PreparedStatement prepareStatement(String sql) throws SQLException {
-    checkOpen();
-    return register(new PreparedStatementImpl(this, sql));
-  }
-
-  // ---------------------------------------------------------------- session
-
-  @Override
-  public void setSchema(String schema) throws SQLException {
-    checkOpen();
-    if (schema == null || schema.isBlank()) {
-      throw new SQLException("Schema must not be empty", "3F000");
-    }
-    switchDatabase(schema);
-  }
-
-  @Override
-  public String getSchema() throws SQLException {
-    checkOpen();
-    String db = session().database();
-    int dash = db.indexOf('-');
-    return dash < 0 ? db : db.substring(dash + 1);
-  }
-
-  /** GreptimeDB's catalog: {@code greptime} unless the database is spelled {@code catalog-schema}. */
-  @Override
-  public String getCatalog() throws SQLException {
-    checkOpen();
-    String db = session().database();
-    int dash = db.indexOf('-');
-    return dash < 0 ? "greptime" : db.substring(0, dash);
-  }
-
-  @Override
-  public void setCatalog(String catalog) throws SQLException {
-    checkOpen();
-    // JDBC lets a driver ignore this; the catalog is chosen through the database name.
-  }
-
-  @Override
-  public ZoneId getSessionTimeZone() throws SQLException {
-    checkOpen();
-    return session().timeZone();
-  }
-
-  @Override
-  public void setSessionTimeZone(ZoneId zone) throws SQLException {
-    checkOpen();
-    switchTimeZone(java.util.Objects.requireNonNull(zone, "zone"));
-  }
-
-  @Override
-  public Map<String, String> getHints() throws SQLException {
-    checkOpen();
-    return session().hints();
-  }
-
-  @Override
-  public void setHints(Map<String, String> hints) throws SQLException {
-    checkOpen();
-    RequestSession s = session();
-    session.set(new RequestSession(s.database(), s.timeZone(), s.user(), s.password(), hints));
-  }
-
-  /** A HealthCheck call with this deadline. */
-  @Override
-  public boolean isValid(int timeoutSeconds) throws SQLException {
-    if (timeoutSeconds < 0) {
-      throw new SQLException("Timeout must not be negative: " + timeoutSeconds, "22023");
-    }
-    return !closed.get() && client.healthCheck(timeoutSeconds == 0 ? 30_000L : timeoutSeconds * 1000L);
-  }
-
-  @Override
-  public java.sql.DatabaseMetaData getMetaData() throws SQLException {
-    checkOpen();
-    return new io.greptime.jdbc.internal.metadata.GreptimeDatabaseMetaData(this, url(), user());
-  }
-
-  // ---------------------------------------------------------------- lifecycle
-
-  /** Closes every statement (and so every result set), then the channel and the Arrow memory. */
-  @Override
-  public void close() throws SQLException {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      for (StatementImpl s : statements) {
-        s.closeQuietly();
-      }
-      statements.clear();
-      for (TypedBulkWriter<?> w : typedWriters) {
-        w.abandon();
-      }
-      typedWriters.clear();
-      bulkWrites.close();
-    } finally {
-      try {
-        client.close();
-        closeAllocator();
-      } finally {
-        observe.close();
-      }
-    }
-  }
-
-  private void closeAllocator() throws SQLException {
-    try {
-      allocator.close();
-    } catch (IllegalStateException e) {
-      throw new SQLException("Internal error: Arrow memory left allocated at close: " + e.getMessage(), "XX000", e);
-    }
-  }
-
-  @Override
-  public boolean isClosed() {
-    return closed.get();
-  }
-
-  @Override
-  public void abort(Executor executor) throws SQLException {
-    if (executor == null) {
-      throw new SQLException("abort needs an executor", "HY009");
-    }
-    if (!closed.get()) {
-      executor.execute(() -> {
+    /**
+     * As {@link #open(ConnectionConfig, String)}, over channels from {@code channels} (closed with it), with a
+     * Micrometer registry object (or null) for metrics.
+     */
+    public static ConnectionImpl open(ConnectionConfig config, String url, ChannelSource channels, Object meterRegistry)
+            throws SQLException {
+        Observability observe;
         try {
-          close();
-        } catch (SQLException ignored) {
-          // abort is best effort by definition
+            ArrowAccess.check();
+            observe = Observability.open(config, meterRegistry);
+        } catch (SQLException | RuntimeException e) {
+            channels.close();
+            throw e;
         }
-      });
+        GreptimeClient client;
+        try {
+            client = GreptimeClient.open(config, observe.instrument(channels));
+        } catch (SQLException | RuntimeException e) {
+            observe.openFailed(e);
+            observe.close();
+            throw e;
+        }
+        BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
+        observe.arrowMemory(allocator::getAllocatedMemory);
+        ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator, observe);
+        try {
+            conn.verify();
+            observe.opened();
+            return conn;
+        } catch (SQLException | RuntimeException e) {
+            observe.openFailed(e);
+            conn.close();
+            throw e;
+        }
     }
-  }
 
-  @Override
-  public void setClientInfo(String name, String value) throws SQLClientInfoException {
-    clientInfo().setProperty(name, value == null ? "" : value);
-  }
+    Observability observe() {
+        return observe;
+    }
 
-  @Override
-  public void setClientInfo(Properties properties) throws SQLClientInfoException {
-    clientInfo().clear();
-    clientInfo().putAll(properties);
-  }
+    private void verify() throws SQLException {
+        long timeout = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
+        client.connected(session(), allocator, timeout);
+        if (!client.healthCheck(timeout)) {
+            throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(
+                    config, config.primaryEndpoint(), timeout);
+        }
+        if (config.user() != null) {
+            // Credentials travel in each request; a trivial query checks them (and access to the database) now.
+            try (FlightBatchCursor probe = client.doGet(
+                    session(), "SELECT 1", timeout, CancelHook.NONE, allocator, cursorSettings(config.timeZone(), 0))) {
+                while (probe.nextBatch()) {
+                    // drain: the answer itself does not matter, only that the server accepted the credentials
+                }
+            } catch (FlightCallException e) {
+                throw client.errors().translate(e);
+            }
+        }
+    }
 
-  @Override
-  public SQLWarning getWarnings() throws SQLException {
-    checkOpen();
-    return warnings();
-  }
+    ConnectionConfig config() {
+        return config;
+    }
+
+    GreptimeClient client() {
+        return client;
+    }
+
+    RequestSession session() {
+        return session.get();
+    }
+
+    BulkWrites bulkWrites() {
+        return bulkWrites;
+    }
+
+    @Override
+    public GreptimeWriteStatistics getWriteStatistics() throws SQLException {
+        checkOpen();
+        return bulkWrites.statistics();
+    }
+
+    @Override
+    public java.util.List<io.greptime.jdbc.GreptimeEndpointStatus> getEndpointStatus() throws SQLException {
+        checkOpen();
+        return client.endpointStatus();
+    }
+
+    BufferAllocator allocator() {
+        return allocator;
+    }
+
+    @Override
+    public io.greptime.jdbc.GreptimeStreamInserter streamInserter() throws SQLException {
+        checkOpen();
+        return bulkWrites.streamInserter();
+    }
+
+    @Override
+    public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException {
+        checkOpen();
+        if (table == null || root == null) {
+            throw new SQLException("putBatch needs a table name and a VectorSchemaRoot", "HY009");
+        }
+        return affinity.call(() -> bulkWrites.putBatch(table, root));
+    }
+
+    // ---------------------------------------------------------------- typed rows
+
+    @Override
+    public <T> GreptimeBulkWriter<T> bulkWriter(Class<T> type, String table) throws SQLException {
+        checkOpen();
+        TypedBulkWriter<T> writer = affinity.call(() -> TypedBulkWriter.open(
+                type,
+                table,
+                new TypedWrites(bulkWrites),
+                session(),
+                allocator,
+                sql -> {
+                    try (java.sql.Statement st = createStatement()) {
+                        st.executeUpdate(sql);
+                    }
+                },
+                typedWriters::remove));
+        typedWriters.add(writer);
+        return new OwnedBulkWriter<>(writer, affinity);
+    }
+
+    /**
+     * How a result of this connection reads: wall clocks in {@code zone}, at most {@code maxRows} rows (0 =
+     * all), and a child allocator bounded by {@code maxResultMemory}.
+     */
+    CursorSettings cursorSettings(ZoneId zone, long maxRows) {
+        return new CursorSettings(new ColumnReaderFactory(zone), maxRows, config.maxResultMemory());
+    }
+
+    void switchDatabase(String database) {
+        session.updateAndGet(s -> s.withDatabase(database));
+    }
+
+    void switchTimeZone(ZoneId zone) {
+        session.updateAndGet(s -> s.withTimeZone(zone));
+    }
+
+    void statementClosed(StatementImpl statement) {
+        if (statements.remove(statement)) {
+            observe.statementClosed();
+        }
+    }
+
+    <T extends StatementImpl> T register(T statement) {
+        statements.add(statement);
+        observe.statementOpened();
+        return statement;
+    }
+
+    /** Open, and the calling thread owns the connection or may take it over ({@link ThreadAffinity}). */
+    @Override
+    void checkOpen() throws SQLException {
+        checkNotClosed();
+        affinity.check();
+    }
+
+    /** Open; for the calls any thread may make (cancel). */
+    void checkNotClosed() throws SQLException {
+        if (closed.get()) {
+            throw new SQLNonTransientConnectionException("Connection is closed", "08003");
+        }
+    }
+
+    ThreadAffinity affinity() {
+        return affinity;
+    }
+
+    /** The guard of a new statement: this connection's under strict, the statement's own under relaxed. */
+    ThreadAffinity statementAffinity() {
+        return ThreadAffinity.forStatement(affinity, config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
+    }
+
+    @Override
+    String url() {
+        return url;
+    }
+
+    @Override
+    String user() {
+        return config.user();
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    @Override
+    public java.sql.Statement createStatement() throws SQLException {
+        checkOpen();
+        return register(new StatementImpl(this));
+    }
+
+    @Override
+    public java.sql.PreparedStatement prepareStatement(String sql) throws SQLException {
+        checkOpen();
+        return register(new PreparedStatementImpl(this, sql));
+    }
+
+    // ---------------------------------------------------------------- session
+
+    @Override
+    public void setSchema(String schema) throws SQLException {
+        checkOpen();
+        if (schema == null || schema.isBlank()) {
+            throw new SQLException("Schema must not be empty", "3F000");
+        }
+        switchDatabase(schema);
+    }
+
+    @Override
+    public String getSchema() throws SQLException {
+        checkOpen();
+        String db = session().database();
+        int dash = db.indexOf('-');
+        return dash < 0 ? db : db.substring(dash + 1);
+    }
+
+    /** GreptimeDB's catalog: {@code greptime} unless the database is spelled {@code catalog-schema}. */
+    @Override
+    public String getCatalog() throws SQLException {
+        checkOpen();
+        String db = session().database();
+        int dash = db.indexOf('-');
+        return dash < 0 ? "greptime" : db.substring(0, dash);
+    }
+
+    @Override
+    public void setCatalog(String catalog) throws SQLException {
+        checkOpen();
+        // JDBC lets a driver ignore this; the catalog is chosen through the database name.
+    }
+
+    @Override
+    public ZoneId getSessionTimeZone() throws SQLException {
+        checkOpen();
+        return session().timeZone();
+    }
+
+    @Override
+    public void setSessionTimeZone(ZoneId zone) throws SQLException {
+        checkOpen();
+        switchTimeZone(java.util.Objects.requireNonNull(zone, "zone"));
+    }
+
+    @Override
+    public Map<String, String> getHints() throws SQLException {
+        checkOpen();
+        return session().hints();
+    }
+
+    @Override
+    public void setHints(Map<String, String> hints) throws SQLException {
+        checkOpen();
+        RequestSession s = session();
+        session.set(new RequestSession(s.database(), s.timeZone(), s.user(), s.password(), hints));
+    }
+
+    /** A HealthCheck call with this deadline. */
+    @Override
+    public boolean isValid(int timeoutSeconds) throws SQLException {
+        if (timeoutSeconds < 0) {
+            throw new SQLException("Timeout must not be negative: " + timeoutSeconds, "22023");
+        }
+        return !closed.get() && client.healthCheck(timeoutSeconds == 0 ? 30_000L : timeoutSeconds * 1000L);
+    }
+
+    @Override
+    public java.sql.DatabaseMetaData getMetaData() throws SQLException {
+        checkOpen();
+        return new io.greptime.jdbc.internal.metadata.GreptimeDatabaseMetaData(this, url(), user());
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    /** Closes every statement (and so every result set), then the channel and the Arrow memory. */
+    @Override
+    public void close() throws SQLException {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            for (StatementImpl s : statements) {
+                s.closeQuietly();
+            }
+            statements.clear();
+            for (TypedBulkWriter<?> w : typedWriters) {
+                w.abandon();
+            }
+            typedWriters.clear();
+            bulkWrites.close();
+        } finally {
+            try {
+                client.close();
+                closeAllocator();
+            } finally {
+                observe.close();
+            }
+        }
+    }
+
+    private void closeAllocator() throws SQLException {
+        try {
+            allocator.close();
+        } catch (IllegalStateException e) {
+            throw new SQLException(
+                    "Internal error: Arrow memory left allocated at close: " + e.getMessage(), "XX000", e);
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed.get();
+    }
+
+    @Override
+    public void abort(Executor executor) throws SQLException {
+        if (executor == null) {
+            throw new SQLException("abort needs an executor", "HY009");
+        }
+        if (!closed.get()) {
+            executor.execute(() -> {
+                try {
+                    close();
+                } catch (SQLException ignored) {
+                    // abort is best effort by definition
+                }
+            });
+        }
+    }
+
+    @Override
+    public void setClientInfo(String name, String value) throws SQLClientInfoException {
+        clientInfo().setProperty(name, value == null ? "" : value);
+    }
+
+    @Override
+    public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        clientInfo().clear();
+        clientInfo().putAll(properties);
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return warnings();
+    }
 }

@@ -19,86 +19,86 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * call in flight, and reading the current one is checked against the connection's owner.
  */
 final class CursorRowSource implements RowSource {
-  private final FlightBatchCursor cursor;
-  private final ErrorTranslator errors;
-  private final Execution exec;
-  private final ThreadAffinity affinity;
-  private final AtomicBoolean closed = new AtomicBoolean();
+    private final FlightBatchCursor cursor;
+    private final ErrorTranslator errors;
+    private final Execution exec;
+    private final ThreadAffinity affinity;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
-  CursorRowSource(FlightBatchCursor cursor, ErrorTranslator errors, Execution exec, ThreadAffinity affinity) {
-    this.cursor = cursor;
-    this.errors = errors;
-    this.exec = exec;
-    this.affinity = affinity;
-    affinity.streamOpened();
-  }
-
-  /** The SQLException for a failure {@code Statement.cancel} caused. */
-  static SQLException cancelled(SQLException cause) {
-    SQLException e = new SQLException("Statement was cancelled: " + cause.getMessage(), "57014",
-        cause.getErrorCode());
-    e.initCause(cause);
-    return e;
-  }
-
-  @Override
-  public List<ColumnMetadata> columns() {
-    return cursor.columns();
-  }
-
-  @Override
-  public void checkCaller() throws SQLException {
-    affinity.check();
-  }
-
-  @Override
-  public boolean nextBatch() throws SQLException {
-    affinity.enter();
-    try {
-      boolean more = cursor.nextBatch();
-      if (more) {
-        exec.observation().rowsRead(cursor.batchRowCount());
-      }
-      return more;
-    } catch (FlightCallException e) {
-      SQLException translated;
-      try (ObservedScope scope = exec.observation().enter()) {
-        translated = errors.translate(e);
-      }
-      SQLException thrown = exec.wasCancelled() ? cancelled(translated) : translated;
-      exec.observation().failed(thrown);
-      throw thrown;
-    } finally {
-      affinity.exit();
+    CursorRowSource(FlightBatchCursor cursor, ErrorTranslator errors, Execution exec, ThreadAffinity affinity) {
+        this.cursor = cursor;
+        this.errors = errors;
+        this.exec = exec;
+        this.affinity = affinity;
+        affinity.streamOpened();
     }
-  }
 
-  @Override
-  public int batchRowCount() {
-    return cursor.batchRowCount();
-  }
-
-  @Override
-  public List<ColumnReader> readers() {
-    return cursor.readers();
-  }
-
-  @Override
-  public org.apache.arrow.vector.VectorSchemaRoot root() {
-    return cursor.currentRoot();
-  }
-
-  /** May run on any thread (a close from another thread is allowed); frees the stream once. */
-  @Override
-  public void close() {
-    if (closed.compareAndSet(false, true)) {
-      try {
-        exec.finish();
-        cursor.close();
-        exec.observation().finished(-1);
-      } finally {
-        affinity.streamClosed();
-      }
+    /** The SQLException for a failure {@code Statement.cancel} caused. */
+    static SQLException cancelled(SQLException cause) {
+        SQLException e =
+                new SQLException("Statement was cancelled: " + cause.getMessage(), "57014", cause.getErrorCode());
+        e.initCause(cause);
+        return e;
     }
-  }
+
+    @Override
+    public List<ColumnMetadata> columns() {
+        return cursor.columns();
+    }
+
+    @Override
+    public void checkCaller() throws SQLException {
+        affinity.check();
+    }
+
+    @Override
+    public boolean nextBatch() throws SQLException {
+        affinity.enter();
+        try {
+            boolean more = cursor.nextBatch();
+            if (more) {
+                exec.observation().rowsRead(cursor.batchRowCount());
+            }
+            return more;
+        } catch (FlightCallException e) {
+            SQLException translated;
+            try (ObservedScope scope = exec.observation().enter()) {
+                translated = errors.translate(e);
+            }
+            SQLException thrown = exec.wasCancelled() ? cancelled(translated) : translated;
+            exec.observation().failed(thrown);
+            throw thrown;
+        } finally {
+            affinity.exit();
+        }
+    }
+
+    @Override
+    public int batchRowCount() {
+        return cursor.batchRowCount();
+    }
+
+    @Override
+    public List<ColumnReader> readers() {
+        return cursor.readers();
+    }
+
+    @Override
+    public org.apache.arrow.vector.VectorSchemaRoot root() {
+        return cursor.currentRoot();
+    }
+
+    /** May run on any thread (a close from another thread is allowed); frees the stream once. */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            try {
+                exec.finish();
+                cursor.close();
+                exec.observation().finished(-1);
+            } finally {
+                affinity.streamClosed();
+            }
+        }
+    }
 }

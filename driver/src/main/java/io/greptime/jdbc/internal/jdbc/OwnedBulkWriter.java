@@ -9,31 +9,31 @@ import java.sql.SQLException;
  * batch is in flight.
  */
 final class OwnedBulkWriter<T> implements GreptimeBulkWriter<T> {
-  private final GreptimeBulkWriter<T> writer;
-  private final ThreadAffinity affinity;
+    private final GreptimeBulkWriter<T> writer;
+    private final ThreadAffinity affinity;
 
-  OwnedBulkWriter(GreptimeBulkWriter<T> writer, ThreadAffinity affinity) {
-    this.writer = writer;
-    this.affinity = affinity;
-  }
+    OwnedBulkWriter(GreptimeBulkWriter<T> writer, ThreadAffinity affinity) {
+        this.writer = writer;
+        this.affinity = affinity;
+    }
 
-  @Override
-  public void write(T row) throws SQLException {
-    affinity.run(() -> writer.write(row));
-  }
+    @Override
+    public void write(T row) throws SQLException {
+        affinity.run(() -> writer.write(row));
+    }
 
-  @Override
-  public long flush() throws SQLException {
-    return affinity.call(writer::flush);
-  }
+    @Override
+    public long flush() throws SQLException {
+        return affinity.call(writer::flush);
+    }
 
-  @Override
-  public long pendingRows() {
-    return writer.pendingRows();
-  }
+    @Override
+    public long pendingRows() {
+        return writer.pendingRows();
+    }
 
-  @Override
-  public void close() throws SQLException {
-    affinity.run(writer::close);
-  }
+    @Override
+    public void close() throws SQLException {
+        affinity.run(writer::close);
+    }
 }

@@ -19,212 +19,216 @@ import java.util.Map;
  * expects before falling back to {@code Types.NULL}.
  */
 final class ParameterMetaDataImpl implements ParameterMetaData {
-  private final int count;
-  private final int[] types;
-  private final String[] typeNames;
+    private final int count;
+    private final int[] types;
+    private final String[] typeNames;
 
-  private ParameterMetaDataImpl(int count, int[] types, String[] typeNames) {
-    this.count = count;
-    this.types = types;
-    this.typeNames = typeNames;
-  }
-
-  static ParameterMetaData describe(ConnectionImpl connection, String sql, int count) throws SQLException {
-    InsertShape shape = InsertShape.parse(sql);
-    if (shape == null || shape.columns().size() != count || count == 0) {
-      return new ParameterMetaDataImpl(count, null, null);
+    private ParameterMetaDataImpl(int count, int[] types, String[] typeNames) {
+        this.count = count;
+        this.types = types;
+        this.typeNames = typeNames;
     }
-    Map<String, String> columnTypes = columnTypes(connection, shape.table());
-    int[] types = new int[count];
-    String[] names = new String[count];
-    for (int i = 0; i < count; i++) {
-      String dataType = columnTypes.get(shape.columns().get(i));
-      if (dataType == null) {
-        return new ParameterMetaDataImpl(count, null, null);
-      }
-      names[i] = dataType;
-      types[i] = sqlType(dataType);
-    }
-    return new ParameterMetaDataImpl(count, types, names);
-  }
 
-  private static Map<String, String> columnTypes(ConnectionImpl connection, String table) throws SQLException {
-    String schema = connection.getSchema();
-    String query = "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = "
-        + SqlLiterals.string(schema) + " AND table_name = " + SqlLiterals.string(table);
-    Map<String, String> types = new HashMap<>();
-    try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(query)) {
-      while (rs.next()) {
-        types.put(rs.getString(1), rs.getString(2));
-      }
-    }
-    return types;
-  }
-
-  /** {@code java.sql.Types} for information_schema's {@code data_type} text (protocol.md §9.2). */
-  static int sqlType(String dataType) {
-    String t = dataType.toLowerCase(Locale.ROOT).trim();
-    boolean unsigned = t.endsWith(" unsigned");
-    String base = unsigned ? t.substring(0, t.length() - " unsigned".length()) : t;
-    int paren = base.indexOf('(');
-    base = paren < 0 ? base : base.substring(0, paren);
-    switch (base) {
-      case "tinyint":
-        return unsigned ? Types.SMALLINT : Types.TINYINT;
-      case "smallint":
-        return unsigned ? Types.INTEGER : Types.SMALLINT;
-      case "int":
-      case "integer":
-        return unsigned ? Types.BIGINT : Types.INTEGER;
-      case "bigint":
-        return unsigned ? Types.NUMERIC : Types.BIGINT;
-      case "float":
-        return Types.REAL;
-      case "double":
-        return Types.DOUBLE;
-      case "boolean":
-        return Types.BOOLEAN;
-      case "string":
-      case "varchar":
-      case "text":
-        return Types.VARCHAR;
-      case "binary":
-      case "varbinary":
-        return Types.VARBINARY;
-      case "date":
-        return Types.DATE;
-      case "time":
-        return Types.TIME;
-      case "timestamp":
-      case "datetime":
-        return Types.TIMESTAMP;
-      case "decimal":
-        return Types.DECIMAL;
-      default:
-        return Types.OTHER;
-    }
-  }
-
-  /** The table and column list of an {@code INSERT INTO t (cols) VALUES (?, ...)} statement. */
-  record InsertShape(String table, List<String> columns) {
-    static InsertShape parse(String sql) {
-      int i = SqlLexer.skipBlank(sql, 0);
-      if (!StatementClassifier.word(sql, i).equals("INSERT")) {
-        return null;
-      }
-      i = SqlLexer.skipBlank(sql, i + 6);
-      if (!StatementClassifier.word(sql, i).equals("INTO")) {
-        return null;
-      }
-      i = SqlLexer.skipBlank(sql, i + 4);
-      int open = sql.indexOf('(', i);
-      if (open < 0) {
-        return null;
-      }
-      String table = name(sql.substring(i, open).trim());
-      int close = sql.indexOf(')', open);
-      if (table == null || close < 0) {
-        return null;
-      }
-      List<String> columns = new ArrayList<>();
-      for (String c : sql.substring(open + 1, close).split(",")) {
-        String n = name(c.trim());
-        if (n == null) {
-          return null;
+    static ParameterMetaData describe(ConnectionImpl connection, String sql, int count) throws SQLException {
+        InsertShape shape = InsertShape.parse(sql);
+        if (shape == null || shape.columns().size() != count || count == 0) {
+            return new ParameterMetaDataImpl(count, null, null);
         }
-        columns.add(n);
-      }
-      return StatementClassifier.word(sql, SqlLexer.skipBlank(sql, close + 1)).equals("VALUES")
-          ? new InsertShape(table, columns) : null;
+        Map<String, String> columnTypes = columnTypes(connection, shape.table());
+        int[] types = new int[count];
+        String[] names = new String[count];
+        for (int i = 0; i < count; i++) {
+            String dataType = columnTypes.get(shape.columns().get(i));
+            if (dataType == null) {
+                return new ParameterMetaDataImpl(count, null, null);
+            }
+            names[i] = dataType;
+            types[i] = sqlType(dataType);
+        }
+        return new ParameterMetaDataImpl(count, types, names);
     }
 
-    /** A simple or quoted name as GreptimeDB resolves it; null for qualified or odd names. */
-    private static String name(String raw) {
-      if (raw.length() >= 2 && (raw.charAt(0) == '"' || raw.charAt(0) == '`')
-          && raw.charAt(raw.length() - 1) == raw.charAt(0)) {
-        return raw.substring(1, raw.length() - 1);
-      }
-      return raw.matches("[A-Za-z_][A-Za-z0-9_]*") ? raw.toLowerCase(Locale.ROOT) : null;
+    private static Map<String, String> columnTypes(ConnectionImpl connection, String table) throws SQLException {
+        String schema = connection.getSchema();
+        String query = "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = "
+                + SqlLiterals.string(schema) + " AND table_name = " + SqlLiterals.string(table);
+        Map<String, String> types = new HashMap<>();
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(query)) {
+            while (rs.next()) {
+                types.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return types;
     }
-  }
 
-  private void check(int param) throws SQLException {
-    if (param < 1 || param > count) {
-      throw new SQLException("Parameter index " + param + " is out of range 1.." + count, "07009");
+    /** {@code java.sql.Types} for information_schema's {@code data_type} text (protocol.md §9.2). */
+    static int sqlType(String dataType) {
+        String t = dataType.toLowerCase(Locale.ROOT).trim();
+        boolean unsigned = t.endsWith(" unsigned");
+        String base = unsigned ? t.substring(0, t.length() - " unsigned".length()) : t;
+        int paren = base.indexOf('(');
+        base = paren < 0 ? base : base.substring(0, paren);
+        switch (base) {
+            case "tinyint":
+                return unsigned ? Types.SMALLINT : Types.TINYINT;
+            case "smallint":
+                return unsigned ? Types.INTEGER : Types.SMALLINT;
+            case "int":
+            case "integer":
+                return unsigned ? Types.BIGINT : Types.INTEGER;
+            case "bigint":
+                return unsigned ? Types.NUMERIC : Types.BIGINT;
+            case "float":
+                return Types.REAL;
+            case "double":
+                return Types.DOUBLE;
+            case "boolean":
+                return Types.BOOLEAN;
+            case "string":
+            case "varchar":
+            case "text":
+                return Types.VARCHAR;
+            case "binary":
+            case "varbinary":
+                return Types.VARBINARY;
+            case "date":
+                return Types.DATE;
+            case "time":
+                return Types.TIME;
+            case "timestamp":
+            case "datetime":
+                return Types.TIMESTAMP;
+            case "decimal":
+                return Types.DECIMAL;
+            default:
+                return Types.OTHER;
+        }
     }
-  }
 
-  private void checkTyped(int param) throws SQLException {
-    check(param);
-    if (types == null) {
-      throw new SQLFeatureNotSupportedException(
-          "Parameter types are only known for INSERT INTO t (columns) VALUES (?, ...)", "0A000");
+    /** The table and column list of an {@code INSERT INTO t (cols) VALUES (?, ...)} statement. */
+    record InsertShape(String table, List<String> columns) {
+        static InsertShape parse(String sql) {
+            int i = SqlLexer.skipBlank(sql, 0);
+            if (!StatementClassifier.word(sql, i).equals("INSERT")) {
+                return null;
+            }
+            i = SqlLexer.skipBlank(sql, i + 6);
+            if (!StatementClassifier.word(sql, i).equals("INTO")) {
+                return null;
+            }
+            i = SqlLexer.skipBlank(sql, i + 4);
+            int open = sql.indexOf('(', i);
+            if (open < 0) {
+                return null;
+            }
+            String table = name(sql.substring(i, open).trim());
+            int close = sql.indexOf(')', open);
+            if (table == null || close < 0) {
+                return null;
+            }
+            List<String> columns = new ArrayList<>();
+            for (String c : sql.substring(open + 1, close).split(",")) {
+                String n = name(c.trim());
+                if (n == null) {
+                    return null;
+                }
+                columns.add(n);
+            }
+            return StatementClassifier.word(sql, SqlLexer.skipBlank(sql, close + 1))
+                            .equals("VALUES")
+                    ? new InsertShape(table, columns)
+                    : null;
+        }
+
+        /** A simple or quoted name as GreptimeDB resolves it; null for qualified or odd names. */
+        private static String name(String raw) {
+            if (raw.length() >= 2
+                    && (raw.charAt(0) == '"' || raw.charAt(0) == '`')
+                    && raw.charAt(raw.length() - 1) == raw.charAt(0)) {
+                return raw.substring(1, raw.length() - 1);
+            }
+            return raw.matches("[A-Za-z_][A-Za-z0-9_]*") ? raw.toLowerCase(Locale.ROOT) : null;
+        }
     }
-  }
 
-  @Override
-  public int getParameterCount() {
-    return count;
-  }
-
-  @Override
-  public int isNullable(int param) throws SQLException {
-    check(param);
-    return parameterNullableUnknown;
-  }
-
-  @Override
-  public boolean isSigned(int param) throws SQLException {
-    checkTyped(param);
-    return !typeNames[param - 1].toLowerCase(Locale.ROOT).contains("unsigned");
-  }
-
-  @Override
-  public int getPrecision(int param) throws SQLException {
-    check(param);
-    return 0;
-  }
-
-  @Override
-  public int getScale(int param) throws SQLException {
-    check(param);
-    return 0;
-  }
-
-  @Override
-  public int getParameterType(int param) throws SQLException {
-    checkTyped(param);
-    return types[param - 1];
-  }
-
-  @Override
-  public String getParameterTypeName(int param) throws SQLException {
-    checkTyped(param);
-    return typeNames[param - 1];
-  }
-
-  @Override
-  public String getParameterClassName(int param) throws SQLException {
-    checkTyped(param);
-    return Object.class.getName();
-  }
-
-  @Override
-  public int getParameterMode(int param) throws SQLException {
-    check(param);
-    return parameterModeIn;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
+    private void check(int param) throws SQLException {
+        if (param < 1 || param > count) {
+            throw new SQLException("Parameter index " + param + " is out of range 1.." + count, "07009");
+        }
     }
-    throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
-  }
 
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
+    private void checkTyped(int param) throws SQLException {
+        check(param);
+        if (types == null) {
+            throw new SQLFeatureNotSupportedException(
+                    "Parameter types are only known for INSERT INTO t (columns) VALUES (?, ...)", "0A000");
+        }
+    }
+
+    @Override
+    public int getParameterCount() {
+        return count;
+    }
+
+    @Override
+    public int isNullable(int param) throws SQLException {
+        check(param);
+        return parameterNullableUnknown;
+    }
+
+    @Override
+    public boolean isSigned(int param) throws SQLException {
+        checkTyped(param);
+        return !typeNames[param - 1].toLowerCase(Locale.ROOT).contains("unsigned");
+    }
+
+    @Override
+    public int getPrecision(int param) throws SQLException {
+        check(param);
+        return 0;
+    }
+
+    @Override
+    public int getScale(int param) throws SQLException {
+        check(param);
+        return 0;
+    }
+
+    @Override
+    public int getParameterType(int param) throws SQLException {
+        checkTyped(param);
+        return types[param - 1];
+    }
+
+    @Override
+    public String getParameterTypeName(int param) throws SQLException {
+        checkTyped(param);
+        return typeNames[param - 1];
+    }
+
+    @Override
+    public String getParameterClassName(int param) throws SQLException {
+        checkTyped(param);
+        return Object.class.getName();
+    }
+
+    @Override
+    public int getParameterMode(int param) throws SQLException {
+        check(param);
+        return parameterModeIn;
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
 }

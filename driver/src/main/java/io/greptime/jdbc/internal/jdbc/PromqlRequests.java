@@ -13,45 +13,58 @@ import java.sql.SQLException;
  * request building; the calls go through the connection's client and session.
  */
 public final class PromqlRequests {
-  private PromqlRequests() {}
+    private PromqlRequests() {}
 
-  /** An instant query through the PrometheusGateway. */
-  public static GreptimePromResult instant(GreptimeConnection connection, String query, String time,
-      String lookback) throws SQLException {
-    ConnectionImpl c = impl(connection);
-    PromInstantQuery.Builder q = PromInstantQuery.newBuilder().setQuery(required(query, "query"));
-    q.setTime(time == null ? "" : time).setLookback(lookback == null ? "" : lookback);
-    return c.affinity().call(() -> PromqlGateway.call(c.client(), c.session(),
-        PromqlRequest.newBuilder().setInstantQuery(q), c.config().queryTimeoutSeconds() * 1000L));
-  }
-
-  /** A range query through the PrometheusGateway. */
-  public static GreptimePromResult range(GreptimeConnection connection, String query, String start, String end,
-      String step, String lookback) throws SQLException {
-    ConnectionImpl c = impl(connection);
-    PromRangeQuery q = rangeQuery(query, start, end, step, lookback);
-    return c.affinity().call(() -> PromqlGateway.call(c.client(), c.session(),
-        PromqlRequest.newBuilder().setRangeQuery(q), c.config().queryTimeoutSeconds() * 1000L));
-  }
-
-  /** The wire form of a range query, after checking that nothing required is missing. */
-  static PromRangeQuery rangeQuery(String query, String start, String end, String step, String lookback)
-      throws SQLException {
-    return PromRangeQuery.newBuilder().setQuery(required(query, "query")).setStart(required(start, "start"))
-        .setEnd(required(end, "end")).setStep(required(step, "step"))
-        .setLookback(lookback == null ? "" : lookback).build();
-  }
-
-  private static String required(String value, String name) throws SQLException {
-    if (value == null || value.isBlank()) {
-      throw new SQLException("PromQL " + name + " must not be empty", "22023");
+    /** An instant query through the PrometheusGateway. */
+    public static GreptimePromResult instant(GreptimeConnection connection, String query, String time, String lookback)
+            throws SQLException {
+        ConnectionImpl c = impl(connection);
+        PromInstantQuery.Builder q = PromInstantQuery.newBuilder().setQuery(required(query, "query"));
+        q.setTime(time == null ? "" : time).setLookback(lookback == null ? "" : lookback);
+        return c.affinity()
+                .call(() -> PromqlGateway.call(
+                        c.client(),
+                        c.session(),
+                        PromqlRequest.newBuilder().setInstantQuery(q),
+                        c.config().queryTimeoutSeconds() * 1000L));
     }
-    return value;
-  }
 
-  private static ConnectionImpl impl(GreptimeConnection connection) throws SQLException {
-    ConnectionImpl c = connection.unwrap(ConnectionImpl.class);
-    c.checkOpen();
-    return c;
-  }
+    /** A range query through the PrometheusGateway. */
+    public static GreptimePromResult range(
+            GreptimeConnection connection, String query, String start, String end, String step, String lookback)
+            throws SQLException {
+        ConnectionImpl c = impl(connection);
+        PromRangeQuery q = rangeQuery(query, start, end, step, lookback);
+        return c.affinity()
+                .call(() -> PromqlGateway.call(
+                        c.client(),
+                        c.session(),
+                        PromqlRequest.newBuilder().setRangeQuery(q),
+                        c.config().queryTimeoutSeconds() * 1000L));
+    }
+
+    /** The wire form of a range query, after checking that nothing required is missing. */
+    static PromRangeQuery rangeQuery(String query, String start, String end, String step, String lookback)
+            throws SQLException {
+        return PromRangeQuery.newBuilder()
+                .setQuery(required(query, "query"))
+                .setStart(required(start, "start"))
+                .setEnd(required(end, "end"))
+                .setStep(required(step, "step"))
+                .setLookback(lookback == null ? "" : lookback)
+                .build();
+    }
+
+    private static String required(String value, String name) throws SQLException {
+        if (value == null || value.isBlank()) {
+            throw new SQLException("PromQL " + name + " must not be empty", "22023");
+        }
+        return value;
+    }
+
+    private static ConnectionImpl impl(GreptimeConnection connection) throws SQLException {
+        ConnectionImpl c = connection.unwrap(ConnectionImpl.class);
+        c.checkOpen();
+        return c;
+    }
 }

@@ -14,159 +14,159 @@ import java.util.List;
  * ({@link GreptimeResultSetMetaData}).
  */
 public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData {
-  private final List<ColumnMetadata> columns;
+    private final List<ColumnMetadata> columns;
 
-  ResultSetMetaDataImpl(List<ColumnMetadata> columns) {
-    this.columns = List.copyOf(columns);
-  }
-
-  /** Metadata for result sets built outside this package (DatabaseMetaData's in-memory results). */
-  public static ResultSetMetaDataImpl of(List<ColumnMetadata> columns) {
-    return new ResultSetMetaDataImpl(columns);
-  }
-
-  private ColumnMetadata column(int column) throws SQLException {
-    if (column < 1 || column > columns.size()) {
-      throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
+    ResultSetMetaDataImpl(List<ColumnMetadata> columns) {
+        this.columns = List.copyOf(columns);
     }
-    return columns.get(column - 1);
-  }
 
-  private JdbcColumnType type(int column) throws SQLException {
-    return column(column).type();
-  }
-
-  @Override
-  public boolean isTimeIndex(int column) throws SQLException {
-    return column(column).timeIndex();
-  }
-
-  @Override
-  public int getColumnCount() {
-    return columns.size();
-  }
-
-  @Override
-  public boolean isAutoIncrement(int column) throws SQLException {
-    column(column);
-    return false;
-  }
-
-  @Override
-  public boolean isCaseSensitive(int column) throws SQLException {
-    int t = type(column).sqlType();
-    return t == Types.VARCHAR || t == Types.LONGVARCHAR || t == Types.CHAR;
-  }
-
-  @Override
-  public boolean isSearchable(int column) throws SQLException {
-    column(column);
-    return true;
-  }
-
-  @Override
-  public boolean isCurrency(int column) throws SQLException {
-    column(column);
-    return false;
-  }
-
-  @Override
-  public int isNullable(int column) throws SQLException {
-    return column(column).nullable() ? columnNullable : columnNoNulls;
-  }
-
-  @Override
-  public boolean isSigned(int column) throws SQLException {
-    return type(column).signed();
-  }
-
-  @Override
-  public int getColumnDisplaySize(int column) throws SQLException {
-    return type(column).displaySize();
-  }
-
-  @Override
-  public String getColumnLabel(int column) throws SQLException {
-    return column(column).name();
-  }
-
-  @Override
-  public String getColumnName(int column) throws SQLException {
-    return column(column).name();
-  }
-
-  @Override
-  public String getSchemaName(int column) throws SQLException {
-    column(column);
-    return "";
-  }
-
-  @Override
-  public int getPrecision(int column) throws SQLException {
-    return type(column).precision();
-  }
-
-  @Override
-  public int getScale(int column) throws SQLException {
-    return type(column).scale();
-  }
-
-  @Override
-  public String getTableName(int column) throws SQLException {
-    column(column);
-    return "";
-  }
-
-  @Override
-  public String getCatalogName(int column) throws SQLException {
-    column(column);
-    return "";
-  }
-
-  @Override
-  public int getColumnType(int column) throws SQLException {
-    return type(column).sqlType();
-  }
-
-  /** GreptimeDB's own type name, as {@code DESC TABLE} prints it ({@code UInt64}, {@code Json}). */
-  @Override
-  public String getColumnTypeName(int column) throws SQLException {
-    return type(column).typeName();
-  }
-
-  @Override
-  public boolean isReadOnly(int column) throws SQLException {
-    column(column);
-    return true;
-  }
-
-  @Override
-  public boolean isWritable(int column) throws SQLException {
-    column(column);
-    return false;
-  }
-
-  @Override
-  public boolean isDefinitelyWritable(int column) throws SQLException {
-    column(column);
-    return false;
-  }
-
-  @Override
-  public String getColumnClassName(int column) throws SQLException {
-    return type(column).className();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
+    /** Metadata for result sets built outside this package (DatabaseMetaData's in-memory results). */
+    public static ResultSetMetaDataImpl of(List<ColumnMetadata> columns) {
+        return new ResultSetMetaDataImpl(columns);
     }
-    throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
-  }
 
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
+    private ColumnMetadata column(int column) throws SQLException {
+        if (column < 1 || column > columns.size()) {
+            throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
+        }
+        return columns.get(column - 1);
+    }
+
+    private JdbcColumnType type(int column) throws SQLException {
+        return column(column).type();
+    }
+
+    @Override
+    public boolean isTimeIndex(int column) throws SQLException {
+        return column(column).timeIndex();
+    }
+
+    @Override
+    public int getColumnCount() {
+        return columns.size();
+    }
+
+    @Override
+    public boolean isAutoIncrement(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public boolean isCaseSensitive(int column) throws SQLException {
+        int t = type(column).sqlType();
+        return t == Types.VARCHAR || t == Types.LONGVARCHAR || t == Types.CHAR;
+    }
+
+    @Override
+    public boolean isSearchable(int column) throws SQLException {
+        column(column);
+        return true;
+    }
+
+    @Override
+    public boolean isCurrency(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public int isNullable(int column) throws SQLException {
+        return column(column).nullable() ? columnNullable : columnNoNulls;
+    }
+
+    @Override
+    public boolean isSigned(int column) throws SQLException {
+        return type(column).signed();
+    }
+
+    @Override
+    public int getColumnDisplaySize(int column) throws SQLException {
+        return type(column).displaySize();
+    }
+
+    @Override
+    public String getColumnLabel(int column) throws SQLException {
+        return column(column).name();
+    }
+
+    @Override
+    public String getColumnName(int column) throws SQLException {
+        return column(column).name();
+    }
+
+    @Override
+    public String getSchemaName(int column) throws SQLException {
+        column(column);
+        return "";
+    }
+
+    @Override
+    public int getPrecision(int column) throws SQLException {
+        return type(column).precision();
+    }
+
+    @Override
+    public int getScale(int column) throws SQLException {
+        return type(column).scale();
+    }
+
+    @Override
+    public String getTableName(int column) throws SQLException {
+        column(column);
+        return "";
+    }
+
+    @Override
+    public String getCatalogName(int column) throws SQLException {
+        column(column);
+        return "";
+    }
+
+    @Override
+    public int getColumnType(int column) throws SQLException {
+        return type(column).sqlType();
+    }
+
+    /** GreptimeDB's own type name, as {@code DESC TABLE} prints it ({@code UInt64}, {@code Json}). */
+    @Override
+    public String getColumnTypeName(int column) throws SQLException {
+        return type(column).typeName();
+    }
+
+    @Override
+    public boolean isReadOnly(int column) throws SQLException {
+        column(column);
+        return true;
+    }
+
+    @Override
+    public boolean isWritable(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public boolean isDefinitelyWritable(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public String getColumnClassName(int column) throws SQLException {
+        return type(column).className();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
 }

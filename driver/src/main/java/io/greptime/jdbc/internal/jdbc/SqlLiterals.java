@@ -25,111 +25,117 @@ import java.time.temporal.ChronoField;
  * the driver sends with every request.
  */
 final class SqlLiterals {
-  static final String NULL = "NULL";
+    static final String NULL = "NULL";
 
-  private static final DateTimeFormatter LOCAL_DATE_TIME = new DateTimeFormatterBuilder()
-      .append(DateTimeFormatter.ISO_LOCAL_DATE).appendLiteral(' ')
-      .appendPattern("HH:mm:ss").appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).toFormatter();
-  private static final DateTimeFormatter LOCAL_TIME = new DateTimeFormatterBuilder()
-      .appendPattern("HH:mm:ss").appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).toFormatter();
-  private static final int MAX_DECIMAL_PRECISION = 38;
+    private static final DateTimeFormatter LOCAL_DATE_TIME = new DateTimeFormatterBuilder()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE)
+            .appendLiteral(' ')
+            .appendPattern("HH:mm:ss")
+            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+            .toFormatter();
+    private static final DateTimeFormatter LOCAL_TIME = new DateTimeFormatterBuilder()
+            .appendPattern("HH:mm:ss")
+            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+            .toFormatter();
+    private static final int MAX_DECIMAL_PRECISION = 38;
 
-  private SqlLiterals() {}
+    private SqlLiterals() {}
 
-  static String string(String s) {
-    StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      sb.append(c);
-      if (c == '\'') {
-        sb.append('\'');
-      }
+    static String string(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            sb.append(c);
+            if (c == '\'') {
+                sb.append('\'');
+            }
+        }
+        return sb.append('\'').toString();
     }
-    return sb.append('\'').toString();
-  }
 
-  static String bool(boolean b) {
-    return b ? "TRUE" : "FALSE";
-  }
-
-  static String integer(long v) {
-    return v < 0 ? "(" + v + ")" : Long.toString(v);
-  }
-
-  static String integer(BigInteger v) {
-    return v.signum() < 0 ? "(" + v + ")" : v.toString();
-  }
-
-  static String doubleValue(double d) {
-    if (Double.isNaN(d) || Double.isInfinite(d)) {
-      String name = Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
-      return "CAST('" + name + "' AS DOUBLE)";
+    static String bool(boolean b) {
+        return b ? "TRUE" : "FALSE";
     }
-    return d < 0 || (d == 0 && 1 / d < 0) ? "(" + d + ")" : Double.toString(d);
-  }
 
-  static String floatValue(float f) {
-    if (Float.isNaN(f) || Float.isInfinite(f)) {
-      return doubleValue(f);
+    static String integer(long v) {
+        return v < 0 ? "(" + v + ")" : Long.toString(v);
     }
-    return "CAST(" + doubleValue(Double.parseDouble(Float.toString(f))) + " AS FLOAT)";
-  }
 
-  /**
-   * An exact decimal: a bare {@code 1.5} would be planned as a double, so it is cast from text.
-   *
-   * @throws SQLException 22003 when it needs more than 38 digits
-   */
-  static String decimal(BigDecimal v) throws SQLException {
-    BigDecimal d = v.scale() < 0 ? v.setScale(0) : v;
-    int scale = d.scale();
-    int precision = Math.max(d.precision(), scale);
-    if (precision > MAX_DECIMAL_PRECISION) {
-      throw new SQLException("Decimal " + v + " needs " + precision + " digits; GreptimeDB allows "
-          + MAX_DECIMAL_PRECISION, "22003");
+    static String integer(BigInteger v) {
+        return v.signum() < 0 ? "(" + v + ")" : v.toString();
     }
-    return "CAST('" + d.toPlainString() + "' AS DECIMAL(" + Math.max(precision, 1) + "," + scale + "))";
-  }
 
-  static String bytes(byte[] b) {
-    StringBuilder sb = new StringBuilder(b.length * 2 + 3).append("X'");
-    for (byte x : b) {
-      sb.append(Character.forDigit((x >> 4) & 0xF, 16)).append(Character.forDigit(x & 0xF, 16));
+    static String doubleValue(double d) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            String name = Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
+            return "CAST('" + name + "' AS DOUBLE)";
+        }
+        return d < 0 || (d == 0 && 1 / d < 0) ? "(" + d + ")" : Double.toString(d);
     }
-    return sb.append('\'').toString();
-  }
 
-  static String instant(Instant i) {
-    return string(DateTimeFormatter.ISO_INSTANT.format(i));
-  }
-
-  static String offsetDateTime(OffsetDateTime t) {
-    return instant(t.toInstant());
-  }
-
-  static String zonedDateTime(ZonedDateTime t) {
-    return instant(t.toInstant());
-  }
-
-  /** A wall-clock date-time the server reads in the session time zone. */
-  static String localDateTime(LocalDateTime t) {
-    return string(LOCAL_DATE_TIME.format(t));
-  }
-
-  static String date(LocalDate d) {
-    return "DATE " + string(DateTimeFormatter.ISO_LOCAL_DATE.format(d));
-  }
-
-  static String time(LocalTime t) {
-    return "TIME " + string(LOCAL_TIME.format(t));
-  }
-
-  /** A vector ({@code VECTOR(n)} column) as the text form GreptimeDB parses, e.g. {@code '[1.0,2.5]'}. */
-  static String vector(float[] v) {
-    StringBuilder sb = new StringBuilder("[");
-    for (int i = 0; i < v.length; i++) {
-      sb.append(i == 0 ? "" : ",").append(v[i]);
+    static String floatValue(float f) {
+        if (Float.isNaN(f) || Float.isInfinite(f)) {
+            return doubleValue(f);
+        }
+        return "CAST(" + doubleValue(Double.parseDouble(Float.toString(f))) + " AS FLOAT)";
     }
-    return string(sb.append(']').toString());
-  }
+
+    /**
+     * An exact decimal: a bare {@code 1.5} would be planned as a double, so it is cast from text.
+     *
+     * @throws SQLException 22003 when it needs more than 38 digits
+     */
+    static String decimal(BigDecimal v) throws SQLException {
+        BigDecimal d = v.scale() < 0 ? v.setScale(0) : v;
+        int scale = d.scale();
+        int precision = Math.max(d.precision(), scale);
+        if (precision > MAX_DECIMAL_PRECISION) {
+            throw new SQLException(
+                    "Decimal " + v + " needs " + precision + " digits; GreptimeDB allows " + MAX_DECIMAL_PRECISION,
+                    "22003");
+        }
+        return "CAST('" + d.toPlainString() + "' AS DECIMAL(" + Math.max(precision, 1) + "," + scale + "))";
+    }
+
+    static String bytes(byte[] b) {
+        StringBuilder sb = new StringBuilder(b.length * 2 + 3).append("X'");
+        for (byte x : b) {
+            sb.append(Character.forDigit((x >> 4) & 0xF, 16)).append(Character.forDigit(x & 0xF, 16));
+        }
+        return sb.append('\'').toString();
+    }
+
+    static String instant(Instant i) {
+        return string(DateTimeFormatter.ISO_INSTANT.format(i));
+    }
+
+    static String offsetDateTime(OffsetDateTime t) {
+        return instant(t.toInstant());
+    }
+
+    static String zonedDateTime(ZonedDateTime t) {
+        return instant(t.toInstant());
+    }
+
+    /** A wall-clock date-time the server reads in the session time zone. */
+    static String localDateTime(LocalDateTime t) {
+        return string(LOCAL_DATE_TIME.format(t));
+    }
+
+    static String date(LocalDate d) {
+        return "DATE " + string(DateTimeFormatter.ISO_LOCAL_DATE.format(d));
+    }
+
+    static String time(LocalTime t) {
+        return "TIME " + string(LOCAL_TIME.format(t));
+    }
+
+    /** A vector ({@code VECTOR(n)} column) as the text form GreptimeDB parses, e.g. {@code '[1.0,2.5]'}. */
+    static String vector(float[] v) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : ",").append(v[i]);
+        }
+        return string(sb.append(']').toString());
+    }
 }

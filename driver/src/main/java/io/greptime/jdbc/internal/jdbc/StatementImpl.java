@@ -14,7 +14,6 @@ import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,453 +28,471 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * closed, so {@link #cancel()} from another thread also stops a result still streaming.
  */
 public class StatementImpl extends StatementSettings implements GreptimeStatement {
-  final ConnectionImpl connection;
-  /** Which thread may use this statement now; see {@link ThreadAffinity}. */
-  final ThreadAffinity affinity;
-  private final AtomicBoolean closed = new AtomicBoolean();
-  private final AtomicReference<Execution> current = new AtomicReference<>();
-  private final List<String> batch = new ArrayList<>();
-  private volatile ResultSetImpl resultSet;
-  private volatile long updateCount = -1;
+    final ConnectionImpl connection;
+    /** Which thread may use this statement now; see {@link ThreadAffinity}. */
+    final ThreadAffinity affinity;
 
-  StatementImpl(ConnectionImpl connection) {
-    super(connection.config().queryTimeoutSeconds(), connection.config().fetchSize());
-    this.connection = connection;
-    this.affinity = connection.statementAffinity();
-  }
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicReference<Execution> current = new AtomicReference<>();
+    private final List<String> batch = new ArrayList<>();
+    private volatile ResultSetImpl resultSet;
+    private volatile long updateCount = -1;
 
-  @Override
-  void checkOpen() throws SQLException {
-    if (closed.get()) {
-      throw new SQLException("Statement is closed", "HY010");
+    StatementImpl(ConnectionImpl connection) {
+        super(connection.config().queryTimeoutSeconds(), connection.config().fetchSize());
+        this.connection = connection;
+        this.affinity = connection.statementAffinity();
     }
-    connection.checkOpen();
-    affinity.check();
-  }
 
-  // ---------------------------------------------------------------- execution
+    @Override
+    void checkOpen() throws SQLException {
+        if (closed.get()) {
+            throw new SQLException("Statement is closed", "HY010");
+        }
+        connection.checkOpen();
+        affinity.check();
+    }
 
-  /**
-   * Runs one statement and leaves its result (rows or count) current; true when it answered rows. The
-   * statement (under {@code threadAffinity=strict}, the connection) stays with the calling thread for the
-   * whole call.
-   */
-  boolean run(String sql) throws SQLException {
-    checkOpen();
-    return affinity.call(() -> runOwned(sql));
-  }
+    // ---------------------------------------------------------------- execution
 
-  private boolean runOwned(String sql) throws SQLException {
-    closeResult();
-    StatementClassifier.Classified c = StatementClassifier.classify(sql);
-    Execution exec = begin(observedText(sql));
-    StatementObservation obs = exec.observation();
-    boolean keepRunning = false;
-    try (ObservedScope scope = obs.enter()) {
-      keepRunning = dispatch(c, exec);
-      return keepRunning;
-    } catch (SQLException e) {
-      SQLException thrown = exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
-      obs.failed(thrown);
-      throw thrown;
-    } finally {
-      if (!keepRunning) {
+    /**
+     * Runs one statement and leaves its result (rows or count) current; true when it answered rows. The
+     * statement (under {@code threadAffinity=strict}, the connection) stays with the calling thread for the
+     * whole call.
+     */
+    boolean run(String sql) throws SQLException {
+        checkOpen();
+        return affinity.call(() -> runOwned(sql));
+    }
+
+    private boolean runOwned(String sql) throws SQLException {
+        closeResult();
+        StatementClassifier.Classified c = StatementClassifier.classify(sql);
+        Execution exec = begin(observedText(sql));
+        StatementObservation obs = exec.observation();
+        boolean keepRunning = false;
+        try (ObservedScope scope = obs.enter()) {
+            keepRunning = dispatch(c, exec);
+            return keepRunning;
+        } catch (SQLException e) {
+            SQLException thrown = exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
+            obs.failed(thrown);
+            throw thrown;
+        } finally {
+            if (!keepRunning) {
+                end(exec);
+                obs.finished(updateCount);
+            }
+        }
+    }
+
+    /**
+     * The text logs and traces show for an execution of {@code sent}: the statement itself here; a prepared
+     * statement shows its template instead, so bound parameter values never reach logs or spans.
+     */
+    String observedText(String sent) {
+        return sent;
+    }
+
+    /** The parameter literals of the execution about to start (hidden from error messages), or null. */
+    String[] boundLiterals() {
+        return null;
+    }
+
+    private boolean dispatch(StatementClassifier.Classified c, Execution exec) throws SQLException {
+        RequestSession session = connection.session();
+        long timeout = queryTimeoutSeconds() * 1000L;
+        switch (c.kind()) {
+            case ROWS:
+                return query(c.sql(), session, timeout, exec);
+            case USE:
+                updateCount = connection.client().handle(session, c.sql(), timeout, exec);
+                connection.switchDatabase(c.argument());
+                return false;
+            case SET_TIME_ZONE:
+                ZoneId zone = TimeZones.resolve(c.argument());
+                updateCount = connection.client().handle(session, c.sql(), timeout, exec);
+                connection.switchTimeZone(zone);
+                return false;
+            default:
+                updateCount = connection.client().handle(session, c.sql(), timeout, exec);
+                return false;
+        }
+    }
+
+    private boolean query(String sql, RequestSession session, long timeout, Execution exec) throws SQLException {
+        return query(GreptimeClient.sqlRequest(session, sql), session, timeout, exec);
+    }
+
+    private boolean query(GreptimeRequest request, RequestSession session, long timeout, Execution exec)
+            throws SQLException {
+        FlightBatchCursor cursor = connection
+                .client()
+                .doGet(
+                        session,
+                        request,
+                        timeout,
+                        exec,
+                        connection.allocator(),
+                        connection.cursorSettings(session.timeZone(), maxRows()));
+        if (cursor.isUpdateCount()) {
+            updateCount = cursor.updateCount();
+            cursor.close();
+            return false;
+        }
+        resultSet = new ResultSetImpl(
+                this,
+                new CursorRowSource(cursor, connection.client().errors(), exec, affinity),
+                rs -> resultClosed(rs, exec));
+        connection.observe().resultSetOpened();
+        return true;
+    }
+
+    private Execution begin(String observedText) throws SQLException {
+        Execution previous = current.get();
+        boolean busy = previous != null && previous.phase() != Execution.Phase.DONE;
+        Execution exec = busy ? null : new Execution(connection.observe().start(observedText, 0));
+        if (exec != null) {
+            exec.observation().hideLiterals(boundLiterals());
+        }
+        if (busy || !current.compareAndSet(previous, exec)) {
+            SQLException e = new SQLException(
+                    "The statement is already executing; use another Statement for concurrent work", "HY010");
+            if (exec != null) {
+                exec.observation().failed(e);
+            }
+            throw e;
+        }
+        return exec;
+    }
+
+    private void end(Execution exec) {
+        exec.finish();
+        current.compareAndSet(exec, null);
+    }
+
+    private void resultClosed(ResultSetImpl rs, Execution exec) {
         end(exec);
-        obs.finished(updateCount);
-      }
+        connection.observe().resultSetClosed();
+        // Only a result set the application closed completes the statement; one closed because the statement
+        // runs again (closeResult clears the field first) must not close it.
+        boolean closedByApplication = resultSet == rs;
+        if (closedByApplication) {
+            resultSet = null;
+            if (closesOnCompletion()) {
+                closeQuietly();
+            }
+        }
     }
-  }
 
-  /**
-   * The text logs and traces show for an execution of {@code sent}: the statement itself here; a prepared
-   * statement shows its template instead, so bound parameter values never reach logs or spans.
-   */
-  String observedText(String sent) {
-    return sent;
-  }
+    private void closeResult() throws SQLException {
+        ResultSetImpl rs = resultSet;
+        resultSet = null;
+        updateCount = -1;
+        if (rs != null) {
+            rs.close();
+        }
+    }
 
-  /** The parameter literals of the execution about to start (hidden from error messages), or null. */
-  String[] boundLiterals() {
-    return null;
-  }
+    // ---------------------------------------------------------------- GreptimeStatement (PromQL)
 
-  private boolean dispatch(StatementClassifier.Classified c, Execution exec) throws SQLException {
-    RequestSession session = connection.session();
-    long timeout = queryTimeoutSeconds() * 1000L;
-    switch (c.kind()) {
-      case ROWS:
-        return query(c.sql(), session, timeout, exec);
-      case USE:
-        updateCount = connection.client().handle(session, c.sql(), timeout, exec);
-        connection.switchDatabase(c.argument());
+    @Override
+    public ResultSet executePromRange(String query, String start, String end, String step) throws SQLException {
+        return executePromRange(query, start, end, step, null);
+    }
+
+    @Override
+    public ResultSet executePromRange(String query, String start, String end, String step, String lookback)
+            throws SQLException {
+        checkOpen();
+        PromRangeQuery q = PromqlRequests.rangeQuery(query, start, end, step, lookback);
+        return affinity.call(() -> promRangeOwned(query, q));
+    }
+
+    private ResultSet promRangeOwned(String query, PromRangeQuery q) throws SQLException {
+        closeResult();
+        Execution exec = begin("PROMQL " + query);
+        StatementObservation obs = exec.observation();
+        boolean rows = false;
+        try (ObservedScope scope = obs.enter()) {
+            RequestSession session = connection.session();
+            GreptimeRequest request = GreptimeRequest.newBuilder()
+                    .setHeader(session.toHeader())
+                    .setQuery(QueryRequest.newBuilder().setPromRangeQuery(q))
+                    .build();
+            rows = query(request, session, queryTimeoutSeconds() * 1000L, exec);
+        } catch (SQLException e) {
+            SQLException thrown = exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
+            obs.failed(thrown);
+            throw thrown;
+        } finally {
+            if (!rows) {
+                end(exec);
+                obs.finished(updateCount);
+            }
+        }
+        if (!rows) {
+            throw new SQLException("The PromQL range query returned an update count, not rows", "02000");
+        }
+        return resultSet;
+    }
+
+    // ---------------------------------------------------------------- java.sql.Statement
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        return doQuery(sql);
+    }
+
+    /** executeQuery without virtual dispatch, for subclasses that forbid the String overloads. */
+    final ResultSet doQuery(String sql) throws SQLException {
+        checkOpen();
+        if (StatementClassifier.classify(sql).kind() != StatementClassifier.Kind.ROWS) {
+            throw new SQLException(
+                    "executeQuery needs a statement that returns rows (SELECT, SHOW, DESC, TQL...); "
+                            + "use executeUpdate or execute",
+                    "02000");
+        }
+        if (!run(sql)) {
+            throw new SQLException("The statement returned an update count, not rows", "02000");
+        }
+        return resultSet;
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        return clampCount(doUpdate(sql));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        return doUpdate(sql);
+    }
+
+    /** executeLargeUpdate without virtual dispatch, for subclasses that forbid the String overloads. */
+    final long doUpdate(String sql) throws SQLException {
+        checkOpen();
+        if (StatementClassifier.classify(sql).kind() == StatementClassifier.Kind.ROWS) {
+            throw new SQLException("executeUpdate cannot run a statement that returns rows; use executeQuery", "0100E");
+        }
+        run(sql);
+        return updateCount;
+    }
+
+    static int clampCount(long n) {
+        return n > Integer.MAX_VALUE ? SUCCESS_NO_INFO : (int) n;
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        return run(sql);
+    }
+
+    final boolean doExecute(String sql) throws SQLException {
+        return run(sql);
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        checkOpen();
+        return resultSet;
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        return clampCount(getLargeUpdateCount());
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        checkOpen();
+        return resultSet != null ? -1 : updateCount;
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        return getMoreResults(CLOSE_CURRENT_RESULT);
+    }
+
+    /** There is only ever one result per execution: the next is "no more results". */
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        checkOpen();
+        if (current != KEEP_CURRENT_RESULT) {
+            closeResult();
+        } else {
+            resultSet = null;
+        }
+        updateCount = -1;
         return false;
-      case SET_TIME_ZONE:
-        ZoneId zone = TimeZones.resolve(c.argument());
-        updateCount = connection.client().handle(session, c.sql(), timeout, exec);
-        connection.switchTimeZone(zone);
-        return false;
-      default:
-        updateCount = connection.client().handle(session, c.sql(), timeout, exec);
-        return false;
     }
-  }
 
-  private boolean query(String sql, RequestSession session, long timeout, Execution exec) throws SQLException {
-    return query(GreptimeClient.sqlRequest(session, sql), session, timeout, exec);
-  }
-
-  private boolean query(GreptimeRequest request, RequestSession session, long timeout, Execution exec)
-      throws SQLException {
-    FlightBatchCursor cursor = connection.client().doGet(session, request, timeout, exec, connection.allocator(),
-        connection.cursorSettings(session.timeZone(), maxRows()));
-    if (cursor.isUpdateCount()) {
-      updateCount = cursor.updateCount();
-      cursor.close();
-      return false;
-    }
-    resultSet = new ResultSetImpl(this,
-        new CursorRowSource(cursor, connection.client().errors(), exec, affinity),
-        rs -> resultClosed(rs, exec));
-    connection.observe().resultSetOpened();
-    return true;
-  }
-
-  private Execution begin(String observedText) throws SQLException {
-    Execution previous = current.get();
-    boolean busy = previous != null && previous.phase() != Execution.Phase.DONE;
-    Execution exec = busy ? null : new Execution(connection.observe().start(observedText, 0));
-    if (exec != null) {
-      exec.observation().hideLiterals(boundLiterals());
-    }
-    if (busy || !current.compareAndSet(previous, exec)) {
-      SQLException e = new SQLException(
-          "The statement is already executing; use another Statement for concurrent work", "HY010");
-      if (exec != null) {
-        exec.observation().failed(e);
-      }
-      throw e;
-    }
-    return exec;
-  }
-
-  private void end(Execution exec) {
-    exec.finish();
-    current.compareAndSet(exec, null);
-  }
-
-  private void resultClosed(ResultSetImpl rs, Execution exec) {
-    end(exec);
-    connection.observe().resultSetClosed();
-    // Only a result set the application closed completes the statement; one closed because the statement
-    // runs again (closeResult clears the field first) must not close it.
-    boolean closedByApplication = resultSet == rs;
-    if (closedByApplication) {
-      resultSet = null;
-      if (closesOnCompletion()) {
-        closeQuietly();
-      }
-    }
-  }
-
-  private void closeResult() throws SQLException {
-    ResultSetImpl rs = resultSet;
-    resultSet = null;
-    updateCount = -1;
-    if (rs != null) {
-      rs.close();
-    }
-  }
-
-  // ---------------------------------------------------------------- GreptimeStatement (PromQL)
-
-  @Override
-  public ResultSet executePromRange(String query, String start, String end, String step) throws SQLException {
-    return executePromRange(query, start, end, step, null);
-  }
-
-  @Override
-  public ResultSet executePromRange(String query, String start, String end, String step, String lookback)
-      throws SQLException {
-    checkOpen();
-    PromRangeQuery q = PromqlRequests.rangeQuery(query, start, end, step, lookback);
-    return affinity.call(() -> promRangeOwned(query, q));
-  }
-
-  private ResultSet promRangeOwned(String query, PromRangeQuery q) throws SQLException {
-    closeResult();
-    Execution exec = begin("PROMQL " + query);
-    StatementObservation obs = exec.observation();
-    boolean rows = false;
-    try (ObservedScope scope = obs.enter()) {
-      RequestSession session = connection.session();
-      GreptimeRequest request = GreptimeRequest.newBuilder().setHeader(session.toHeader())
-          .setQuery(QueryRequest.newBuilder().setPromRangeQuery(q)).build();
-      rows = query(request, session, queryTimeoutSeconds() * 1000L, exec);
-    } catch (SQLException e) {
-      SQLException thrown = exec.wasCancelled() ? CursorRowSource.cancelled(e) : e;
-      obs.failed(thrown);
-      throw thrown;
-    } finally {
-      if (!rows) {
-        end(exec);
-        obs.finished(updateCount);
-      }
-    }
-    if (!rows) {
-      throw new SQLException("The PromQL range query returned an update count, not rows", "02000");
-    }
-    return resultSet;
-  }
-
-  // ---------------------------------------------------------------- java.sql.Statement
-
-  @Override
-  public ResultSet executeQuery(String sql) throws SQLException {
-    return doQuery(sql);
-  }
-
-  /** executeQuery without virtual dispatch, for subclasses that forbid the String overloads. */
-  final ResultSet doQuery(String sql) throws SQLException {
-    checkOpen();
-    if (StatementClassifier.classify(sql).kind() != StatementClassifier.Kind.ROWS) {
-      throw new SQLException("executeQuery needs a statement that returns rows (SELECT, SHOW, DESC, TQL...); "
-          + "use executeUpdate or execute", "02000");
-    }
-    if (!run(sql)) {
-      throw new SQLException("The statement returned an update count, not rows", "02000");
-    }
-    return resultSet;
-  }
-
-  @Override
-  public int executeUpdate(String sql) throws SQLException {
-    return clampCount(doUpdate(sql));
-  }
-
-  @Override
-  public long executeLargeUpdate(String sql) throws SQLException {
-    return doUpdate(sql);
-  }
-
-  /** executeLargeUpdate without virtual dispatch, for subclasses that forbid the String overloads. */
-  final long doUpdate(String sql) throws SQLException {
-    checkOpen();
-    if (StatementClassifier.classify(sql).kind() == StatementClassifier.Kind.ROWS) {
-      throw new SQLException("executeUpdate cannot run a statement that returns rows; use executeQuery",
-          "0100E");
-    }
-    run(sql);
-    return updateCount;
-  }
-
-  static int clampCount(long n) {
-    return n > Integer.MAX_VALUE ? SUCCESS_NO_INFO : (int) n;
-  }
-
-  @Override
-  public boolean execute(String sql) throws SQLException {
-    return run(sql);
-  }
-
-  final boolean doExecute(String sql) throws SQLException {
-    return run(sql);
-  }
-
-  @Override
-  public ResultSet getResultSet() throws SQLException {
-    checkOpen();
-    return resultSet;
-  }
-
-  @Override
-  public int getUpdateCount() throws SQLException {
-    return clampCount(getLargeUpdateCount());
-  }
-
-  @Override
-  public long getLargeUpdateCount() throws SQLException {
-    checkOpen();
-    return resultSet != null ? -1 : updateCount;
-  }
-
-  @Override
-  public boolean getMoreResults() throws SQLException {
-    return getMoreResults(CLOSE_CURRENT_RESULT);
-  }
-
-  /** There is only ever one result per execution: the next is "no more results". */
-  @Override
-  public boolean getMoreResults(int current) throws SQLException {
-    checkOpen();
-    if (current != KEEP_CURRENT_RESULT) {
-      closeResult();
-    } else {
-      resultSet = null;
-    }
-    updateCount = -1;
-    return false;
-  }
-
-  @Override
-  public void cancel() throws SQLException {
-    if (closed.get()) {
-      throw new SQLException("Statement is closed", "HY010");
-    }
-    connection.checkNotClosed(); // not checkOpen: any thread may cancel (ThreadAffinity)
-    Execution exec = current.get();
-    if (exec != null) {
-      exec.cancel();
-    }
-  }
-
-  @Override
-  public void close() throws SQLException {
-    if (closed.compareAndSet(false, true)) {
-      try {
+    @Override
+    public void cancel() throws SQLException {
+        if (closed.get()) {
+            throw new SQLException("Statement is closed", "HY010");
+        }
+        connection.checkNotClosed(); // not checkOpen: any thread may cancel (ThreadAffinity)
         Execution exec = current.get();
         if (exec != null) {
-          exec.cancel();
+            exec.cancel();
         }
-        closeResult();
-      } finally {
-        connection.statementClosed(this);
-      }
     }
-  }
 
-  void closeQuietly() {
-    try {
-      close();
-    } catch (SQLException ignored) {
-      // closing on completion or with the connection: nothing useful to report
+    @Override
+    public void close() throws SQLException {
+        if (closed.compareAndSet(false, true)) {
+            try {
+                Execution exec = current.get();
+                if (exec != null) {
+                    exec.cancel();
+                }
+                closeResult();
+            } finally {
+                connection.statementClosed(this);
+            }
+        }
     }
-  }
 
-  @Override
-  public boolean isClosed() {
-    return closed.get();
-  }
-
-  // ---------------------------------------------------------------- batches
-
-  @Override
-  public void addBatch(String sql) throws SQLException {
-    checkOpen();
-    batch.add(sql);
-  }
-
-  @Override
-  public void clearBatch() throws SQLException {
-    checkOpen();
-    batch.clear();
-  }
-
-  @Override
-  public int[] executeBatch() throws SQLException {
-    long[] large = executeLargeBatch();
-    int[] counts = new int[large.length];
-    for (int i = 0; i < large.length; i++) {
-      counts[i] = clampCount(large[i]);
+    void closeQuietly() {
+        try {
+            close();
+        } catch (SQLException ignored) {
+            // closing on completion or with the connection: nothing useful to report
+        }
     }
-    return counts;
-  }
 
-  /** Runs the batch in order; the first failure stops it with the counts of what ran before. */
-  @Override
-  public long[] executeLargeBatch() throws SQLException {
-    checkOpen();
-    return affinity.call(this::runBatch);
-  }
-
-  private long[] runBatch() throws SQLException {
-    List<String> work = new ArrayList<>(batch);
-    batch.clear();
-    long[] counts = new long[work.size()];
-    for (int i = 0; i < work.size(); i++) {
-      try {
-        counts[i] = doUpdate(work.get(i));
-      } catch (SQLException e) {
-        throw batchFailure(e, java.util.Arrays.copyOf(counts, i));
-      }
+    @Override
+    public boolean isClosed() {
+        return closed.get();
     }
-    return counts;
-  }
 
-  static BatchUpdateException batchFailure(SQLException cause, long[] done) {
-    return new BatchUpdateException("Batch entry " + done.length + " failed: " + cause.getMessage(),
-        cause.getSQLState(), cause.getErrorCode(), done, cause);
-  }
+    // ---------------------------------------------------------------- batches
 
-  @Override
-  public Connection getConnection() throws SQLException {
-    checkOpen();
-    return connection;
-  }
-
-  /** GreptimeDB generates no keys: always an empty result. */
-  @Override
-  public ResultSet getGeneratedKeys() throws SQLException {
-    checkOpen();
-    VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), connection.allocator());
-    return new ResultSetImpl(this, RowSource.of(empty, new ColumnReaderFactory(connection.session().timeZone())),
-        rs -> {});
-  }
-
-  @Override
-  public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
-    return executeUpdate(sql);
-  }
-
-  @Override
-  public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
-    return executeUpdate(sql);
-  }
-
-  @Override
-  public int executeUpdate(String sql, String[] columnNames) throws SQLException {
-    return executeUpdate(sql);
-  }
-
-  @Override
-  public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
-    return executeLargeUpdate(sql);
-  }
-
-  @Override
-  public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
-    return executeLargeUpdate(sql);
-  }
-
-  @Override
-  public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
-    return executeLargeUpdate(sql);
-  }
-
-  @Override
-  public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
-    return execute(sql);
-  }
-
-  @Override
-  public boolean execute(String sql, int[] columnIndexes) throws SQLException {
-    return execute(sql);
-  }
-
-  @Override
-  public boolean execute(String sql, String[] columnNames) throws SQLException {
-    return execute(sql);
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        checkOpen();
+        batch.add(sql);
     }
-    throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
-  }
 
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
+    @Override
+    public void clearBatch() throws SQLException {
+        checkOpen();
+        batch.clear();
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        long[] large = executeLargeBatch();
+        int[] counts = new int[large.length];
+        for (int i = 0; i < large.length; i++) {
+            counts[i] = clampCount(large[i]);
+        }
+        return counts;
+    }
+
+    /** Runs the batch in order; the first failure stops it with the counts of what ran before. */
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        checkOpen();
+        return affinity.call(this::runBatch);
+    }
+
+    private long[] runBatch() throws SQLException {
+        List<String> work = new ArrayList<>(batch);
+        batch.clear();
+        long[] counts = new long[work.size()];
+        for (int i = 0; i < work.size(); i++) {
+            try {
+                counts[i] = doUpdate(work.get(i));
+            } catch (SQLException e) {
+                throw batchFailure(e, java.util.Arrays.copyOf(counts, i));
+            }
+        }
+        return counts;
+    }
+
+    static BatchUpdateException batchFailure(SQLException cause, long[] done) {
+        return new BatchUpdateException(
+                "Batch entry " + done.length + " failed: " + cause.getMessage(),
+                cause.getSQLState(),
+                cause.getErrorCode(),
+                done,
+                cause);
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        checkOpen();
+        return connection;
+    }
+
+    /** GreptimeDB generates no keys: always an empty result. */
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        checkOpen();
+        VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), connection.allocator());
+        return new ResultSetImpl(
+                this,
+                RowSource.of(empty, new ColumnReaderFactory(connection.session().timeZone())),
+                rs -> {});
+    }
+
+    @Override
+    public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return executeUpdate(sql);
+    }
+
+    @Override
+    public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        return executeUpdate(sql);
+    }
+
+    @Override
+    public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+        return executeUpdate(sql);
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return executeLargeUpdate(sql);
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        return executeLargeUpdate(sql);
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        return executeLargeUpdate(sql);
+    }
+
+    @Override
+    public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+        return execute(sql);
+    }
+
+    @Override
+    public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        return execute(sql);
+    }
+
+    @Override
+    public boolean execute(String sql, String[] columnNames) throws SQLException {
+        return execute(sql);
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
 }

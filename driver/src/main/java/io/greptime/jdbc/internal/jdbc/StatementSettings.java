@@ -11,182 +11,182 @@ import java.sql.Statement;
  * forward-only, read-only statement. Kept apart so the statement itself holds only how it executes.
  */
 abstract class StatementSettings implements Statement {
-  private volatile int queryTimeoutSeconds;
-  private volatile long maxRows;
-  private volatile int fetchSize;
-  private volatile int maxFieldSize;
-  private volatile boolean closeOnCompletion;
-  private volatile boolean poolable;
+    private volatile int queryTimeoutSeconds;
+    private volatile long maxRows;
+    private volatile int fetchSize;
+    private volatile int maxFieldSize;
+    private volatile boolean closeOnCompletion;
+    private volatile boolean poolable;
 
-  StatementSettings(int queryTimeoutSeconds, int fetchSize) {
-    this.queryTimeoutSeconds = queryTimeoutSeconds;
-    this.fetchSize = fetchSize;
-  }
-
-  /** Throws if the statement or its connection is closed (or the caller may not use it now). */
-  abstract void checkOpen() throws SQLException;
-
-  int queryTimeoutSeconds() {
-    return queryTimeoutSeconds;
-  }
-
-  long maxRows() {
-    return maxRows;
-  }
-
-  boolean closesOnCompletion() {
-    return closeOnCompletion;
-  }
-
-  @Override
-  public int getQueryTimeout() throws SQLException {
-    checkOpen();
-    return queryTimeoutSeconds;
-  }
-
-  /** Applied as the gRPC deadline of each call, covering the whole result stream. */
-  @Override
-  public void setQueryTimeout(int seconds) throws SQLException {
-    checkOpen();
-    if (seconds < 0) {
-      throw new SQLException("Query timeout must not be negative: " + seconds, "22023");
+    StatementSettings(int queryTimeoutSeconds, int fetchSize) {
+        this.queryTimeoutSeconds = queryTimeoutSeconds;
+        this.fetchSize = fetchSize;
     }
-    queryTimeoutSeconds = seconds;
-  }
 
-  @Override
-  public int getMaxRows() throws SQLException {
-    return (int) Math.min(Integer.MAX_VALUE, getLargeMaxRows());
-  }
+    /** Throws if the statement or its connection is closed (or the caller may not use it now). */
+    abstract void checkOpen() throws SQLException;
 
-  @Override
-  public void setMaxRows(int max) throws SQLException {
-    setLargeMaxRows(max);
-  }
-
-  @Override
-  public long getLargeMaxRows() throws SQLException {
-    checkOpen();
-    return maxRows;
-  }
-
-  @Override
-  public void setLargeMaxRows(long max) throws SQLException {
-    checkOpen();
-    if (max < 0) {
-      throw new SQLException("Max rows must not be negative: " + max, "22023");
+    int queryTimeoutSeconds() {
+        return queryTimeoutSeconds;
     }
-    maxRows = max;
-  }
 
-  @Override
-  public int getFetchSize() throws SQLException {
-    checkOpen();
-    return fetchSize;
-  }
-
-  /**
-   * Recorded as a hint: GreptimeDB sends record batches of its own size and the result set holds one
-   * batch at a time, which already bounds memory.
-   */
-  @Override
-  public void setFetchSize(int rows) throws SQLException {
-    checkOpen();
-    if (rows < 0) {
-      throw new SQLException("Fetch size must not be negative: " + rows, "22023");
+    long maxRows() {
+        return maxRows;
     }
-    fetchSize = rows;
-  }
 
-  @Override
-  public int getMaxFieldSize() throws SQLException {
-    checkOpen();
-    return maxFieldSize;
-  }
-
-  @Override
-  public void setMaxFieldSize(int max) throws SQLException {
-    checkOpen();
-    if (max < 0) {
-      throw new SQLException("Max field size must not be negative: " + max, "22023");
+    boolean closesOnCompletion() {
+        return closeOnCompletion;
     }
-    maxFieldSize = max;
-  }
 
-  @Override
-  public void setEscapeProcessing(boolean enable) throws SQLException {
-    checkOpen();
-  }
-
-  @Override
-  public SQLWarning getWarnings() throws SQLException {
-    checkOpen();
-    return null;
-  }
-
-  @Override
-  public void clearWarnings() throws SQLException {
-    checkOpen();
-  }
-
-  @Override
-  public void setCursorName(String name) throws SQLException {
-    throw new SQLFeatureNotSupportedException("Statement.setCursorName is not supported", "0A000");
-  }
-
-  @Override
-  public void setFetchDirection(int direction) throws SQLException {
-    checkOpen();
-    if (direction != ResultSet.FETCH_FORWARD) {
-      throw new SQLFeatureNotSupportedException("Only FETCH_FORWARD is supported", "0A000");
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        checkOpen();
+        return queryTimeoutSeconds;
     }
-  }
 
-  @Override
-  public int getFetchDirection() throws SQLException {
-    checkOpen();
-    return ResultSet.FETCH_FORWARD;
-  }
+    /** Applied as the gRPC deadline of each call, covering the whole result stream. */
+    @Override
+    public void setQueryTimeout(int seconds) throws SQLException {
+        checkOpen();
+        if (seconds < 0) {
+            throw new SQLException("Query timeout must not be negative: " + seconds, "22023");
+        }
+        queryTimeoutSeconds = seconds;
+    }
 
-  @Override
-  public int getResultSetConcurrency() throws SQLException {
-    checkOpen();
-    return ResultSet.CONCUR_READ_ONLY;
-  }
+    @Override
+    public int getMaxRows() throws SQLException {
+        return (int) Math.min(Integer.MAX_VALUE, getLargeMaxRows());
+    }
 
-  @Override
-  public int getResultSetType() throws SQLException {
-    checkOpen();
-    return ResultSet.TYPE_FORWARD_ONLY;
-  }
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        setLargeMaxRows(max);
+    }
 
-  @Override
-  public int getResultSetHoldability() throws SQLException {
-    checkOpen();
-    return ResultSet.HOLD_CURSORS_OVER_COMMIT;
-  }
+    @Override
+    public long getLargeMaxRows() throws SQLException {
+        checkOpen();
+        return maxRows;
+    }
 
-  @Override
-  public void setPoolable(boolean poolable) throws SQLException {
-    checkOpen();
-    this.poolable = poolable;
-  }
+    @Override
+    public void setLargeMaxRows(long max) throws SQLException {
+        checkOpen();
+        if (max < 0) {
+            throw new SQLException("Max rows must not be negative: " + max, "22023");
+        }
+        maxRows = max;
+    }
 
-  @Override
-  public boolean isPoolable() throws SQLException {
-    checkOpen();
-    return poolable;
-  }
+    @Override
+    public int getFetchSize() throws SQLException {
+        checkOpen();
+        return fetchSize;
+    }
 
-  @Override
-  public void closeOnCompletion() throws SQLException {
-    checkOpen();
-    closeOnCompletion = true;
-  }
+    /**
+     * Recorded as a hint: GreptimeDB sends record batches of its own size and the result set holds one
+     * batch at a time, which already bounds memory.
+     */
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        checkOpen();
+        if (rows < 0) {
+            throw new SQLException("Fetch size must not be negative: " + rows, "22023");
+        }
+        fetchSize = rows;
+    }
 
-  @Override
-  public boolean isCloseOnCompletion() throws SQLException {
-    checkOpen();
-    return closeOnCompletion;
-  }
+    @Override
+    public int getMaxFieldSize() throws SQLException {
+        checkOpen();
+        return maxFieldSize;
+    }
+
+    @Override
+    public void setMaxFieldSize(int max) throws SQLException {
+        checkOpen();
+        if (max < 0) {
+            throw new SQLException("Max field size must not be negative: " + max, "22023");
+        }
+        maxFieldSize = max;
+    }
+
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public void setCursorName(String name) throws SQLException {
+        throw new SQLFeatureNotSupportedException("Statement.setCursorName is not supported", "0A000");
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        checkOpen();
+        if (direction != ResultSet.FETCH_FORWARD) {
+            throw new SQLFeatureNotSupportedException("Only FETCH_FORWARD is supported", "0A000");
+        }
+    }
+
+    @Override
+    public int getFetchDirection() throws SQLException {
+        checkOpen();
+        return ResultSet.FETCH_FORWARD;
+    }
+
+    @Override
+    public int getResultSetConcurrency() throws SQLException {
+        checkOpen();
+        return ResultSet.CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getResultSetType() throws SQLException {
+        checkOpen();
+        return ResultSet.TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getResultSetHoldability() throws SQLException {
+        checkOpen();
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    @Override
+    public void setPoolable(boolean poolable) throws SQLException {
+        checkOpen();
+        this.poolable = poolable;
+    }
+
+    @Override
+    public boolean isPoolable() throws SQLException {
+        checkOpen();
+        return poolable;
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        checkOpen();
+        closeOnCompletion = true;
+    }
+
+    @Override
+    public boolean isCloseOnCompletion() throws SQLException {
+        checkOpen();
+        return closeOnCompletion;
+    }
 }

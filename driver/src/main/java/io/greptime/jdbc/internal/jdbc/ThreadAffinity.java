@@ -32,145 +32,148 @@ import java.util.concurrent.atomic.AtomicReference;
  * running on the caller's thread. The owner's check is one volatile read.
  */
 final class ThreadAffinity {
-  /** The SQLState of a call from a second thread while the owner is busy. */
-  static final String SQL_STATE = "55006";
+    /** The SQLState of a call from a second thread while the owner is busy. */
+    static final String SQL_STATE = "55006";
 
-  /** Checks nothing; for {@code off}, and for the connection itself under {@code relaxed}. */
-  static final ThreadAffinity NONE = new ThreadAffinity(false, false, null, "off");
+    /** Checks nothing; for {@code off}, and for the connection itself under {@code relaxed}. */
+    static final ThreadAffinity NONE = new ThreadAffinity(false, false, null, "off");
 
-  /** A call on the guarded object that waits on the server and holds ownership while it runs. */
-  @FunctionalInterface
-  interface Call<T> {
-    T run() throws SQLException;
-  }
-
-  /** A call with no result; see {@link Call}. */
-  @FunctionalInterface
-  interface Action {
-    void run() throws SQLException;
-  }
-
-  /** The owner (null before first use), its calls in flight (nested ones count) and the open streams. */
-  private record State(Thread owner, int calls, int streams) {}
-
-  private static final State UNOWNED = new State(null, 0, 0);
-
-  private final boolean enabled;
-  private final boolean streamsPin;
-  private final String subject;
-  private final String setting;
-  private final AtomicReference<State> state = new AtomicReference<>(UNOWNED);
-
-  private ThreadAffinity(boolean enabled, boolean streamsPin, String subject, String setting) {
-    this.enabled = enabled;
-    this.streamsPin = streamsPin;
-    this.subject = subject;
-    this.setting = setting;
-  }
-
-  /** The connection's guard for a {@code threadAffinity} value (default {@code relaxed}). */
-  static ThreadAffinity forConnection(String setting) {
-    String s = setting == null ? "relaxed" : setting.toLowerCase(Locale.ROOT);
-    return s.equals("strict") ? new ThreadAffinity(true, true, "Connection", s) : NONE;
-  }
-
-  /** A new statement's guard: the connection's under {@code strict}, its own under {@code relaxed}. */
-  static ThreadAffinity forStatement(ThreadAffinity connection, String setting) {
-    boolean relaxed = setting == null || setting.equalsIgnoreCase("relaxed");
-    return connection.enabled || !relaxed ? connection : new ThreadAffinity(true, false, "Statement", "relaxed");
-  }
-
-  /** Fails unless the calling thread owns the guarded object or can take it over now. */
-  void check() throws SQLException {
-    if (!enabled || state.get().owner == Thread.currentThread()) {
-      return;
+    /** A call on the guarded object that waits on the server and holds ownership while it runs. */
+    @FunctionalInterface
+    interface Call<T> {
+        T run() throws SQLException;
     }
-    Thread me = Thread.currentThread();
-    for (;;) {
-      State s = state.get();
-      if (s.owner == me) {
-        return;
-      }
-      refuseUnlessMovable(s, me);
-      if (state.compareAndSet(s, new State(me, s.calls, s.streams))) {
-        return;
-      }
-    }
-  }
 
-  /** Runs {@code call} as a call in flight: the guarded object stays with this thread until it returns. */
-  <T> T call(Call<T> call) throws SQLException {
-    enter();
-    try {
-      return call.run();
-    } finally {
-      exit();
+    /** A call with no result; see {@link Call}. */
+    @FunctionalInterface
+    interface Action {
+        void run() throws SQLException;
     }
-  }
 
-  /** As {@link #call(Call)}, for a call with no result. */
-  void run(Action action) throws SQLException {
-    enter();
-    try {
-      action.run();
-    } finally {
-      exit();
-    }
-  }
+    /** The owner (null before first use), its calls in flight (nested ones count) and the open streams. */
+    private record State(Thread owner, int calls, int streams) {}
 
-  /** Marks a call in flight on the calling thread (taking the guarded object over when idle). */
-  void enter() throws SQLException {
-    if (!enabled) {
-      return;
-    }
-    Thread me = Thread.currentThread();
-    for (;;) {
-      State s = state.get();
-      if (s.owner != me) {
-        refuseUnlessMovable(s, me);
-      }
-      if (state.compareAndSet(s, new State(me, s.calls + 1, s.streams))) {
-        return;
-      }
-    }
-  }
+    private static final State UNOWNED = new State(null, 0, 0);
 
-  /** Ends the call {@link #enter()} began; the caller still owns the guarded object. */
-  void exit() {
-    if (enabled) {
-      state.updateAndGet(s -> new State(s.owner, Math.max(0, s.calls - 1), s.streams));
-    }
-  }
+    private final boolean enabled;
+    private final boolean streamsPin;
+    private final String subject;
+    private final String setting;
+    private final AtomicReference<State> state = new AtomicReference<>(UNOWNED);
 
-  /** A result set that reads from the server was opened (by the owner, inside a call). */
-  void streamOpened() {
-    if (enabled) {
-      state.updateAndGet(s -> new State(s.owner, s.calls, s.streams + 1));
+    private ThreadAffinity(boolean enabled, boolean streamsPin, String subject, String setting) {
+        this.enabled = enabled;
+        this.streamsPin = streamsPin;
+        this.subject = subject;
+        this.setting = setting;
     }
-  }
 
-  /** A stream was read to its end or closed; any thread may report it (close is exempt from the rule). */
-  void streamClosed() {
-    if (enabled) {
-      state.updateAndGet(s -> new State(s.owner, s.calls, Math.max(0, s.streams - 1)));
+    /** The connection's guard for a {@code threadAffinity} value (default {@code relaxed}). */
+    static ThreadAffinity forConnection(String setting) {
+        String s = setting == null ? "relaxed" : setting.toLowerCase(Locale.ROOT);
+        return s.equals("strict") ? new ThreadAffinity(true, true, "Connection", s) : NONE;
     }
-  }
 
-  private void refuseUnlessMovable(State s, Thread me) throws SQLException {
-    if (s.owner == null || !s.owner.isAlive()) {
-      return; // never used, or its owner is gone: nobody can be using it
+    /** A new statement's guard: the connection's under {@code strict}, its own under {@code relaxed}. */
+    static ThreadAffinity forStatement(ThreadAffinity connection, String setting) {
+        boolean relaxed = setting == null || setting.equalsIgnoreCase("relaxed");
+        return connection.enabled || !relaxed ? connection : new ThreadAffinity(true, false, "Statement", "relaxed");
     }
-    boolean busyWithCall = s.calls > 0;
-    if (busyWithCall || streamsPin && s.streams > 0) {
-      throw inUse(s.owner, me, busyWithCall);
-    }
-  }
 
-  private SQLException inUse(Thread owner, Thread me, boolean call) {
-    String what = call ? "a call is in flight" : "a result set is open and not yet read to its end";
-    return new SQLException(subject + " is in use by thread '" + owner.getName() + "' (" + what + "); thread '"
-        + me.getName() + "' cannot use it until that thread is done with it. A " + subject.toLowerCase(Locale.ROOT)
-        + " serves one thread at a time (" + GreptimeProperty.THREAD_AFFINITY.key() + "=" + setting + ")",
-        SQL_STATE);
-  }
+    /** Fails unless the calling thread owns the guarded object or can take it over now. */
+    void check() throws SQLException {
+        if (!enabled || state.get().owner == Thread.currentThread()) {
+            return;
+        }
+        Thread me = Thread.currentThread();
+        for (; ; ) {
+            State s = state.get();
+            if (s.owner == me) {
+                return;
+            }
+            refuseUnlessMovable(s, me);
+            if (state.compareAndSet(s, new State(me, s.calls, s.streams))) {
+                return;
+            }
+        }
+    }
+
+    /** Runs {@code call} as a call in flight: the guarded object stays with this thread until it returns. */
+    <T> T call(Call<T> call) throws SQLException {
+        enter();
+        try {
+            return call.run();
+        } finally {
+            exit();
+        }
+    }
+
+    /** As {@link #call(Call)}, for a call with no result. */
+    void run(Action action) throws SQLException {
+        enter();
+        try {
+            action.run();
+        } finally {
+            exit();
+        }
+    }
+
+    /** Marks a call in flight on the calling thread (taking the guarded object over when idle). */
+    void enter() throws SQLException {
+        if (!enabled) {
+            return;
+        }
+        Thread me = Thread.currentThread();
+        for (; ; ) {
+            State s = state.get();
+            if (s.owner != me) {
+                refuseUnlessMovable(s, me);
+            }
+            if (state.compareAndSet(s, new State(me, s.calls + 1, s.streams))) {
+                return;
+            }
+        }
+    }
+
+    /** Ends the call {@link #enter()} began; the caller still owns the guarded object. */
+    void exit() {
+        if (enabled) {
+            state.updateAndGet(s -> new State(s.owner, Math.max(0, s.calls - 1), s.streams));
+        }
+    }
+
+    /** A result set that reads from the server was opened (by the owner, inside a call). */
+    void streamOpened() {
+        if (enabled) {
+            state.updateAndGet(s -> new State(s.owner, s.calls, s.streams + 1));
+        }
+    }
+
+    /** A stream was read to its end or closed; any thread may report it (close is exempt from the rule). */
+    void streamClosed() {
+        if (enabled) {
+            state.updateAndGet(s -> new State(s.owner, s.calls, Math.max(0, s.streams - 1)));
+        }
+    }
+
+    private void refuseUnlessMovable(State s, Thread me) throws SQLException {
+        if (s.owner == null || !s.owner.isAlive()) {
+            return; // never used, or its owner is gone: nobody can be using it
+        }
+        boolean busyWithCall = s.calls > 0;
+        if (busyWithCall || streamsPin && s.streams > 0) {
+            throw inUse(s.owner, me, busyWithCall);
+        }
+    }
+
+    private SQLException inUse(Thread owner, Thread me, boolean call) {
+        String what = call ? "a call is in flight" : "a result set is open and not yet read to its end";
+        return new SQLException(
+                subject + " is in use by thread '" + owner.getName() + "' (" + what + "); thread '"
+                        + me.getName() + "' cannot use it until that thread is done with it. A "
+                        + subject.toLowerCase(Locale.ROOT)
+                        + " serves one thread at a time (" + GreptimeProperty.THREAD_AFFINITY.key() + "=" + setting
+                        + ")",
+                SQL_STATE);
+    }
 }

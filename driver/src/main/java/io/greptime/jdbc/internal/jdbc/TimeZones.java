@@ -10,26 +10,28 @@ import java.time.ZoneId;
  * be known by the driver, so it is refused rather than guessed.
  */
 final class TimeZones {
-  private TimeZones() {}
+    private TimeZones() {}
 
-  static ZoneId resolve(String text) throws SQLException {
-    String t = text.trim();
-    if (t.equalsIgnoreCase("SYSTEM")) {
-      throw new SQLException("time_zone 'SYSTEM' (the server's zone) is not supported by the driver; "
-          + "name the zone, e.g. 'Asia/Shanghai' or '+08:00'", "22023");
-    }
-    if (t.equalsIgnoreCase("UTC") || t.equalsIgnoreCase("Z")) {
-      return ZoneId.of("UTC");
-    }
-    try {
-      return ZoneId.of(t);
-    } catch (DateTimeException e) {
-      for (String id : ZoneId.getAvailableZoneIds()) {
-        if (id.equalsIgnoreCase(t)) {
-          return ZoneId.of(id);
+    static ZoneId resolve(String text) throws SQLException {
+        String t = text.trim();
+        if (t.equalsIgnoreCase("SYSTEM")) {
+            throw new SQLException(
+                    "time_zone 'SYSTEM' (the server's zone) is not supported by the driver; "
+                            + "name the zone, e.g. 'Asia/Shanghai' or '+08:00'",
+                    "22023");
         }
-      }
-      throw new SQLException("Unknown time zone '" + t + "'", "22023");
+        if (t.equalsIgnoreCase("UTC") || t.equalsIgnoreCase("Z")) {
+            return ZoneId.of("UTC");
+        }
+        try {
+            return ZoneId.of(t);
+        } catch (DateTimeException e) {
+            for (String id : ZoneId.getAvailableZoneIds()) {
+                if (id.equalsIgnoreCase(t)) {
+                    return ZoneId.of(id);
+                }
+            }
+            throw new SQLException("Unknown time zone '" + t + "'", "22023");
+        }
     }
-  }
 }

@@ -20,214 +20,311 @@ import java.util.TreeSet;
  * versions. Patterns are applied by {@link NamePattern}; results are sorted as the JDBC Javadoc orders them.
  */
 final class CatalogQueries {
-  static final String TABLE = "TABLE";
-  static final String VIEW = "VIEW";
-  static final String SYSTEM_TABLE = "SYSTEM TABLE";
-  static final List<String> TABLE_TYPES = List.of(SYSTEM_TABLE, TABLE, VIEW);
-  private static final String INFORMATION_SCHEMA = "information_schema";
-  private static final String PRIMARY = "PRIMARY";
+    static final String TABLE = "TABLE";
+    static final String VIEW = "VIEW";
+    static final String SYSTEM_TABLE = "SYSTEM TABLE";
+    static final List<String> TABLE_TYPES = List.of(SYSTEM_TABLE, TABLE, VIEW);
+    private static final String INFORMATION_SCHEMA = "information_schema";
+    private static final String PRIMARY = "PRIMARY";
 
-  private final InformationSchemaReader reader;
+    private final InformationSchemaReader reader;
 
-  CatalogQueries(InformationSchemaReader reader) {
-    this.reader = reader;
-  }
-
-  private static Map<String, String> where(String... keyValues) {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (int i = 0; i < keyValues.length; i += 2) {
-      m.put(keyValues[i], keyValues[i + 1]);
+    CatalogQueries(InformationSchemaReader reader) {
+        this.reader = reader;
     }
-    return m;
-  }
 
-  /** A catalog argument: null does not narrow, anything else must equal the row's catalog. */
-  private static boolean catalogMatches(String catalog, String rowCatalog) {
-    return catalog == null || catalog.equals(rowCatalog);
-  }
-
-  MetadataResultSet catalogs() throws SQLException {
-    TreeSet<String> names = new TreeSet<>();
-    for (Row r : reader.select("schemata", List.of("catalog_name"), where())) {
-      names.add(r.string("catalog_name"));
-    }
-    List<Object[]> rows = new ArrayList<>();
-    names.forEach(n -> rows.add(new Object[] {n}));
-    return new MetadataResultSet(StandardColumns.CATALOGS, rows);
-  }
-
-  MetadataResultSet schemas(String catalog, String schemaPattern) throws SQLException {
-    NamePattern schema = NamePattern.of(schemaPattern);
-    List<Object[]> rows = new ArrayList<>();
-    for (Row r : reader.select("schemata", List.of("catalog_name", "schema_name"),
-        where("schema_name", schema.exactName()))) {
-      if (catalogMatches(catalog, r.string("catalog_name")) && schema.matches(r.string("schema_name"))) {
-        rows.add(new Object[] {r.string("schema_name"), r.string("catalog_name")});
-      }
-    }
-    rows.sort(Comparator.comparing((Object[] r) -> (String) r[1]).thenComparing(r -> (String) r[0]));
-    return new MetadataResultSet(StandardColumns.SCHEMAS, rows);
-  }
-
-  /** GreptimeDB's table_type as a JDBC table type: information_schema and temporary tables are system. */
-  static String tableType(String schema, String greptimeType) {
-    if (INFORMATION_SCHEMA.equals(schema) || "LOCAL TEMPORARY".equals(greptimeType)) {
-      return SYSTEM_TABLE;
-    }
-    return "VIEW".equals(greptimeType) ? VIEW : TABLE;
-  }
-
-  MetadataResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types)
-      throws SQLException {
-    NamePattern schema = NamePattern.of(schemaPattern);
-    NamePattern table = NamePattern.of(tablePattern);
-    List<String> wanted = types == null ? null
-        : Arrays.stream(types).map(t -> t == null ? "" : t.toUpperCase(Locale.ROOT)).toList();
-    List<Object[]> rows = new ArrayList<>();
-    for (Row r : reader.select("tables",
-        List.of("table_catalog", "table_schema", "table_name", "table_type", "table_comment"),
-        where("table_schema", schema.exactName(), "table_name", table.exactName()))) {
-      String type = tableType(r.string("table_schema"), r.string("table_type"));
-      if (catalogMatches(catalog, r.string("table_catalog")) && schema.matches(r.string("table_schema"))
-          && table.matches(r.string("table_name")) && (wanted == null || wanted.contains(type))) {
-        rows.add(new Object[] {r.string("table_catalog"), r.string("table_schema"), r.string("table_name"), type,
-            r.string("table_comment"), null, null, null, null, null});
-      }
-    }
-    if (!rows.isEmpty()) {
-      FlowRemarks flows = FlowRemarks.read(reader);
-      for (Object[] row : rows) {
-        row[4] = flows.remarks((String) row[0], (String) row[1], (String) row[2], (String) row[4]);
-      }
-    }
-    rows.sort(byText(3, 0, 1, 2));
-    return new MetadataResultSet(StandardColumns.TABLES, rows);
-  }
-
-  private static Comparator<Object[]> byText(int... columns) {
-    Comparator<Object[]> c = (a, b) -> 0;
-    for (int i : columns) {
-      c = c.thenComparing(r -> r[i] == null ? "" : r[i].toString());
-    }
-    return c;
-  }
-
-  MetadataResultSet columns(String catalog, String schemaPattern, String tablePattern, String columnPattern)
-      throws SQLException {
-    NamePattern schema = NamePattern.of(schemaPattern);
-    NamePattern table = NamePattern.of(tablePattern);
-    NamePattern column = NamePattern.of(columnPattern);
-    List<Object[]> rows = new ArrayList<>();
-    for (Row r : reader.select("columns", List.of("table_catalog", "table_schema", "table_name", "column_name",
-        "ordinal_position", "greptime_data_type", "is_nullable", "column_default", "column_comment",
-        "character_octet_length"), where("table_schema", schema.exactName(), "table_name", table.exactName(),
-            "column_name", column.exactName()))) {
-      if (catalogMatches(catalog, r.string("table_catalog")) && schema.matches(r.string("table_schema"))
-          && table.matches(r.string("table_name")) && column.matches(r.string("column_name"))) {
-        rows.add(columnRow(r));
-      }
-    }
-    rows.sort(byText(0, 1, 2).thenComparing(r -> (Integer) r[16]));
-    return new MetadataResultSet(StandardColumns.COLUMNS, rows);
-  }
-
-  private static Object[] columnRow(Row r) {
-    JdbcColumnType type = GreptimeTypes.jdbcType(r.string("greptime_data_type"));
-    boolean nullable = !"NO".equalsIgnoreCase(r.string("is_nullable"));
-    boolean text = type.sqlType() == Types.VARCHAR;
-    Long octets = r.number("character_octet_length");
-    return new Object[] {r.string("table_catalog"), r.string("table_schema"), r.string("table_name"),
-        r.string("column_name"), type.sqlType(), type.typeName(), columnSize(type), null, decimalDigits(type),
-        GreptimeTypes.isNumeric(type.sqlType()) ? 10 : null,
-        nullable ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls, r.string("column_comment"),
-        r.string("column_default"), null, null, charOctetLength(text, octets),
-        r.number("ordinal_position").intValue(), nullable ? "YES" : "NO", null, null, null, null, "NO", "NO"};
-  }
-
-  private static Integer charOctetLength(boolean text, Long octets) {
-    if (!text) {
-      return null;
-    }
-    return octets == null ? Integer.valueOf(Integer.MAX_VALUE) : Integer.valueOf((int) Math.min(octets, Integer.MAX_VALUE));
-  }
-
-  private static Integer columnSize(JdbcColumnType type) {
-    return type.sqlType() == Types.OTHER && type.precision() == Integer.MAX_VALUE ? null : type.precision();
-  }
-
-  /** Fractional digits for exact numbers and times; null where the notion does not apply (JDBC). */
-  private static Integer decimalDigits(JdbcColumnType type) {
-    return switch (type.sqlType()) {
-      case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.DECIMAL, Types.NUMERIC, Types.TIME,
-          Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE -> type.scale();
-      default -> null;
-    };
-  }
-
-  /** key_column_usage rows of a table (exact names; null schema or table does not narrow). */
-  private List<Row> keyColumns(String catalog, String schema, String table) throws SQLException {
-    List<Row> out = new ArrayList<>();
-    for (Row r : reader.select("key_column_usage", List.of("real_table_catalog", "table_schema", "table_name",
-        "column_name", "constraint_name", "ordinal_position"), where("table_schema", schema, "table_name", table))) {
-      if (catalogMatches(catalog, r.string("real_table_catalog"))) {
-        out.add(r);
-      }
-    }
-    return out;
-  }
-
-  /** The tags (GreptimeDB's PRIMARY KEY columns) in key order; the constraint is named {@code PRIMARY}. */
-  MetadataResultSet primaryKeys(String catalog, String schema, String table) throws SQLException {
-    List<Object[]> rows = new ArrayList<>();
-    for (Row r : keyColumns(catalog, schema, table)) {
-      if (PRIMARY.equals(r.string("constraint_name"))) {
-        rows.add(new Object[] {r.string("real_table_catalog"), r.string("table_schema"), r.string("table_name"),
-            r.string("column_name"), r.number("ordinal_position").shortValue(), PRIMARY});
-      }
-    }
-    rows.sort(byText(0, 1, 2, 3));
-    return new MetadataResultSet(StandardColumns.PRIMARY_KEYS, rows);
-  }
-
-  /**
-   * The time index and the primary key as indexes. Neither is unique on its own in GreptimeDB (rows are
-   * identified by tags and time index together), so both are NON_UNIQUE and {@code unique=true} finds none.
-   */
-  MetadataResultSet indexInfo(String catalog, String schema, String table, boolean unique) throws SQLException {
-    List<Object[]> rows = new ArrayList<>();
-    if (!unique) {
-      for (Row r : keyColumns(catalog, schema, table)) {
-        rows.add(new Object[] {r.string("real_table_catalog"), r.string("table_schema"), r.string("table_name"),
-            true, null, r.string("constraint_name"), DatabaseMetaData.tableIndexOther,
-            r.number("ordinal_position").shortValue(), r.string("column_name"), null, 0L, 0L, null});
-      }
-    }
-    rows.sort(byText(0, 1, 2, 5).thenComparing(r -> (Short) r[7]));
-    return new MetadataResultSet(StandardColumns.INDEX_INFO, rows);
-  }
-
-  /**
-   * The columns that identify a row: GreptimeDB deduplicates on the tags together with the time index, so
-   * those are the best row identifier, valid for the session (there are no transactions to be scoped to).
-   */
-  MetadataResultSet bestRowIdentifier(String catalog, String schema, String table) throws SQLException {
-    List<Object[]> rows = new ArrayList<>();
-    if (table != null) {
-      java.util.Set<String> key = new java.util.HashSet<>();
-      for (Row r : keyColumns(catalog, schema, table)) {
-        key.add(r.string("column_name"));
-      }
-      try (MetadataResultSet cols = columns(catalog, NamePattern.literal(schema), NamePattern.literal(table), null)) {
-        while (cols.next()) {
-          if (key.contains(cols.getString(4))) {
-            Object digits = cols.getObject(9);
-            rows.add(new Object[] {(short) DatabaseMetaData.bestRowSession, cols.getString(4), cols.getInt(5),
-                cols.getString(6), cols.getObject(7), null, digits == null ? null : ((Integer) digits).shortValue(),
-                (short) DatabaseMetaData.bestRowNotPseudo});
-          }
+    private static Map<String, String> where(String... keyValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put(keyValues[i], keyValues[i + 1]);
         }
-      }
+        return m;
     }
-    return new MetadataResultSet(StandardColumns.BEST_ROW, rows);
-  }
+
+    /** A catalog argument: null does not narrow, anything else must equal the row's catalog. */
+    private static boolean catalogMatches(String catalog, String rowCatalog) {
+        return catalog == null || catalog.equals(rowCatalog);
+    }
+
+    MetadataResultSet catalogs() throws SQLException {
+        TreeSet<String> names = new TreeSet<>();
+        for (Row r : reader.select("schemata", List.of("catalog_name"), where())) {
+            names.add(r.string("catalog_name"));
+        }
+        List<Object[]> rows = new ArrayList<>();
+        names.forEach(n -> rows.add(new Object[] {n}));
+        return new MetadataResultSet(StandardColumns.CATALOGS, rows);
+    }
+
+    MetadataResultSet schemas(String catalog, String schemaPattern) throws SQLException {
+        NamePattern schema = NamePattern.of(schemaPattern);
+        List<Object[]> rows = new ArrayList<>();
+        for (Row r : reader.select(
+                "schemata", List.of("catalog_name", "schema_name"), where("schema_name", schema.exactName()))) {
+            if (catalogMatches(catalog, r.string("catalog_name")) && schema.matches(r.string("schema_name"))) {
+                rows.add(new Object[] {r.string("schema_name"), r.string("catalog_name")});
+            }
+        }
+        rows.sort(Comparator.comparing((Object[] r) -> (String) r[1]).thenComparing(r -> (String) r[0]));
+        return new MetadataResultSet(StandardColumns.SCHEMAS, rows);
+    }
+
+    /** GreptimeDB's table_type as a JDBC table type: information_schema and temporary tables are system. */
+    static String tableType(String schema, String greptimeType) {
+        if (INFORMATION_SCHEMA.equals(schema) || "LOCAL TEMPORARY".equals(greptimeType)) {
+            return SYSTEM_TABLE;
+        }
+        return "VIEW".equals(greptimeType) ? VIEW : TABLE;
+    }
+
+    MetadataResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types)
+            throws SQLException {
+        NamePattern schema = NamePattern.of(schemaPattern);
+        NamePattern table = NamePattern.of(tablePattern);
+        List<String> wanted = types == null
+                ? null
+                : Arrays.stream(types)
+                        .map(t -> t == null ? "" : t.toUpperCase(Locale.ROOT))
+                        .toList();
+        List<Object[]> rows = new ArrayList<>();
+        for (Row r : reader.select(
+                "tables",
+                List.of("table_catalog", "table_schema", "table_name", "table_type", "table_comment"),
+                where("table_schema", schema.exactName(), "table_name", table.exactName()))) {
+            String type = tableType(r.string("table_schema"), r.string("table_type"));
+            if (catalogMatches(catalog, r.string("table_catalog"))
+                    && schema.matches(r.string("table_schema"))
+                    && table.matches(r.string("table_name"))
+                    && (wanted == null || wanted.contains(type))) {
+                rows.add(new Object[] {
+                    r.string("table_catalog"),
+                    r.string("table_schema"),
+                    r.string("table_name"),
+                    type,
+                    r.string("table_comment"),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null
+                });
+            }
+        }
+        if (!rows.isEmpty()) {
+            FlowRemarks flows = FlowRemarks.read(reader);
+            for (Object[] row : rows) {
+                row[4] = flows.remarks((String) row[0], (String) row[1], (String) row[2], (String) row[4]);
+            }
+        }
+        rows.sort(byText(3, 0, 1, 2));
+        return new MetadataResultSet(StandardColumns.TABLES, rows);
+    }
+
+    private static Comparator<Object[]> byText(int... columns) {
+        Comparator<Object[]> c = (a, b) -> 0;
+        for (int i : columns) {
+            c = c.thenComparing(r -> r[i] == null ? "" : r[i].toString());
+        }
+        return c;
+    }
+
+    MetadataResultSet columns(String catalog, String schemaPattern, String tablePattern, String columnPattern)
+            throws SQLException {
+        NamePattern schema = NamePattern.of(schemaPattern);
+        NamePattern table = NamePattern.of(tablePattern);
+        NamePattern column = NamePattern.of(columnPattern);
+        List<Object[]> rows = new ArrayList<>();
+        for (Row r : reader.select(
+                "columns",
+                List.of(
+                        "table_catalog",
+                        "table_schema",
+                        "table_name",
+                        "column_name",
+                        "ordinal_position",
+                        "greptime_data_type",
+                        "is_nullable",
+                        "column_default",
+                        "column_comment",
+                        "character_octet_length"),
+                where(
+                        "table_schema",
+                        schema.exactName(),
+                        "table_name",
+                        table.exactName(),
+                        "column_name",
+                        column.exactName()))) {
+            if (catalogMatches(catalog, r.string("table_catalog"))
+                    && schema.matches(r.string("table_schema"))
+                    && table.matches(r.string("table_name"))
+                    && column.matches(r.string("column_name"))) {
+                rows.add(columnRow(r));
+            }
+        }
+        rows.sort(byText(0, 1, 2).thenComparing(r -> (Integer) r[16]));
+        return new MetadataResultSet(StandardColumns.COLUMNS, rows);
+    }
+
+    private static Object[] columnRow(Row r) {
+        JdbcColumnType type = GreptimeTypes.jdbcType(r.string("greptime_data_type"));
+        boolean nullable = !"NO".equalsIgnoreCase(r.string("is_nullable"));
+        boolean text = type.sqlType() == Types.VARCHAR;
+        Long octets = r.number("character_octet_length");
+        return new Object[] {
+            r.string("table_catalog"),
+            r.string("table_schema"),
+            r.string("table_name"),
+            r.string("column_name"),
+            type.sqlType(),
+            type.typeName(),
+            columnSize(type),
+            null,
+            decimalDigits(type),
+            GreptimeTypes.isNumeric(type.sqlType()) ? 10 : null,
+            nullable ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
+            r.string("column_comment"),
+            r.string("column_default"),
+            null,
+            null,
+            charOctetLength(text, octets),
+            r.number("ordinal_position").intValue(),
+            nullable ? "YES" : "NO",
+            null,
+            null,
+            null,
+            null,
+            "NO",
+            "NO"
+        };
+    }
+
+    private static Integer charOctetLength(boolean text, Long octets) {
+        if (!text) {
+            return null;
+        }
+        return octets == null
+                ? Integer.valueOf(Integer.MAX_VALUE)
+                : Integer.valueOf((int) Math.min(octets, Integer.MAX_VALUE));
+    }
+
+    private static Integer columnSize(JdbcColumnType type) {
+        return type.sqlType() == Types.OTHER && type.precision() == Integer.MAX_VALUE ? null : type.precision();
+    }
+
+    /** Fractional digits for exact numbers and times; null where the notion does not apply (JDBC). */
+    private static Integer decimalDigits(JdbcColumnType type) {
+        return switch (type.sqlType()) {
+            case Types.TINYINT,
+                    Types.SMALLINT,
+                    Types.INTEGER,
+                    Types.BIGINT,
+                    Types.DECIMAL,
+                    Types.NUMERIC,
+                    Types.TIME,
+                    Types.TIMESTAMP,
+                    Types.TIMESTAMP_WITH_TIMEZONE -> type.scale();
+            default -> null;
+        };
+    }
+
+    /** key_column_usage rows of a table (exact names; null schema or table does not narrow). */
+    private List<Row> keyColumns(String catalog, String schema, String table) throws SQLException {
+        List<Row> out = new ArrayList<>();
+        for (Row r : reader.select(
+                "key_column_usage",
+                List.of(
+                        "real_table_catalog",
+                        "table_schema",
+                        "table_name",
+                        "column_name",
+                        "constraint_name",
+                        "ordinal_position"),
+                where("table_schema", schema, "table_name", table))) {
+            if (catalogMatches(catalog, r.string("real_table_catalog"))) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** The tags (GreptimeDB's PRIMARY KEY columns) in key order; the constraint is named {@code PRIMARY}. */
+    MetadataResultSet primaryKeys(String catalog, String schema, String table) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        for (Row r : keyColumns(catalog, schema, table)) {
+            if (PRIMARY.equals(r.string("constraint_name"))) {
+                rows.add(new Object[] {
+                    r.string("real_table_catalog"),
+                    r.string("table_schema"),
+                    r.string("table_name"),
+                    r.string("column_name"),
+                    r.number("ordinal_position").shortValue(),
+                    PRIMARY
+                });
+            }
+        }
+        rows.sort(byText(0, 1, 2, 3));
+        return new MetadataResultSet(StandardColumns.PRIMARY_KEYS, rows);
+    }
+
+    /**
+     * The time index and the primary key as indexes. Neither is unique on its own in GreptimeDB (rows are
+     * identified by tags and time index together), so both are NON_UNIQUE and {@code unique=true} finds none.
+     */
+    MetadataResultSet indexInfo(String catalog, String schema, String table, boolean unique) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        if (!unique) {
+            for (Row r : keyColumns(catalog, schema, table)) {
+                rows.add(new Object[] {
+                    r.string("real_table_catalog"),
+                    r.string("table_schema"),
+                    r.string("table_name"),
+                    true,
+                    null,
+                    r.string("constraint_name"),
+                    DatabaseMetaData.tableIndexOther,
+                    r.number("ordinal_position").shortValue(),
+                    r.string("column_name"),
+                    null,
+                    0L,
+                    0L,
+                    null
+                });
+            }
+        }
+        rows.sort(byText(0, 1, 2, 5).thenComparing(r -> (Short) r[7]));
+        return new MetadataResultSet(StandardColumns.INDEX_INFO, rows);
+    }
+
+    /**
+     * The columns that identify a row: GreptimeDB deduplicates on the tags together with the time index, so
+     * those are the best row identifier, valid for the session (there are no transactions to be scoped to).
+     */
+    MetadataResultSet bestRowIdentifier(String catalog, String schema, String table) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        if (table != null) {
+            java.util.Set<String> key = new java.util.HashSet<>();
+            for (Row r : keyColumns(catalog, schema, table)) {
+                key.add(r.string("column_name"));
+            }
+            try (MetadataResultSet cols =
+                    columns(catalog, NamePattern.literal(schema), NamePattern.literal(table), null)) {
+                while (cols.next()) {
+                    if (key.contains(cols.getString(4))) {
+                        Object digits = cols.getObject(9);
+                        rows.add(new Object[] {
+                            (short) DatabaseMetaData.bestRowSession,
+                            cols.getString(4),
+                            cols.getInt(5),
+                            cols.getString(6),
+                            cols.getObject(7),
+                            null,
+                            digits == null ? null : ((Integer) digits).shortValue(),
+                            (short) DatabaseMetaData.bestRowNotPseudo
+                        });
+                    }
+                }
+            }
+        }
+        return new MetadataResultSet(StandardColumns.BEST_ROW, rows);
+    }
 }

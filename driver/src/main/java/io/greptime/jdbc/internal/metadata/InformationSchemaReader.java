@@ -16,62 +16,69 @@ import java.util.Map;
  * parameter, which the driver renders as a quoted literal, so a name can never become SQL.
  */
 final class InformationSchemaReader {
-  private final Connection connection;
+    private final Connection connection;
 
-  InformationSchemaReader(Connection connection) {
-    this.connection = connection;
-  }
-
-  /** One row, read by column name. */
-  record Row(Map<String, Object> values) {
-    String string(String column) {
-      Object v = values.get(column);
-      return v == null ? null : v.toString();
+    InformationSchemaReader(Connection connection) {
+        this.connection = connection;
     }
 
-    Long number(String column) {
-      Object v = values.get(column);
-      if (v == null) {
-        return null;
-      }
-      return v instanceof Number n ? n.longValue() : Long.parseLong(v.toString().trim());
-    }
-  }
+    /** One row, read by column name. */
+    record Row(Map<String, Object> values) {
+        String string(String column) {
+            Object v = values.get(column);
+            return v == null ? null : v.toString();
+        }
 
-  /**
-   * {@code SELECT columns FROM information_schema.table WHERE key = ? AND ...} with the exact names given
-   * (null values are left out of the filter).
-   */
-  List<Row> select(String table, List<String> columns, Map<String, String> equal) throws SQLException {
-    StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ", columns))
-        .append(" FROM information_schema.").append(table);
-    List<String> values = new ArrayList<>();
-    for (Map.Entry<String, String> e : equal.entrySet()) {
-      if (e.getValue() != null) {
-        sql.append(values.isEmpty() ? " WHERE " : " AND ").append(e.getKey()).append(" = ?");
-        values.add(e.getValue());
-      }
+        Long number(String column) {
+            Object v = values.get(column);
+            if (v == null) {
+                return null;
+            }
+            return v instanceof Number n
+                    ? n.longValue()
+                    : Long.parseLong(v.toString().trim());
+        }
     }
-    try (PreparedStatement ps = connection.prepareStatement(sql.toString())) {
-      for (int i = 0; i < values.size(); i++) {
-        ps.setString(i + 1, values.get(i));
-      }
-      try (ResultSet rs = ps.executeQuery()) {
-        return rows(rs, columns);
-      }
-    }
-  }
 
-  private static List<Row> rows(ResultSet rs, List<String> columns) throws SQLException {
-    List<Row> rows = new ArrayList<>();
-    while (rs.next()) {
-      Map<String, Object> values = new HashMap<>();
-      for (int i = 0; i < columns.size(); i++) {
-        Object v = rs.getObject(i + 1);
-        values.put(columns.get(i).toLowerCase(Locale.ROOT), v instanceof Number || v == null ? v : v.toString());
-      }
-      rows.add(new Row(values));
+    /**
+     * {@code SELECT columns FROM information_schema.table WHERE key = ? AND ...} with the exact names given
+     * (null values are left out of the filter).
+     */
+    List<Row> select(String table, List<String> columns, Map<String, String> equal) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT ")
+                .append(String.join(", ", columns))
+                .append(" FROM information_schema.")
+                .append(table);
+        List<String> values = new ArrayList<>();
+        for (Map.Entry<String, String> e : equal.entrySet()) {
+            if (e.getValue() != null) {
+                sql.append(values.isEmpty() ? " WHERE " : " AND ")
+                        .append(e.getKey())
+                        .append(" = ?");
+                values.add(e.getValue());
+            }
+        }
+        try (PreparedStatement ps = connection.prepareStatement(sql.toString())) {
+            for (int i = 0; i < values.size(); i++) {
+                ps.setString(i + 1, values.get(i));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                return rows(rs, columns);
+            }
+        }
     }
-    return rows;
-  }
+
+    private static List<Row> rows(ResultSet rs, List<String> columns) throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        while (rs.next()) {
+            Map<String, Object> values = new HashMap<>();
+            for (int i = 0; i < columns.size(); i++) {
+                Object v = rs.getObject(i + 1);
+                values.put(
+                        columns.get(i).toLowerCase(Locale.ROOT), v instanceof Number || v == null ? v : v.toString());
+            }
+            rows.add(new Row(values));
+        }
+        return rows;
+    }
 }

@@ -13,71 +13,72 @@ import java.util.regex.Pattern;
  * are small.
  */
 final class NamePattern {
-  static final char ESCAPE = '\\';
-  private static final NamePattern ANY = new NamePattern(null, null);
+    static final char ESCAPE = '\\';
+    private static final NamePattern ANY = new NamePattern(null, null);
 
-  private final String exact;
-  private final Pattern regex;
+    private final String exact;
+    private final Pattern regex;
 
-  private NamePattern(String exact, Pattern regex) {
-    this.exact = exact;
-    this.regex = regex;
-  }
+    private NamePattern(String exact, Pattern regex) {
+        this.exact = exact;
+        this.regex = regex;
+    }
 
-  /** The pattern a JDBC argument describes; null and {@code %} match every name. */
-  static NamePattern of(String pattern) {
-    if (pattern == null || pattern.equals("%")) {
-      return ANY;
+    /** The pattern a JDBC argument describes; null and {@code %} match every name. */
+    static NamePattern of(String pattern) {
+        if (pattern == null || pattern.equals("%")) {
+            return ANY;
+        }
+        StringBuilder literal = new StringBuilder();
+        StringBuilder regex = new StringBuilder();
+        boolean wildcard = false;
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == ESCAPE && i + 1 < pattern.length()) {
+                char next = pattern.charAt(++i);
+                literal.append(next);
+                regex.append(Pattern.quote(String.valueOf(next)));
+            } else if (c == '%' || c == '_') {
+                wildcard = true;
+                regex.append(c == '%' ? ".*" : ".");
+            } else {
+                literal.append(c);
+                regex.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return wildcard
+                ? new NamePattern(null, Pattern.compile(regex.toString(), Pattern.DOTALL))
+                : new NamePattern(literal.toString(), null);
     }
-    StringBuilder literal = new StringBuilder();
-    StringBuilder regex = new StringBuilder();
-    boolean wildcard = false;
-    for (int i = 0; i < pattern.length(); i++) {
-      char c = pattern.charAt(i);
-      if (c == ESCAPE && i + 1 < pattern.length()) {
-        char next = pattern.charAt(++i);
-        literal.append(next);
-        regex.append(Pattern.quote(String.valueOf(next)));
-      } else if (c == '%' || c == '_') {
-        wildcard = true;
-        regex.append(c == '%' ? ".*" : ".");
-      } else {
-        literal.append(c);
-        regex.append(Pattern.quote(String.valueOf(c)));
-      }
-    }
-    return wildcard ? new NamePattern(null, Pattern.compile(regex.toString(), Pattern.DOTALL))
-        : new NamePattern(literal.toString(), null);
-  }
 
-  /** A pattern matching exactly {@code name} (its wildcards and escapes escaped); null stays null. */
-  static String literal(String name) {
-    if (name == null) {
-      return null;
+    /** A pattern matching exactly {@code name} (its wildcards and escapes escaped); null stays null. */
+    static String literal(String name) {
+        if (name == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(name.length() + 4);
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == ESCAPE || c == '%' || c == '_') {
+                sb.append(ESCAPE);
+            }
+            sb.append(c);
+        }
+        return sb.toString();
     }
-    StringBuilder sb = new StringBuilder(name.length() + 4);
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (c == ESCAPE || c == '%' || c == '_') {
-        sb.append(ESCAPE);
-      }
-      sb.append(c);
-    }
-    return sb.toString();
-  }
 
-  /** The one name this pattern matches, or null when it has wildcards (or matches everything). */
-  String exactName() {
-    return exact;
-  }
+    /** The one name this pattern matches, or null when it has wildcards (or matches everything). */
+    String exactName() {
+        return exact;
+    }
 
-  boolean matches(String name) {
-    if (name == null) {
-      return false;
+    boolean matches(String name) {
+        if (name == null) {
+            return false;
+        }
+        if (exact != null) {
+            return exact.equals(name);
+        }
+        return regex == null || regex.matcher(name).matches();
     }
-    if (exact != null) {
-      return exact.equals(name);
-    }
-    return regex == null || regex.matcher(name).matches();
-  }
 }

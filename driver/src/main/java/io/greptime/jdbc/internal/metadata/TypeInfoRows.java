@@ -13,49 +13,66 @@ import java.util.List;
  * mapping. Parameterised types appear once with their CREATE_PARAMS.
  */
 final class TypeInfoRows {
-  private TypeInfoRows() {}
+    private TypeInfoRows() {}
 
-  static MetadataResultSet all() {
-    List<Object[]> rows = new ArrayList<>();
-    for (String name : GreptimeTypes.COLUMN_TYPES) {
-      rows.add(row(name, GreptimeTypes.jdbcType(name)));
+    static MetadataResultSet all() {
+        List<Object[]> rows = new ArrayList<>();
+        for (String name : GreptimeTypes.COLUMN_TYPES) {
+            rows.add(row(name, GreptimeTypes.jdbcType(name)));
+        }
+        rows.sort(Comparator.comparing((Object[] r) -> (Integer) r[1]));
+        return new MetadataResultSet(StandardColumns.TYPE_INFO, rows);
     }
-    rows.sort(Comparator.comparing((Object[] r) -> (Integer) r[1]));
-    return new MetadataResultSet(StandardColumns.TYPE_INFO, rows);
-  }
 
-  private static Object[] row(String greptimeName, JdbcColumnType t) {
-    String name = greptimeName;
-    String params = null;
-    int maxScale = t.scale();
-    if (greptimeName.startsWith("Decimal")) {
-      name = "Decimal";
-      params = "precision,scale";
-      maxScale = 38;
-    } else if (greptimeName.startsWith("Vector")) {
-      name = "Vector";
-      params = "dimension";
+    private static Object[] row(String greptimeName, JdbcColumnType t) {
+        String name = greptimeName;
+        String params = null;
+        int maxScale = t.scale();
+        if (greptimeName.startsWith("Decimal")) {
+            name = "Decimal";
+            params = "precision,scale";
+            maxScale = 38;
+        } else if (greptimeName.startsWith("Vector")) {
+            name = "Vector";
+            params = "dimension";
+        }
+        boolean numeric = GreptimeTypes.isNumeric(t.sqlType());
+        String quote = quote(t.sqlType());
+        return new Object[] {
+            name,
+            t.sqlType(),
+            t.precision() == Integer.MAX_VALUE && !numeric ? null : t.precision(),
+            t.sqlType() == Types.VARBINARY ? "X'" : quote,
+            quote,
+            params,
+            (short) DatabaseMetaData.typeNullable,
+            t.sqlType() == Types.VARCHAR,
+            searchable(t.sqlType()),
+            numeric && !t.signed(),
+            false,
+            false,
+            greptimeName,
+            (short) 0,
+            (short) maxScale,
+            null,
+            null,
+            numeric ? 10 : null
+        };
     }
-    boolean numeric = GreptimeTypes.isNumeric(t.sqlType());
-    String quote = quote(t.sqlType());
-    return new Object[] {name, t.sqlType(), t.precision() == Integer.MAX_VALUE && !numeric ? null : t.precision(),
-        t.sqlType() == Types.VARBINARY ? "X'" : quote, quote, params, (short) DatabaseMetaData.typeNullable,
-        t.sqlType() == Types.VARCHAR, searchable(t.sqlType()), numeric && !t.signed(), false, false, greptimeName,
-        (short) 0, (short) maxScale, null, null, numeric ? 10 : null};
-  }
 
-  private static String quote(int sqlType) {
-    return switch (sqlType) {
-      case Types.VARCHAR, Types.VARBINARY, Types.DATE, Types.TIME, Types.TIMESTAMP, Types.OTHER -> "'";
-      default -> null;
-    };
-  }
+    private static String quote(int sqlType) {
+        return switch (sqlType) {
+            case Types.VARCHAR, Types.VARBINARY, Types.DATE, Types.TIME, Types.TIMESTAMP, Types.OTHER -> "'";
+            default -> null;
+        };
+    }
 
-  private static short searchable(int sqlType) {
-    return (short) switch (sqlType) {
-      case Types.VARCHAR -> DatabaseMetaData.typeSearchable;
-      case Types.VARBINARY, Types.OTHER -> DatabaseMetaData.typePredNone;
-      default -> DatabaseMetaData.typePredBasic;
-    };
-  }
+    private static short searchable(int sqlType) {
+        return (short)
+                switch (sqlType) {
+                    case Types.VARCHAR -> DatabaseMetaData.typeSearchable;
+                    case Types.VARBINARY, Types.OTHER -> DatabaseMetaData.typePredNone;
+                    default -> DatabaseMetaData.typePredBasic;
+                };
+    }
 }

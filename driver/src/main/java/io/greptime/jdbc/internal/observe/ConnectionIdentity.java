@@ -10,8 +10,8 @@ package io.greptime.jdbc.internal.observe;
  * @param user the user, or null without authentication
  */
 public record ConnectionIdentity(long connectionId, String host, int port, String database, String user) {
-  /** {@code host:port}. */
-  public String endpoint() {
-    return host + ":" + port;
-  }
+    /** {@code host:port}. */
+    public String endpoint() {
+        return host + ":" + port;
+    }
 }

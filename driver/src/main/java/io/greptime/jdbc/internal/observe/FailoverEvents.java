@@ -8,30 +8,30 @@ package io.greptime.jdbc.internal.observe;
  * Implementations never throw and never block.
  */
 public interface FailoverEvents {
-  /** The endpoint a call (or a new connection) will use, and why (e.g. "first healthy", "round robin"). */
-  void endpointChosen(String endpoint, String reason);
+    /** The endpoint a call (or a new connection) will use, and why (e.g. "first healthy", "round robin"). */
+    void endpointChosen(String endpoint, String reason);
 
-  /** A call or connection moves from one endpoint to another because of {@code reason}. */
-  void failover(String from, String to, String reason);
+    /** A call or connection moves from one endpoint to another because of {@code reason}. */
+    void failover(String from, String to, String reason);
 
-  /** A circuit breaker changed state. */
-  void breakerTransition(String endpoint, BreakerState from, BreakerState to);
+    /** A circuit breaker changed state. */
+    void breakerTransition(String endpoint, BreakerState from, BreakerState to);
 
-  /** A call is retried: {@code attempt} counts from 1 for the first retry. */
-  void retry(String endpoint, int attempt, long backoffMillis, String reason);
+    /** A call is retried: {@code attempt} counts from 1 for the first retry. */
+    void retry(String endpoint, int attempt, long backoffMillis, String reason);
 
-  /** Reports nothing. */
-  FailoverEvents NONE = new FailoverEvents() {
-    @Override
-    public void endpointChosen(String endpoint, String reason) {}
+    /** Reports nothing. */
+    FailoverEvents NONE = new FailoverEvents() {
+        @Override
+        public void endpointChosen(String endpoint, String reason) {}
 
-    @Override
-    public void failover(String from, String to, String reason) {}
+        @Override
+        public void failover(String from, String to, String reason) {}
 
-    @Override
-    public void breakerTransition(String endpoint, BreakerState from, BreakerState to) {}
+        @Override
+        public void breakerTransition(String endpoint, BreakerState from, BreakerState to) {}
 
-    @Override
-    public void retry(String endpoint, int attempt, long backoffMillis, String reason) {}
-  };
+        @Override
+        public void retry(String endpoint, int attempt, long backoffMillis, String reason) {}
+    };
 }

@@ -20,230 +20,230 @@ import javax.management.ObjectName;
  * {@link LongAdder}s: writers from many threads never contend on one cache line.
  */
 final class JmxConnectionMetrics implements MetricsSink, GreptimeConnectionMXBean {
-  private static final DriverLog LOG = DriverLog.get("metrics", "jul");
+    private static final DriverLog LOG = DriverLog.get("metrics", "jul");
 
-  private final ConnectionIdentity who;
-  private final LongSupplier arrowMemory;
-  private final LongAdder rowsRead = new LongAdder();
-  private final LongAdder rowsWritten = new LongAdder();
-  private final LongAdder bytesRead = new LongAdder();
-  private final LongAdder bytesWritten = new LongAdder();
-  private final LongAdder statements = new LongAdder();
-  private final LongAdder statementsFailed = new LongAdder();
-  private final LongAdder slowStatements = new LongAdder();
-  private final AtomicLong openStatements = new AtomicLong();
-  private final AtomicLong openResultSets = new AtomicLong();
-  private final ConcurrentMap<String, LongAdder> callsByEndpoint = new ConcurrentHashMap<>();
-  private final ConcurrentMap<String, LongAdder> errorsByStatus = new ConcurrentHashMap<>();
-  private final Map<CallKind, LatencyHistogram> latency = new EnumMap<>(CallKind.class);
-  private final ConcurrentMap<String, String> breakers = new ConcurrentHashMap<>();
-  private final ObjectName name;
+    private final ConnectionIdentity who;
+    private final LongSupplier arrowMemory;
+    private final LongAdder rowsRead = new LongAdder();
+    private final LongAdder rowsWritten = new LongAdder();
+    private final LongAdder bytesRead = new LongAdder();
+    private final LongAdder bytesWritten = new LongAdder();
+    private final LongAdder statements = new LongAdder();
+    private final LongAdder statementsFailed = new LongAdder();
+    private final LongAdder slowStatements = new LongAdder();
+    private final AtomicLong openStatements = new AtomicLong();
+    private final AtomicLong openResultSets = new AtomicLong();
+    private final ConcurrentMap<String, LongAdder> callsByEndpoint = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, LongAdder> errorsByStatus = new ConcurrentHashMap<>();
+    private final Map<CallKind, LatencyHistogram> latency = new EnumMap<>(CallKind.class);
+    private final ConcurrentMap<String, String> breakers = new ConcurrentHashMap<>();
+    private final ObjectName name;
 
-  private JmxConnectionMetrics(ConnectionIdentity who, LongSupplier arrowMemory) throws JMException {
-    this.who = who;
-    this.arrowMemory = arrowMemory;
-    for (CallKind k : CallKind.values()) {
-      latency.put(k, new LatencyHistogram());
+    private JmxConnectionMetrics(ConnectionIdentity who, LongSupplier arrowMemory) throws JMException {
+        this.who = who;
+        this.arrowMemory = arrowMemory;
+        for (CallKind k : CallKind.values()) {
+            latency.put(k, new LatencyHistogram());
+        }
+        this.name = objectName(who.connectionId());
     }
-    this.name = objectName(who.connectionId());
-  }
 
-  /** The ObjectName of connection {@code id}. */
-  static ObjectName objectName(long id) throws JMException {
-    return new ObjectName("io.greptime.jdbc:type=Connection,id=" + id);
-  }
-
-  /** Registers the bean; without JMX (or when registration fails) the connection still works, unobserved. */
-  static MetricsSink register(ConnectionIdentity who, LongSupplier arrowMemory) {
-    try {
-      JmxConnectionMetrics m = new JmxConnectionMetrics(who, arrowMemory);
-      ManagementFactory.getPlatformMBeanServer().registerMBean(m, m.name);
-      return m;
-    } catch (JMException | RuntimeException | LinkageError e) {
-      LOG.log(Level.FINE, () -> "JMX metrics of connection " + who.connectionId() + " not registered: " + e);
-      return NONE;
+    /** The ObjectName of connection {@code id}. */
+    static ObjectName objectName(long id) throws JMException {
+        return new ObjectName("io.greptime.jdbc:type=Connection,id=" + id);
     }
-  }
 
-  @Override
-  public void close() {
-    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-    try {
-      if (server.isRegistered(name)) {
-        server.unregisterMBean(name);
-      }
-    } catch (JMException e) {
-      LOG.log(Level.FINE, () -> "JMX metrics " + name + " not unregistered: " + e);
+    /** Registers the bean; without JMX (or when registration fails) the connection still works, unobserved. */
+    static MetricsSink register(ConnectionIdentity who, LongSupplier arrowMemory) {
+        try {
+            JmxConnectionMetrics m = new JmxConnectionMetrics(who, arrowMemory);
+            ManagementFactory.getPlatformMBeanServer().registerMBean(m, m.name);
+            return m;
+        } catch (JMException | RuntimeException | LinkageError e) {
+            LOG.log(Level.FINE, () -> "JMX metrics of connection " + who.connectionId() + " not registered: " + e);
+            return NONE;
+        }
     }
-  }
 
-  // ---------------------------------------------------------------- MetricsSink
-
-  @Override
-  public void call(String endpoint, CallKind kind, String status, long nanos, long bytesIn, long bytesOut) {
-    callsByEndpoint.computeIfAbsent(endpoint, k -> new LongAdder()).increment();
-    if (!"OK".equals(status)) {
-      errorsByStatus.computeIfAbsent(status, k -> new LongAdder()).increment();
+    @Override
+    public void close() {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        try {
+            if (server.isRegistered(name)) {
+                server.unregisterMBean(name);
+            }
+        } catch (JMException e) {
+            LOG.log(Level.FINE, () -> "JMX metrics " + name + " not unregistered: " + e);
+        }
     }
-    latency.get(kind).record(nanos);
-    bytesRead.add(bytesIn);
-    bytesWritten.add(bytesOut);
-  }
 
-  @Override
-  public void rowsRead(long rows) {
-    rowsRead.add(rows);
-  }
+    // ---------------------------------------------------------------- MetricsSink
 
-  @Override
-  public void rowsWritten(long rows) {
-    rowsWritten.add(rows);
-  }
-
-  @Override
-  public void statement(long nanos, boolean failed, boolean slow) {
-    statements.increment();
-    if (failed) {
-      statementsFailed.increment();
+    @Override
+    public void call(String endpoint, CallKind kind, String status, long nanos, long bytesIn, long bytesOut) {
+        callsByEndpoint.computeIfAbsent(endpoint, k -> new LongAdder()).increment();
+        if (!"OK".equals(status)) {
+            errorsByStatus.computeIfAbsent(status, k -> new LongAdder()).increment();
+        }
+        latency.get(kind).record(nanos);
+        bytesRead.add(bytesIn);
+        bytesWritten.add(bytesOut);
     }
-    if (slow) {
-      slowStatements.increment();
+
+    @Override
+    public void rowsRead(long rows) {
+        rowsRead.add(rows);
     }
-  }
 
-  @Override
-  public void statementsOpen(int delta) {
-    openStatements.addAndGet(delta);
-  }
+    @Override
+    public void rowsWritten(long rows) {
+        rowsWritten.add(rows);
+    }
 
-  @Override
-  public void resultSetsOpen(int delta) {
-    openResultSets.addAndGet(delta);
-  }
+    @Override
+    public void statement(long nanos, boolean failed, boolean slow) {
+        statements.increment();
+        if (failed) {
+            statementsFailed.increment();
+        }
+        if (slow) {
+            slowStatements.increment();
+        }
+    }
 
-  @Override
-  public void breakerState(String endpoint, BreakerState state) {
-    breakers.put(endpoint, state.name());
-  }
+    @Override
+    public void statementsOpen(int delta) {
+        openStatements.addAndGet(delta);
+    }
 
-  // ---------------------------------------------------------------- MXBean
+    @Override
+    public void resultSetsOpen(int delta) {
+        openResultSets.addAndGet(delta);
+    }
 
-  @Override
-  public long getConnectionId() {
-    return who.connectionId();
-  }
+    @Override
+    public void breakerState(String endpoint, BreakerState state) {
+        breakers.put(endpoint, state.name());
+    }
 
-  @Override
-  public String getEndpoint() {
-    return who.endpoint();
-  }
+    // ---------------------------------------------------------------- MXBean
 
-  @Override
-  public String getDatabase() {
-    return who.database();
-  }
+    @Override
+    public long getConnectionId() {
+        return who.connectionId();
+    }
 
-  @Override
-  public String getUser() {
-    return who.user();
-  }
+    @Override
+    public String getEndpoint() {
+        return who.endpoint();
+    }
 
-  @Override
-  public long getOpenStatements() {
-    return openStatements.get();
-  }
+    @Override
+    public String getDatabase() {
+        return who.database();
+    }
 
-  @Override
-  public long getOpenResultSets() {
-    return openResultSets.get();
-  }
+    @Override
+    public String getUser() {
+        return who.user();
+    }
 
-  @Override
-  public long getArrowMemoryBytes() {
-    return arrowMemory.getAsLong();
-  }
+    @Override
+    public long getOpenStatements() {
+        return openStatements.get();
+    }
 
-  @Override
-  public long getStatementsExecuted() {
-    return statements.sum();
-  }
+    @Override
+    public long getOpenResultSets() {
+        return openResultSets.get();
+    }
 
-  @Override
-  public long getStatementsFailed() {
-    return statementsFailed.sum();
-  }
+    @Override
+    public long getArrowMemoryBytes() {
+        return arrowMemory.getAsLong();
+    }
 
-  @Override
-  public long getSlowStatements() {
-    return slowStatements.sum();
-  }
+    @Override
+    public long getStatementsExecuted() {
+        return statements.sum();
+    }
 
-  @Override
-  public long getRowsRead() {
-    return rowsRead.sum();
-  }
+    @Override
+    public long getStatementsFailed() {
+        return statementsFailed.sum();
+    }
 
-  @Override
-  public long getRowsWritten() {
-    return rowsWritten.sum();
-  }
+    @Override
+    public long getSlowStatements() {
+        return slowStatements.sum();
+    }
 
-  @Override
-  public long getBytesRead() {
-    return bytesRead.sum();
-  }
+    @Override
+    public long getRowsRead() {
+        return rowsRead.sum();
+    }
 
-  @Override
-  public long getBytesWritten() {
-    return bytesWritten.sum();
-  }
+    @Override
+    public long getRowsWritten() {
+        return rowsWritten.sum();
+    }
 
-  @Override
-  public Map<String, Long> getCallsByEndpoint() {
-    return sums(callsByEndpoint);
-  }
+    @Override
+    public long getBytesRead() {
+        return bytesRead.sum();
+    }
 
-  @Override
-  public Map<String, Long> getCallsByMethod() {
-    Map<String, Long> out = new TreeMap<>();
-    latency.forEach((k, h) -> out.put(k.tag(), h.count()));
-    return out;
-  }
+    @Override
+    public long getBytesWritten() {
+        return bytesWritten.sum();
+    }
 
-  @Override
-  public Map<String, Long> getErrorsByStatus() {
-    return sums(errorsByStatus);
-  }
+    @Override
+    public Map<String, Long> getCallsByEndpoint() {
+        return sums(callsByEndpoint);
+    }
 
-  @Override
-  public Map<String, Double> getCallLatencyMeanMillis() {
-    Map<String, Double> out = new TreeMap<>();
-    latency.forEach((k, h) -> out.put(k.tag(), h.meanMillis()));
-    return out;
-  }
+    @Override
+    public Map<String, Long> getCallsByMethod() {
+        Map<String, Long> out = new TreeMap<>();
+        latency.forEach((k, h) -> out.put(k.tag(), h.count()));
+        return out;
+    }
 
-  @Override
-  public Map<String, Double> getCallLatencyMaxMillis() {
-    Map<String, Double> out = new TreeMap<>();
-    latency.forEach((k, h) -> out.put(k.tag(), h.maxMillis()));
-    return out;
-  }
+    @Override
+    public Map<String, Long> getErrorsByStatus() {
+        return sums(errorsByStatus);
+    }
 
-  @Override
-  public Map<String, Long> getCallLatencyHistogram() {
-    Map<String, Long> out = new java.util.LinkedHashMap<>();
-    latency.forEach((k, h) -> h.cumulative(k.tag(), out));
-    return out;
-  }
+    @Override
+    public Map<String, Double> getCallLatencyMeanMillis() {
+        Map<String, Double> out = new TreeMap<>();
+        latency.forEach((k, h) -> out.put(k.tag(), h.meanMillis()));
+        return out;
+    }
 
-  @Override
-  public Map<String, String> getBreakerStates() {
-    return new TreeMap<>(breakers);
-  }
+    @Override
+    public Map<String, Double> getCallLatencyMaxMillis() {
+        Map<String, Double> out = new TreeMap<>();
+        latency.forEach((k, h) -> out.put(k.tag(), h.maxMillis()));
+        return out;
+    }
 
-  private static Map<String, Long> sums(Map<String, LongAdder> adders) {
-    Map<String, Long> out = new TreeMap<>();
-    adders.forEach((k, v) -> out.put(k, v.sum()));
-    return out;
-  }
+    @Override
+    public Map<String, Long> getCallLatencyHistogram() {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        latency.forEach((k, h) -> h.cumulative(k.tag(), out));
+        return out;
+    }
+
+    @Override
+    public Map<String, String> getBreakerStates() {
+        return new TreeMap<>(breakers);
+    }
+
+    private static Map<String, Long> sums(Map<String, LongAdder> adders) {
+        Map<String, Long> out = new TreeMap<>();
+        adders.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
 }

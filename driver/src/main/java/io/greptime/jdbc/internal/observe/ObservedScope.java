@@ -7,43 +7,43 @@ package io.greptime.jdbc.internal.observe;
  * an execution's calls on the calling thread only: never per row.
  */
 public final class ObservedScope implements AutoCloseable {
-  private static final ThreadLocal<StatementObservation> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<StatementObservation> CURRENT = new ThreadLocal<>();
 
-  private final StatementObservation previous;
-  private final Object traceScope;
+    private final StatementObservation previous;
+    private final Object traceScope;
 
-  private ObservedScope(StatementObservation previous, Object traceScope) {
-    this.previous = previous;
-    this.traceScope = traceScope;
-  }
-
-  /** Makes {@code observation} current on this thread (and its span, when it has one). */
-  static ObservedScope enter(StatementObservation observation) {
-    StatementObservation previous = CURRENT.get();
-    CURRENT.set(observation);
-    return new ObservedScope(previous, observation.makeSpanCurrent());
-  }
-
-  /** The execution this thread works for, or null. */
-  public static StatementObservation current() {
-    return CURRENT.get();
-  }
-
-  /** The id of the execution this thread works for, or null. */
-  public static String currentId() {
-    StatementObservation o = CURRENT.get();
-    return o == null ? null : o.id();
-  }
-
-  @Override
-  public void close() {
-    if (traceScope != null) {
-      TraceSupport.closeScope(traceScope);
+    private ObservedScope(StatementObservation previous, Object traceScope) {
+        this.previous = previous;
+        this.traceScope = traceScope;
     }
-    if (previous == null) {
-      CURRENT.remove();
-    } else {
-      CURRENT.set(previous);
+
+    /** Makes {@code observation} current on this thread (and its span, when it has one). */
+    static ObservedScope enter(StatementObservation observation) {
+        StatementObservation previous = CURRENT.get();
+        CURRENT.set(observation);
+        return new ObservedScope(previous, observation.makeSpanCurrent());
     }
-  }
+
+    /** The execution this thread works for, or null. */
+    public static StatementObservation current() {
+        return CURRENT.get();
+    }
+
+    /** The id of the execution this thread works for, or null. */
+    public static String currentId() {
+        StatementObservation o = CURRENT.get();
+        return o == null ? null : o.id();
+    }
+
+    @Override
+    public void close() {
+        if (traceScope != null) {
+            TraceSupport.closeScope(traceScope);
+        }
+        if (previous == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(previous);
+        }
+    }
 }

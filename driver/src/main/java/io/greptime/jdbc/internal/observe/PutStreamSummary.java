@@ -11,42 +11,45 @@ import org.apache.arrow.flight.impl.Flight;
  * read per batch, no look at the data). Frames are sent by one thread at a time.
  */
 final class PutStreamSummary {
-  private String table;
-  private long batches;
-  private long rows;
+    private String table;
+    private long batches;
+    private long rows;
 
-  /** Notes one outgoing frame; returns the rows of the record batch it carries (0 for other frames). */
-  long onFrame(Object message) {
-    if (!(message instanceof Flight.FlightData frame)) {
-      return 0;
+    /** Notes one outgoing frame; returns the rows of the record batch it carries (0 for other frames). */
+    long onFrame(Object message) {
+        if (!(message instanceof Flight.FlightData frame)) {
+            return 0;
+        }
+        if (table == null
+                && frame.hasFlightDescriptor()
+                && frame.getFlightDescriptor().getPathCount() > 0) {
+            table = frame.getFlightDescriptor()
+                    .getPath(frame.getFlightDescriptor().getPathCount() - 1);
+        }
+        if (frame.getDataHeader().isEmpty()) {
+            return 0;
+        }
+        Message header = Message.getRootAsMessage(frame.getDataHeader().asReadOnlyByteBuffer());
+        if (header.headerType() == MessageHeader.RecordBatch) {
+            RecordBatch batch = (RecordBatch) header.header(new RecordBatch());
+            if (batch != null) {
+                batches++;
+                rows += batch.length();
+                return batch.length();
+            }
+        }
+        return 0;
     }
-    if (table == null && frame.hasFlightDescriptor() && frame.getFlightDescriptor().getPathCount() > 0) {
-      table = frame.getFlightDescriptor().getPath(frame.getFlightDescriptor().getPathCount() - 1);
-    }
-    if (frame.getDataHeader().isEmpty()) {
-      return 0;
-    }
-    Message header = Message.getRootAsMessage(frame.getDataHeader().asReadOnlyByteBuffer());
-    if (header.headerType() == MessageHeader.RecordBatch) {
-      RecordBatch batch = (RecordBatch) header.header(new RecordBatch());
-      if (batch != null) {
-        batches++;
-        rows += batch.length();
-        return batch.length();
-      }
-    }
-    return 0;
-  }
 
-  String table() {
-    return table == null ? "?" : table;
-  }
+    String table() {
+        return table == null ? "?" : table;
+    }
 
-  long batches() {
-    return batches;
-  }
+    long batches() {
+        return batches;
+    }
 
-  long rows() {
-    return rows;
-  }
+    long rows() {
+        return rows;
+    }
 }

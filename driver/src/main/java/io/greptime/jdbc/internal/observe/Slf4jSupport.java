@@ -10,69 +10,70 @@ import java.util.logging.Level;
  * the all-in-one jar) records go to JUL instead of nowhere.
  */
 final class Slf4jSupport {
-  static final boolean BOUND = detect();
+    static final boolean BOUND = detect();
 
-  private Slf4jSupport() {}
+    private Slf4jSupport() {}
 
-  private static boolean detect() {
-    try {
-      Class.forName("org.slf4j.LoggerFactory", false, Slf4jSupport.class.getClassLoader());
-      return Slf4jLog.providerBound();
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
-  }
-
-  static DriverLog logger(String name) {
-    return new Slf4jLog(name);
-  }
-
-  /** The only class that names SLF4J types. */
-  private static final class Slf4jLog extends DriverLog {
-    private final org.slf4j.Logger logger;
-
-    Slf4jLog(String name) {
-      this.logger = org.slf4j.LoggerFactory.getLogger(name);
+    private static boolean detect() {
+        try {
+            Class.forName("org.slf4j.LoggerFactory", false, Slf4jSupport.class.getClassLoader());
+            return Slf4jLog.providerBound();
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
-    static boolean providerBound() {
-      String factory = org.slf4j.LoggerFactory.getILoggerFactory().getClass().getName();
-      return !factory.endsWith("NOPLoggerFactory") && !factory.endsWith("SubstituteLoggerFactory");
+    static DriverLog logger(String name) {
+        return new Slf4jLog(name);
     }
 
-    @Override
-    public boolean isLoggable(Level level) {
-      int v = level.intValue();
-      if (v >= Level.SEVERE.intValue()) {
-        return logger.isErrorEnabled();
-      } else if (v >= Level.WARNING.intValue()) {
-        return logger.isWarnEnabled();
-      } else if (v >= Level.INFO.intValue()) {
-        return logger.isInfoEnabled();
-      } else if (v >= Level.FINE.intValue()) {
-        return logger.isDebugEnabled();
-      }
-      return logger.isTraceEnabled();
-    }
+    /** The only class that names SLF4J types. */
+    private static final class Slf4jLog extends DriverLog {
+        private final org.slf4j.Logger logger;
 
-    @Override
-    public void log(Level level, Supplier<String> message, Throwable thrown) {
-      if (!isLoggable(level)) {
-        return;
-      }
-      String text = message.get();
-      int v = level.intValue();
-      if (v >= Level.SEVERE.intValue()) {
-        logger.error(text, thrown);
-      } else if (v >= Level.WARNING.intValue()) {
-        logger.warn(text, thrown);
-      } else if (v >= Level.INFO.intValue()) {
-        logger.info(text, thrown);
-      } else if (v >= Level.FINE.intValue()) {
-        logger.debug(text, thrown);
-      } else {
-        logger.trace(text, thrown);
-      }
+        Slf4jLog(String name) {
+            this.logger = org.slf4j.LoggerFactory.getLogger(name);
+        }
+
+        static boolean providerBound() {
+            String factory =
+                    org.slf4j.LoggerFactory.getILoggerFactory().getClass().getName();
+            return !factory.endsWith("NOPLoggerFactory") && !factory.endsWith("SubstituteLoggerFactory");
+        }
+
+        @Override
+        public boolean isLoggable(Level level) {
+            int v = level.intValue();
+            if (v >= Level.SEVERE.intValue()) {
+                return logger.isErrorEnabled();
+            } else if (v >= Level.WARNING.intValue()) {
+                return logger.isWarnEnabled();
+            } else if (v >= Level.INFO.intValue()) {
+                return logger.isInfoEnabled();
+            } else if (v >= Level.FINE.intValue()) {
+                return logger.isDebugEnabled();
+            }
+            return logger.isTraceEnabled();
+        }
+
+        @Override
+        public void log(Level level, Supplier<String> message, Throwable thrown) {
+            if (!isLoggable(level)) {
+                return;
+            }
+            String text = message.get();
+            int v = level.intValue();
+            if (v >= Level.SEVERE.intValue()) {
+                logger.error(text, thrown);
+            } else if (v >= Level.WARNING.intValue()) {
+                logger.warn(text, thrown);
+            } else if (v >= Level.INFO.intValue()) {
+                logger.info(text, thrown);
+            } else if (v >= Level.FINE.intValue()) {
+                logger.debug(text, thrown);
+            } else {
+                logger.trace(text, thrown);
+            }
+        }
     }
-  }
 }

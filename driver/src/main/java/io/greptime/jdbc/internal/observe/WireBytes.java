@@ -9,21 +9,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * message: per record batch on Flight streams, never per row).
  */
 final class WireBytes extends ClientStreamTracer.Factory {
-  final AtomicLong in = new AtomicLong();
-  final AtomicLong out = new AtomicLong();
+    final AtomicLong in = new AtomicLong();
+    final AtomicLong out = new AtomicLong();
 
-  @Override
-  public ClientStreamTracer newClientStreamTracer(ClientStreamTracer.StreamInfo info, Metadata headers) {
-    return new ClientStreamTracer() {
-      @Override
-      public void outboundWireSize(long bytes) {
-        out.addAndGet(bytes);
-      }
+    @Override
+    public ClientStreamTracer newClientStreamTracer(ClientStreamTracer.StreamInfo info, Metadata headers) {
+        return new ClientStreamTracer() {
+            @Override
+            public void outboundWireSize(long bytes) {
+                out.addAndGet(bytes);
+            }
 
-      @Override
-      public void inboundWireSize(long bytes) {
-        in.addAndGet(bytes);
-      }
-    };
-  }
+            @Override
+            public void inboundWireSize(long bytes) {
+                in.addAndGet(bytes);
+            }
+        };
+    }
 }

@@ -14,93 +14,103 @@ import org.apache.arrow.memory.BufferAllocator;
  * stays open and the next record overwrites every cell of it.
  */
 final class ArrowSink<T> implements RecordSink<T> {
-  private final List<ColumnMapping> columns;
-  private final ArrowCells.Cell[] cells;
-  private final BatchBuffer buffer;
-  private final BufferAllocator allocator;
-  private final TablePut put;
-  private final int flushRows;
-  private final long flushBytes;
-  private long pending;
+    private final List<ColumnMapping> columns;
+    private final ArrowCells.Cell[] cells;
+    private final BatchBuffer buffer;
+    private final BufferAllocator allocator;
+    private final TablePut put;
+    private final int flushRows;
+    private final long flushBytes;
+    private long pending;
 
-  ArrowSink(RecordMapping<T> mapping, BatchBuffer buffer, BufferAllocator allocator, TablePut put, ZoneId zone,
-      int flushRows, long flushBytes) {
-    this.columns = mapping.columns();
-    this.buffer = buffer;
-    this.allocator = allocator;
-    this.put = put;
-    this.flushRows = flushRows;
-    this.flushBytes = flushBytes;
-    this.cells = new ArrowCells.Cell[columns.size()];
-    for (int i = 0; i < cells.length; i++) {
-      cells[i] = ArrowCells.forColumn(columns.get(i), zone);
+    ArrowSink(
+            RecordMapping<T> mapping,
+            BatchBuffer buffer,
+            BufferAllocator allocator,
+            TablePut put,
+            ZoneId zone,
+            int flushRows,
+            long flushBytes) {
+        this.columns = mapping.columns();
+        this.buffer = buffer;
+        this.allocator = allocator;
+        this.put = put;
+        this.flushRows = flushRows;
+        this.flushBytes = flushBytes;
+        this.cells = new ArrowCells.Cell[columns.size()];
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = ArrowCells.forColumn(columns.get(i), zone);
+        }
     }
-  }
 
-  @Override
-  public void add(T record) throws SQLException {
-    int row = buffer.row();
-    for (int c = 0; c < cells.length; c++) {
-      try {
-        cells[c].write(record, buffer.writer(c), row);
-      } catch (SQLException e) {
-        throw refused(c, e);
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable e) {
-        throw new SQLException("Reading component '" + columns.get(c).component() + "' failed: " + e, "HY000", e);
-      }
-      buffer.written(c);
+    @Override
+    public void add(T record) throws SQLException {
+        int row = buffer.row();
+        for (int c = 0; c < cells.length; c++) {
+            try {
+                cells[c].write(record, buffer.writer(c), row);
+            } catch (SQLException e) {
+                throw refused(c, e);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new SQLException(
+                        "Reading component '" + columns.get(c).component() + "' failed: " + e, "HY000", e);
+            }
+            buffer.written(c);
+        }
+        try {
+            buffer.endRow();
+        } catch (SQLException e) {
+            throw new SQLDataException(
+                    "Record " + (pending + 1) + " since the last flush: " + e.getMessage(), e.getSQLState(), e);
+        }
+        pending++;
+        int rows = buffer.row();
+        if (rows >= flushRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
+            sendBuffered();
+        }
     }
-    try {
-      buffer.endRow();
-    } catch (SQLException e) {
-      throw new SQLDataException("Record " + (pending + 1) + " since the last flush: " + e.getMessage(),
-          e.getSQLState(), e);
-    }
-    pending++;
-    int rows = buffer.row();
-    if (rows >= flushRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
-      sendBuffered();
-    }
-  }
 
-  private SQLException refused(int c, SQLException e) {
-    ColumnMapping m = columns.get(c);
-    return new SQLDataException("Record " + (pending + 1) + " since the last flush, component '" + m.component()
-        + "': " + e.getMessage(), e.getSQLState(), e);
-  }
-
-  private void sendBuffered() {
-    if (buffer.row() == 0) {
-      return;
+    private SQLException refused(int c, SQLException e) {
+        ColumnMapping m = columns.get(c);
+        return new SQLDataException(
+                "Record " + (pending + 1) + " since the last flush, component '" + m.component() + "': "
+                        + e.getMessage(),
+                e.getSQLState(),
+                e);
     }
-    try {
-      put.send(buffer.seal());
-    } finally {
-      buffer.reset();
+
+    private void sendBuffered() {
+        if (buffer.row() == 0) {
+            return;
+        }
+        try {
+            put.send(buffer.seal());
+        } finally {
+            buffer.reset();
+        }
     }
-  }
 
-  @Override
-  public long flush() throws SQLException {
-    sendBuffered();
-    pending = 0;
-    return put.awaitAll();
-  }
-
-  @Override
-  public long pending() {
-    return pending;
-  }
-
-  @Override
-  public void close() {
-    try {
-      put.close();
-    } finally {
-      buffer.close();
-      allocator.close();
+    @Override
+    public long flush() throws SQLException {
+        sendBuffered();
+        pending = 0;
+        return put.awaitAll();
     }
-  }
+
+    @Override
+    public long pending() {
+        return pending;
+    }
+
+    @Override
+    public void close() {
+        try {
+            put.close();
+        } finally {
+            buffer.close();
+            allocator.close();
+        }
+    }
 }

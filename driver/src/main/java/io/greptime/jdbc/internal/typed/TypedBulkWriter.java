@@ -23,151 +23,174 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * component or the table a column type DoPut batches cannot fill.
  */
 public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
-  static final Logger LOG = Logger.getLogger("io.greptime.jdbc.bulk");
+    static final Logger LOG = Logger.getLogger("io.greptime.jdbc.bulk");
 
-  /** Runs one DDL statement on the writer's connection. */
-  @FunctionalInterface
-  public interface Ddl {
-    void execute(String sql) throws SQLException;
-  }
-
-  private final Class<T> type;
-  private final RecordSink<T> sink;
-  private final Consumer<TypedBulkWriter<?>> onClose;
-  private final AtomicBoolean closed = new AtomicBoolean();
-
-  private TypedBulkWriter(Class<T> type, RecordSink<T> sink, Consumer<TypedBulkWriter<?>> onClose) {
-    this.type = type;
-    this.sink = sink;
-    this.onClose = onClose;
-  }
-
-  /**
-   * Opens a writer of {@code type}'s records into {@code table} (null for its {@code @GreptimeTable}).
-   *
-   * @param allocator the connection's allocator; the writer's vectors live in a child of it
-   * @param onClose told once when the writer closes
-   */
-  public static <T> TypedBulkWriter<T> open(Class<T> type, String table, TypedWrites writes, RequestSession session,
-      BufferAllocator allocator, Ddl ddl, Consumer<TypedBulkWriter<?>> onClose) throws SQLException {
-    RecordMapping<T> mapping = RecordMapping.of(type);
-    mapping.requireTimeIndex();
-    String name = table != null ? table : mapping.table();
-    if (name == null || name.isBlank()) {
-      throw RecordMapping.mistake(type, "has no @GreptimeTable and no table name was given");
+    /** Runs one DDL statement on the writer's connection. */
+    @FunctionalInterface
+    public interface Ddl {
+        void execute(String sql) throws SQLException;
     }
-    Schema schema = writes.tableSchema(session, name);
-    if (schema == null) {
-      LOG.fine(() -> "table " + name + " not found: creating it from " + type.getName());
-      ddl.execute(mapping.createTableSql(name));
-      writes.forget(session, name);
-      schema = writes.tableSchema(session, name);
-      if (schema == null) {
-        throw new SQLException("Table " + name + " was created but cannot be read back", "42S02");
-      }
-    }
-    List<Field> fields = fields(mapping, name, schema);
-    return new TypedBulkWriter<>(type, sink(mapping, name, fields, writes, session, allocator), onClose);
-  }
 
-  private static <T> RecordSink<T> sink(RecordMapping<T> mapping, String table, List<Field> fields,
-      TypedWrites writes, RequestSession session, BufferAllocator allocator) {
-    boolean json = mapping.columns().stream().anyMatch(c -> c.kind() == ValueKind.JSON);
-    if (!json) {
-      BufferAllocator child = allocator.newChildAllocator("typed-" + table, 0, Long.MAX_VALUE);
-      BatchBuffer buffer = BatchBuffer.create(fields, mapping.timeIndex(), child, session.timeZone());
-      if (buffer != null) {
-        LOG.fine(() -> mapping.type().getName() + " rows into " + table + " go as Flight DoPut record batches");
-        return new ArrowSink<>(mapping, buffer, child, writes.openPut(session, table, buffer.schema()),
-            session.timeZone(), writes.flushRows(), writes.flushBytes());
-      }
-      child.close();
-    }
-    LOG.fine(() -> mapping.type().getName() + " rows into " + table + " go as RowInsertRequests ("
-        + (json ? "JSON component" : "a column type DoPut batches cannot fill") + ")");
-    return new RowSink<>(mapping, writes, session, table);
-  }
+    private final Class<T> type;
+    private final RecordSink<T> sink;
+    private final Consumer<TypedBulkWriter<?>> onClose;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
-  /**
-   * The table's field of each component, in component order; 42S22 for a component whose column the table
-   * lacks, 42000 when the record's time index is not the table's.
-   */
-  private static List<Field> fields(RecordMapping<?> mapping, String table, Schema schema) throws SQLException {
-    List<Field> fields = new ArrayList<>();
-    for (ColumnMapping c : mapping.columns()) {
-      Field f = find(schema, c.column());
-      if (f == null) {
-        throw new SQLException("Table " + table + " has no column '" + c.column() + "' for component '"
-            + c.component() + "' of " + mapping.type().getName(), "42S22");
-      }
-      if (GreptimeFieldMetadata.isTimeIndex(f) != (c.role() == ColumnMapping.Role.TIME_INDEX)) {
-        throw RecordMapping.mistake(mapping.type(), "maps '" + c.column() + "' as "
-            + (c.role() == ColumnMapping.Role.TIME_INDEX ? "its time index, which in table " + table + " it is not"
-            : "a " + c.role().name().toLowerCase(java.util.Locale.ROOT) + ", but it is the time index of table "
-            + table));
-      }
-      fields.add(f);
+    private TypedBulkWriter(Class<T> type, RecordSink<T> sink, Consumer<TypedBulkWriter<?>> onClose) {
+        this.type = type;
+        this.sink = sink;
+        this.onClose = onClose;
     }
-    return fields;
-  }
 
-  /** By exact name, else by the one name equal ignoring case. */
-  private static Field find(Schema schema, String column) {
-    Field loose = null;
-    for (Field f : schema.getFields()) {
-      if (f.getName().equals(column)) {
-        return f;
-      }
-      if (f.getName().equalsIgnoreCase(column)) {
-        loose = f;
-      }
+    /**
+     * Opens a writer of {@code type}'s records into {@code table} (null for its {@code @GreptimeTable}).
+     *
+     * @param allocator the connection's allocator; the writer's vectors live in a child of it
+     * @param onClose told once when the writer closes
+     */
+    public static <T> TypedBulkWriter<T> open(
+            Class<T> type,
+            String table,
+            TypedWrites writes,
+            RequestSession session,
+            BufferAllocator allocator,
+            Ddl ddl,
+            Consumer<TypedBulkWriter<?>> onClose)
+            throws SQLException {
+        RecordMapping<T> mapping = RecordMapping.of(type);
+        mapping.requireTimeIndex();
+        String name = table != null ? table : mapping.table();
+        if (name == null || name.isBlank()) {
+            throw RecordMapping.mistake(type, "has no @GreptimeTable and no table name was given");
+        }
+        Schema schema = writes.tableSchema(session, name);
+        if (schema == null) {
+            LOG.fine(() -> "table " + name + " not found: creating it from " + type.getName());
+            ddl.execute(mapping.createTableSql(name));
+            writes.forget(session, name);
+            schema = writes.tableSchema(session, name);
+            if (schema == null) {
+                throw new SQLException("Table " + name + " was created but cannot be read back", "42S02");
+            }
+        }
+        List<Field> fields = fields(mapping, name, schema);
+        return new TypedBulkWriter<>(type, sink(mapping, name, fields, writes, session, allocator), onClose);
     }
-    return loose;
-  }
 
-  private void checkOpen() throws SQLException {
-    if (closed.get()) {
-      throw new SQLException("The bulk writer of " + type.getName() + " is closed", "HY010");
+    private static <T> RecordSink<T> sink(
+            RecordMapping<T> mapping,
+            String table,
+            List<Field> fields,
+            TypedWrites writes,
+            RequestSession session,
+            BufferAllocator allocator) {
+        boolean json = mapping.columns().stream().anyMatch(c -> c.kind() == ValueKind.JSON);
+        if (!json) {
+            BufferAllocator child = allocator.newChildAllocator("typed-" + table, 0, Long.MAX_VALUE);
+            BatchBuffer buffer = BatchBuffer.create(fields, mapping.timeIndex(), child, session.timeZone());
+            if (buffer != null) {
+                LOG.fine(() -> mapping.type().getName() + " rows into " + table + " go as Flight DoPut record batches");
+                return new ArrowSink<>(
+                        mapping,
+                        buffer,
+                        child,
+                        writes.openPut(session, table, buffer.schema()),
+                        session.timeZone(),
+                        writes.flushRows(),
+                        writes.flushBytes());
+            }
+            child.close();
+        }
+        LOG.fine(() -> mapping.type().getName() + " rows into " + table + " go as RowInsertRequests ("
+                + (json ? "JSON component" : "a column type DoPut batches cannot fill") + ")");
+        return new RowSink<>(mapping, writes, session, table);
     }
-  }
 
-  @Override
-  public void write(T row) throws SQLException {
-    checkOpen();
-    if (row == null) {
-      throw new SQLException("A bulk writer cannot write a null record", "HY009");
+    /**
+     * The table's field of each component, in component order; 42S22 for a component whose column the table
+     * lacks, 42000 when the record's time index is not the table's.
+     */
+    private static List<Field> fields(RecordMapping<?> mapping, String table, Schema schema) throws SQLException {
+        List<Field> fields = new ArrayList<>();
+        for (ColumnMapping c : mapping.columns()) {
+            Field f = find(schema, c.column());
+            if (f == null) {
+                throw new SQLException(
+                        "Table " + table + " has no column '" + c.column() + "' for component '" + c.component()
+                                + "' of " + mapping.type().getName(),
+                        "42S22");
+            }
+            if (GreptimeFieldMetadata.isTimeIndex(f) != (c.role() == ColumnMapping.Role.TIME_INDEX)) {
+                throw RecordMapping.mistake(
+                        mapping.type(),
+                        "maps '" + c.column() + "' as "
+                                + (c.role() == ColumnMapping.Role.TIME_INDEX
+                                        ? "its time index, which in table " + table + " it is not"
+                                        : "a " + c.role().name().toLowerCase(java.util.Locale.ROOT)
+                                                + ", but it is the time index of table " + table));
+            }
+            fields.add(f);
+        }
+        return fields;
     }
-    sink.add(row);
-  }
 
-  @Override
-  public long flush() throws SQLException {
-    checkOpen();
-    return sink.flush();
-  }
-
-  @Override
-  public long pendingRows() {
-    return sink.pending();
-  }
-
-  @Override
-  public void close() throws SQLException {
-    if (!closed.compareAndSet(false, true)) {
-      return;
+    /** By exact name, else by the one name equal ignoring case. */
+    private static Field find(Schema schema, String column) {
+        Field loose = null;
+        for (Field f : schema.getFields()) {
+            if (f.getName().equals(column)) {
+                return f;
+            }
+            if (f.getName().equalsIgnoreCase(column)) {
+                loose = f;
+            }
+        }
+        return loose;
     }
-    try {
-      sink.flush();
-    } finally {
-      sink.close();
-      onClose.accept(this);
-    }
-  }
 
-  /** Frees the writer without sending what is buffered (its connection is closing). */
-  public void abandon() {
-    if (closed.compareAndSet(false, true)) {
-      sink.close();
+    private void checkOpen() throws SQLException {
+        if (closed.get()) {
+            throw new SQLException("The bulk writer of " + type.getName() + " is closed", "HY010");
+        }
     }
-  }
+
+    @Override
+    public void write(T row) throws SQLException {
+        checkOpen();
+        if (row == null) {
+            throw new SQLException("A bulk writer cannot write a null record", "HY009");
+        }
+        sink.add(row);
+    }
+
+    @Override
+    public long flush() throws SQLException {
+        checkOpen();
+        return sink.flush();
+    }
+
+    @Override
+    public long pendingRows() {
+        return sink.pending();
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            sink.flush();
+        } finally {
+            sink.close();
+            onClose.accept(this);
+        }
+    }
+
+    /** Frees the writer without sending what is buffered (its connection is closing). */
+    public void abandon() {
+        if (closed.compareAndSet(false, true)) {
+            sink.close();
+        }
+    }
 }

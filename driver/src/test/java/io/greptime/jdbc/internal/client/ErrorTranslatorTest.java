@@ -19,145 +19,181 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class ErrorTranslatorTest {
-  private static final Metadata.Key<String> CODE = Metadata.Key.of("x-greptime-err-code", Metadata.ASCII_STRING_MARSHALLER);
-  private static final Metadata.Key<String> HINT =
-      Metadata.Key.of("x-greptime-err-retry-hint", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> CODE =
+            Metadata.Key.of("x-greptime-err-code", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> HINT =
+            Metadata.Key.of("x-greptime-err-retry-hint", Metadata.ASCII_STRING_MARSHALLER);
 
-  private final ErrorTranslator translator = new ErrorTranslator("hunter2");
+    private final ErrorTranslator translator = new ErrorTranslator("hunter2");
 
-  private static Metadata trailers(StatusCode code, String hint) {
-    Metadata m = new Metadata();
-    if (code != null) {
-      m.put(CODE, Integer.toString(code.code()));
+    private static Metadata trailers(StatusCode code, String hint) {
+        Metadata m = new Metadata();
+        if (code != null) {
+            m.put(CODE, Integer.toString(code.code()));
+        }
+        if (hint != null) {
+            m.put(HINT, hint);
+        }
+        return m;
     }
-    if (hint != null) {
-      m.put(HINT, hint);
+
+    private SQLException fromServer(StatusCode code, String message, String hint) {
+        // The exception exactly as a blocking stub throws it: the status plus the server's trailers.
+        return translator.translate(
+                Status.fromCode(code.grpcCode()).withDescription(message).asRuntimeException(trailers(code, hint)));
     }
-    return m;
-  }
 
-  private SQLException fromServer(StatusCode code, String message, String hint) {
-    // The exception exactly as a blocking stub throws it: the status plus the server's trailers.
-    return translator.translate(Status.fromCode(code.grpcCode()).withDescription(message)
-        .asRuntimeException(trailers(code, hint)));
-  }
-
-  @ParameterizedTest
-  @CsvSource({
-      "INVALID_SYNTAX, 42000", "TABLE_NOT_FOUND, 42S02", "DATABASE_NOT_FOUND, 3F000", "TABLE_COLUMN_NOT_FOUND, 42S22",
-      "TABLE_ALREADY_EXISTS, 42S01", "TABLE_COLUMN_EXISTS, 42S21", "DATABASE_ALREADY_EXISTS, 42P06",
-      "FLOW_ALREADY_EXISTS, 42710", "INVALID_ARGUMENTS, 22023", "REQUEST_OUTDATED, 22023", "UNSUPPORTED, 0A000",
-      "CANCELLED, 57014", "DEADLINE_EXCEEDED, HYT00", "USER_NOT_FOUND, 28000", "USER_PASSWORD_MISMATCH, 28000",
-      "AUTH_HEADER_NOT_FOUND, 28000", "ACCESS_DENIED, 28000", "PERMISSION_DENIED, 28000",
-      "ENGINE_EXECUTE_QUERY, XX000", "UNEXPECTED, XX000"})
-  void statusCode_picksSqlStateAndVendorCode(StatusCode code, String sqlState) {
-    SQLException e = fromServer(code, "server says no", "non_retryable");
-    assertThat(e.getSQLState()).isEqualTo(sqlState);
-    assertThat(e.getErrorCode()).isEqualTo(code.code());
-    assertThat(e.getMessage()).startsWith("server says no");
-    assertThat(GreptimeSqlException.statusCodeOf(e)).isEqualTo(code);
-  }
-
-  @Test
-  void classes_followTheCategory() {
-    assertThat((Throwable) fromServer(StatusCode.USER_PASSWORD_MISMATCH, "bad", null))
-        .isInstanceOf(SQLInvalidAuthorizationSpecException.class);
-    assertThat((Throwable) fromServer(StatusCode.DEADLINE_EXCEEDED, "slow", null)).isInstanceOf(SQLTimeoutException.class);
-    assertThat((Throwable) fromServer(StatusCode.UNSUPPORTED, "no", null)).isInstanceOf(SQLFeatureNotSupportedException.class);
-    assertThat((Throwable) fromServer(StatusCode.TABLE_NOT_FOUND, "Table not found: greptime.public.x", null))
-        .isInstanceOf(SQLSyntaxErrorException.class);
-    assertThat((Throwable) fromServer(StatusCode.ENGINE_EXECUTE_QUERY, "boom", null))
-        .isInstanceOfSatisfying(GreptimeSqlException.class, g -> {
-          assertThat(g.statusCode()).isEqualTo(StatusCode.ENGINE_EXECUTE_QUERY);
-          assertThat(g.grpcCode()).isEqualTo("INTERNAL");
-        });
-  }
-
-  @Test
-  void retryHint_fromV12Servers_decides() {
-    SQLException retry = fromServer(StatusCode.ENGINE_EXECUTE_QUERY, "try again", "retryable");
-    assertThat((Throwable) retry).isInstanceOf(SQLTransientException.class);
-    assertThat(retry.getSQLState()).isEqualTo("40000");
-    // A code retryable on old servers is not retryable when a v1.2 server says so.
-    assertThat((Throwable) fromServer(StatusCode.INTERNAL, "Internal error: 1003", "non_retryable"))
-        .isNotInstanceOf(SQLTransientException.class);
-  }
-
-  @Test
-  void legacyRetryableCodes_withoutHint_areTransient() {
-    for (StatusCode code : StatusCode.values()) {
-      if (code.legacyRetryable()) {
-        assertThat((Throwable) fromServer(code, "busy", null)).as(code.name()).isInstanceOf(SQLTransientException.class);
-      }
+    @ParameterizedTest
+    @CsvSource({
+        "INVALID_SYNTAX, 42000",
+        "TABLE_NOT_FOUND, 42S02",
+        "DATABASE_NOT_FOUND, 3F000",
+        "TABLE_COLUMN_NOT_FOUND, 42S22",
+        "TABLE_ALREADY_EXISTS, 42S01",
+        "TABLE_COLUMN_EXISTS, 42S21",
+        "DATABASE_ALREADY_EXISTS, 42P06",
+        "FLOW_ALREADY_EXISTS, 42710",
+        "INVALID_ARGUMENTS, 22023",
+        "REQUEST_OUTDATED, 22023",
+        "UNSUPPORTED, 0A000",
+        "CANCELLED, 57014",
+        "DEADLINE_EXCEEDED, HYT00",
+        "USER_NOT_FOUND, 28000",
+        "USER_PASSWORD_MISMATCH, 28000",
+        "AUTH_HEADER_NOT_FOUND, 28000",
+        "ACCESS_DENIED, 28000",
+        "PERMISSION_DENIED, 28000",
+        "ENGINE_EXECUTE_QUERY, XX000",
+        "UNEXPECTED, XX000"
+    })
+    void statusCode_picksSqlStateAndVendorCode(StatusCode code, String sqlState) {
+        SQLException e = fromServer(code, "server says no", "non_retryable");
+        assertThat(e.getSQLState()).isEqualTo(sqlState);
+        assertThat(e.getErrorCode()).isEqualTo(code.code());
+        assertThat(e.getMessage()).startsWith("server says no");
+        assertThat(GreptimeSqlException.statusCodeOf(e)).isEqualTo(code);
     }
-    assertThat(fromServer(StatusCode.RUNTIME_RESOURCES_EXHAUSTED, "full", null).getSQLState()).isEqualTo("53000");
-    assertThat((Throwable) fromServer(StatusCode.RATE_LIMITED, "slow down", null)).isNotInstanceOf(SQLTransientException.class);
-  }
 
-  @Test
-  void unavailable_isATransientConnectionError() {
-    SQLException e = translator.translate(Status.UNAVAILABLE.withDescription("io exception").asRuntimeException());
-    assertThat((Throwable) e).isInstanceOf(SQLTransientConnectionException.class);
-    assertThat(e.getSQLState()).isEqualTo("08006");
-    assertThat(e.getErrorCode()).isZero();
-  }
+    @Test
+    void classes_followTheCategory() {
+        assertThat((Throwable) fromServer(StatusCode.USER_PASSWORD_MISMATCH, "bad", null))
+                .isInstanceOf(SQLInvalidAuthorizationSpecException.class);
+        assertThat((Throwable) fromServer(StatusCode.DEADLINE_EXCEEDED, "slow", null))
+                .isInstanceOf(SQLTimeoutException.class);
+        assertThat((Throwable) fromServer(StatusCode.UNSUPPORTED, "no", null))
+                .isInstanceOf(SQLFeatureNotSupportedException.class);
+        assertThat((Throwable) fromServer(StatusCode.TABLE_NOT_FOUND, "Table not found: greptime.public.x", null))
+                .isInstanceOf(SQLSyntaxErrorException.class);
+        assertThat((Throwable) fromServer(StatusCode.ENGINE_EXECUTE_QUERY, "boom", null))
+                .isInstanceOfSatisfying(GreptimeSqlException.class, g -> {
+                    assertThat(g.statusCode()).isEqualTo(StatusCode.ENGINE_EXECUTE_QUERY);
+                    assertThat(g.grpcCode()).isEqualTo("INTERNAL");
+                });
+    }
 
-  @ParameterizedTest
-  @CsvSource({"UNAUTHENTICATED, 28000", "PERMISSION_DENIED, 28000", "UNIMPLEMENTED, 0A000", "CANCELLED, 57014",
-      "DEADLINE_EXCEEDED, HYT00", "INVALID_ARGUMENT, 22023", "INTERNAL, XX000", "FAILED_PRECONDITION, XX000"})
-  void statusesWithoutCode_mapByGrpcCode(Status.Code grpc, String sqlState) {
-    SQLException e = translator.translate(Status.fromCode(grpc).withDescription("auth failed").asRuntimeException());
-    assertThat(e.getSQLState()).isEqualTo(sqlState);
-    assertThat(e.getErrorCode()).isZero();
-  }
+    @Test
+    void retryHint_fromV12Servers_decides() {
+        SQLException retry = fromServer(StatusCode.ENGINE_EXECUTE_QUERY, "try again", "retryable");
+        assertThat((Throwable) retry).isInstanceOf(SQLTransientException.class);
+        assertThat(retry.getSQLState()).isEqualTo("40000");
+        // A code retryable on old servers is not retryable when a v1.2 server says so.
+        assertThat((Throwable) fromServer(StatusCode.INTERNAL, "Internal error: 1003", "non_retryable"))
+                .isNotInstanceOf(SQLTransientException.class);
+    }
 
-  @Test
-  void handleForQuery_isFeatureNotSupported() {
-    SQLException e = translator.translate(
-        Status.UNIMPLEMENTED.withDescription("GreptimeDatabase::Handle for query").asRuntimeException());
-    assertThat((Throwable) e).isInstanceOf(SQLFeatureNotSupportedException.class);
-    assertThat(e.getMessage()).contains("GreptimeDatabase::Handle for query");
-  }
+    @Test
+    void legacyRetryableCodes_withoutHint_areTransient() {
+        for (StatusCode code : StatusCode.values()) {
+            if (code.legacyRetryable()) {
+                assertThat((Throwable) fromServer(code, "busy", null))
+                        .as(code.name())
+                        .isInstanceOf(SQLTransientException.class);
+            }
+        }
+        assertThat(fromServer(StatusCode.RUNTIME_RESOURCES_EXHAUSTED, "full", null)
+                        .getSQLState())
+                .isEqualTo("53000");
+        assertThat((Throwable) fromServer(StatusCode.RATE_LIMITED, "slow down", null))
+                .isNotInstanceOf(SQLTransientException.class);
+    }
 
-  @Test
-  void flightExceptions_carryTheSameTrailers() {
-    Metadata m = trailers(StatusCode.TABLE_NOT_FOUND, "non_retryable");
-    var flight = StatusUtils.fromGrpcStatusAndTrailers(
-        Status.NOT_FOUND.withDescription("Table not found: greptime.public.t"), m).toRuntimeException();
-    SQLException e = translator.translate(flight);
-    assertThat(e.getSQLState()).isEqualTo("42S02");
-    assertThat(e.getErrorCode()).isEqualTo(4001);
-    assertThat(e.getCause()).isSameAs(flight);
-  }
+    @Test
+    void unavailable_isATransientConnectionError() {
+        SQLException e = translator.translate(
+                Status.UNAVAILABLE.withDescription("io exception").asRuntimeException());
+        assertThat((Throwable) e).isInstanceOf(SQLTransientConnectionException.class);
+        assertThat(e.getSQLState()).isEqualTo("08006");
+        assertThat(e.getErrorCode()).isZero();
+    }
 
-  @Test
-  void flightExceptionsWithoutTrailers_fallBackToTheGrpcCode() {
-    // ErrorFlightMetadata.get throws for absent keys; a cancelled or timed-out stream has none.
-    var flight = StatusUtils.fromGrpcStatus(Status.DEADLINE_EXCEEDED.withDescription("deadline")).toRuntimeException();
-    SQLException e = translator.translate(flight);
-    assertThat((Throwable) e).isInstanceOf(SQLTimeoutException.class);
-    assertThat(e.getErrorCode()).isZero();
-  }
+    @ParameterizedTest
+    @CsvSource({
+        "UNAUTHENTICATED, 28000",
+        "PERMISSION_DENIED, 28000",
+        "UNIMPLEMENTED, 0A000",
+        "CANCELLED, 57014",
+        "DEADLINE_EXCEEDED, HYT00",
+        "INVALID_ARGUMENT, 22023",
+        "INTERNAL, XX000",
+        "FAILED_PRECONDITION, XX000"
+    })
+    void statusesWithoutCode_mapByGrpcCode(Status.Code grpc, String sqlState) {
+        SQLException e = translator.translate(
+                Status.fromCode(grpc).withDescription("auth failed").asRuntimeException());
+        assertThat(e.getSQLState()).isEqualTo(sqlState);
+        assertThat(e.getErrorCode()).isZero();
+    }
 
-  @Test
-  void password_isMaskedEvenIfTheServerEchoesIt() {
-    SQLException e = fromServer(StatusCode.USER_PASSWORD_MISMATCH, "password hunter2 does not match", null);
-    assertThat(e.getMessage()).doesNotContain("hunter2").contains("***");
-  }
+    @Test
+    void handleForQuery_isFeatureNotSupported() {
+        SQLException e = translator.translate(Status.UNIMPLEMENTED
+                .withDescription("GreptimeDatabase::Handle for query")
+                .asRuntimeException());
+        assertThat((Throwable) e).isInstanceOf(SQLFeatureNotSupportedException.class);
+        assertThat(e.getMessage()).contains("GreptimeDatabase::Handle for query");
+    }
 
-  @Test
-  void nonGrpcFailures_areConnectionErrors() {
-    SQLException e = translator.translate(new IllegalStateException("channel shut down"));
-    assertThat(e.getSQLState()).isEqualTo("08006");
-    assertThat(e.getMessage()).contains("channel shut down");
-  }
+    @Test
+    void flightExceptions_carryTheSameTrailers() {
+        Metadata m = trailers(StatusCode.TABLE_NOT_FOUND, "non_retryable");
+        var flight = StatusUtils.fromGrpcStatusAndTrailers(
+                        Status.NOT_FOUND.withDescription("Table not found: greptime.public.t"), m)
+                .toRuntimeException();
+        SQLException e = translator.translate(flight);
+        assertThat(e.getSQLState()).isEqualTo("42S02");
+        assertThat(e.getErrorCode()).isEqualTo(4001);
+        assertThat(e.getCause()).isSameAs(flight);
+    }
 
-  @Test
-  void unknownStatusNumber_keepsVendorCodeAndFallsBackToGrpc() {
-    Metadata m = new Metadata();
-    m.put(CODE, "9999");
-    SQLException e = translator.translate(Status.NOT_FOUND.withDescription("new thing"), m);
-    assertThat(e.getErrorCode()).isEqualTo(9999);
-    assertThat(e.getSQLState()).isEqualTo("42000");
-  }
+    @Test
+    void flightExceptionsWithoutTrailers_fallBackToTheGrpcCode() {
+        // ErrorFlightMetadata.get throws for absent keys; a cancelled or timed-out stream has none.
+        var flight = StatusUtils.fromGrpcStatus(Status.DEADLINE_EXCEEDED.withDescription("deadline"))
+                .toRuntimeException();
+        SQLException e = translator.translate(flight);
+        assertThat((Throwable) e).isInstanceOf(SQLTimeoutException.class);
+        assertThat(e.getErrorCode()).isZero();
+    }
+
+    @Test
+    void password_isMaskedEvenIfTheServerEchoesIt() {
+        SQLException e = fromServer(StatusCode.USER_PASSWORD_MISMATCH, "password hunter2 does not match", null);
+        assertThat(e.getMessage()).doesNotContain("hunter2").contains("***");
+    }
+
+    @Test
+    void nonGrpcFailures_areConnectionErrors() {
+        SQLException e = translator.translate(new IllegalStateException("channel shut down"));
+        assertThat(e.getSQLState()).isEqualTo("08006");
+        assertThat(e.getMessage()).contains("channel shut down");
+    }
+
+    @Test
+    void unknownStatusNumber_keepsVendorCodeAndFallsBackToGrpc() {
+        Metadata m = new Metadata();
+        m.put(CODE, "9999");
+        SQLException e = translator.translate(Status.NOT_FOUND.withDescription("new thing"), m);
+        assertThat(e.getErrorCode()).isEqualTo(9999);
+        assertThat(e.getSQLState()).isEqualTo("42000");
+    }
 }

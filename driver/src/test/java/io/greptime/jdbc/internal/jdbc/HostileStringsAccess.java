@@ -4,9 +4,9 @@ import java.util.List;
 
 /** The hostile-string corpus for tests in other packages. */
 public final class HostileStringsAccess {
-  private HostileStringsAccess() {}
+    private HostileStringsAccess() {}
 
-  public static List<String> corpus(int random) {
-    return HostileStrings.corpus(random);
-  }
+    public static List<String> corpus(int random) {
+        return HostileStrings.corpus(random);
+    }
 }

@@ -5,11 +5,11 @@ import java.sql.SQLException;
 
 /** Test access to the package-private metadata class. */
 public final class ResultSetMetaDataAccess {
-  public static final Class<?> TYPE = ResultSetMetaDataImpl.class;
+    public static final Class<?> TYPE = ResultSetMetaDataImpl.class;
 
-  private ResultSetMetaDataAccess() {}
+    private ResultSetMetaDataAccess() {}
 
-  public static boolean isTimeIndex(ResultSetMetaData md, int column) throws SQLException {
-    return md.unwrap(ResultSetMetaDataImpl.class).isTimeIndex(column);
-  }
+    public static boolean isTimeIndex(ResultSetMetaData md, int column) throws SQLException {
+        return md.unwrap(ResultSetMetaDataImpl.class).isTimeIndex(column);
+    }
 }

@@ -16,14 +16,14 @@ import java.util.Objects;
  *     not fit fails the result with {@link FlightCallException#memoryLimitExceeded()}
  */
 public record CursorSettings(ColumnReaderFactory readers, long maxRows, long maxResultMemory) {
-  /** Validates the settings. */
-  public CursorSettings {
-    Objects.requireNonNull(readers, "readers");
-    if (maxRows < 0) {
-      throw new IllegalArgumentException("maxRows must be >= 0, was " + maxRows);
+    /** Validates the settings. */
+    public CursorSettings {
+        Objects.requireNonNull(readers, "readers");
+        if (maxRows < 0) {
+            throw new IllegalArgumentException("maxRows must be >= 0, was " + maxRows);
+        }
+        if (maxResultMemory <= 0) {
+            throw new IllegalArgumentException("maxResultMemory must be > 0, was " + maxResultMemory);
+        }
     }
-    if (maxResultMemory <= 0) {
-      throw new IllegalArgumentException("maxResultMemory must be > 0, was " + maxResultMemory);
-    }
-  }
 }

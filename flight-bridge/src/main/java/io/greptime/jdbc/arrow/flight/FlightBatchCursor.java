@@ -40,255 +40,260 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the reading thread then gets a CANCELLED {@link FlightCallException} from {@link #nextBatch()}.
  */
 public final class FlightBatchCursor implements AutoCloseable {
-  private final FlightStream stream;
-  private final AutoCloseable resources;
-  private final CursorSettings settings;
-  private final FlightMessages messages = new FlightMessages();
-  private final Schema schema;
-  private final long updateCount;
+    private final FlightStream stream;
+    private final AutoCloseable resources;
+    private final CursorSettings settings;
+    private final FlightMessages messages = new FlightMessages();
+    private final Schema schema;
+    private final long updateCount;
 
-  private boolean firstStepPending;
-  private boolean finished;
-  /** Set by {@link #cancel} from any thread (Statement.cancel), read by the reading thread. */
-  private final java.util.concurrent.atomic.AtomicBoolean cancelled =
-      new java.util.concurrent.atomic.AtomicBoolean();
-  private boolean closed;
-  private long rowsDelivered;
-  private int batchRows;
-  private List<ColumnReader> readers = List.of();
+    private boolean firstStepPending;
+    private boolean finished;
+    /** Set by {@link #cancel} from any thread (Statement.cancel), read by the reading thread. */
+    private final java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
 
-  private FlightBatchCursor(FlightStream stream, AutoCloseable resources, CursorSettings settings)
-      throws FlightCallException {
-    this.stream = stream;
-    this.resources = resources;
-    this.settings = settings;
-    boolean first = advance();
-    if (stream.hasRoot()) {
-      schema = stream.getRoot().getSchema();
-      updateCount = -1;
-      firstStepPending = first;
-      finished = !first;
-    } else {
-      schema = null;
-      updateCount = first ? messages.affectedRows(stream.getLatestMetadata()) : 0L;
-      while (advance()) {
-        messages.record(stream.getLatestMetadata()); // tolerate a trailing metrics frame
-      }
-      finished = true;
+    private boolean closed;
+    private long rowsDelivered;
+    private int batchRows;
+    private List<ColumnReader> readers = List.of();
+
+    private FlightBatchCursor(FlightStream stream, AutoCloseable resources, CursorSettings settings)
+            throws FlightCallException {
+        this.stream = stream;
+        this.resources = resources;
+        this.settings = settings;
+        boolean first = advance();
+        if (stream.hasRoot()) {
+            schema = stream.getRoot().getSchema();
+            updateCount = -1;
+            firstStepPending = first;
+            finished = !first;
+        } else {
+            schema = null;
+            updateCount = first ? messages.affectedRows(stream.getLatestMetadata()) : 0L;
+            while (advance()) {
+                messages.record(stream.getLatestMetadata()); // tolerate a trailing metrics frame
+            }
+            finished = true;
+        }
     }
-  }
 
-  /**
-   * Starts DoGet on {@code channel} and reads the first message. The result gets its own child of
-   * {@code parent} limited to {@code settings.maxResultMemory()} and its own Flight client over the
-   * shared channel (the channel stays open when the cursor closes). The channel should allow large
-   * inbound messages (Flight's own clients use {@code maxInboundMessageSize(Integer.MAX_VALUE)}).
-   *
-   * @param options per-call options: deadline ({@code CallOptions.timeout}) and headers such as
-   *     {@code x-greptime-hints}
-   */
-  public static FlightBatchCursor open(io.grpc.ManagedChannel channel, BufferAllocator parent,
-      Ticket ticket, CursorSettings settings, CallOption... options) throws FlightCallException {
-    BufferAllocator allocator =
-        parent.newChildAllocator("greptime-result", 0, settings.maxResultMemory());
-    FlightClient client = null;
-    FlightStream stream = null;
-    try {
-      client = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
-      stream = client.getStream(ticket, options);
-      return over(stream, AutoCloseables.all(List.of(client, allocator)), settings);
-    } catch (RuntimeException e) {
-      closeQuietly(stream, client, allocator);
-      throw e;
+    /**
+     * Starts DoGet on {@code channel} and reads the first message. The result gets its own child of
+     * {@code parent} limited to {@code settings.maxResultMemory()} and its own Flight client over the
+     * shared channel (the channel stays open when the cursor closes). The channel should allow large
+     * inbound messages (Flight's own clients use {@code maxInboundMessageSize(Integer.MAX_VALUE)}).
+     *
+     * @param options per-call options: deadline ({@code CallOptions.timeout}) and headers such as
+     *     {@code x-greptime-hints}
+     */
+    public static FlightBatchCursor open(
+            io.grpc.ManagedChannel channel,
+            BufferAllocator parent,
+            Ticket ticket,
+            CursorSettings settings,
+            CallOption... options)
+            throws FlightCallException {
+        BufferAllocator allocator = parent.newChildAllocator("greptime-result", 0, settings.maxResultMemory());
+        FlightClient client = null;
+        FlightStream stream = null;
+        try {
+            client = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
+            stream = client.getStream(ticket, options);
+            return over(stream, AutoCloseables.all(List.of(client, allocator)), settings);
+        } catch (RuntimeException e) {
+            closeQuietly(stream, client, allocator);
+            throw e;
+        }
     }
-  }
 
-  /**
-   * A cursor over a stream the caller started. {@code resources} (for example the Flight client and
-   * the allocator the stream reads into) are closed after the stream, also when this fails.
-   */
-  public static FlightBatchCursor over(FlightStream stream, AutoCloseable resources,
-      CursorSettings settings) throws FlightCallException {
-    Objects.requireNonNull(stream, "stream");
-    try {
-      return new FlightBatchCursor(stream, resources, settings);
-    } catch (FlightCallException | RuntimeException e) {
-      closeQuietly(stream, resources);
-      throw e;
+    /**
+     * A cursor over a stream the caller started. {@code resources} (for example the Flight client and
+     * the allocator the stream reads into) are closed after the stream, also when this fails.
+     */
+    public static FlightBatchCursor over(FlightStream stream, AutoCloseable resources, CursorSettings settings)
+            throws FlightCallException {
+        Objects.requireNonNull(stream, "stream");
+        try {
+            return new FlightBatchCursor(stream, resources, settings);
+        } catch (FlightCallException | RuntimeException e) {
+            closeQuietly(stream, resources);
+            throw e;
+        }
     }
-  }
 
-  /** True for the schema-less DML/DDL stream; then there are no rows. */
-  public boolean isUpdateCount() {
-    return schema == null;
-  }
-
-  /** Affected rows of a DML/DDL stream; -1 for a row-producing stream. */
-  public long updateCount() {
-    return updateCount;
-  }
-
-  /** The result schema (with GreptimeDB's field metadata); empty for an update count. */
-  public Optional<Schema> schema() {
-    return Optional.ofNullable(schema);
-  }
-
-  /** Column metadata of the result, in order; empty for an update count. */
-  public List<ColumnMetadata> columns() {
-    return schema == null ? List.of() : ColumnMetadata.of(schema, stream.getDictionaryProvider());
-  }
-
-  /**
-   * Moves to the next batch that has rows. False at the end of the stream, after
-   * {@code maxRows} rows, or after close; the current batch is then gone.
-   */
-  public boolean nextBatch() throws FlightCallException {
-    batchRows = 0;
-    readers = List.of();
-    if (finished || closed) {
-      return false;
+    /** True for the schema-less DML/DDL stream; then there are no rows. */
+    public boolean isUpdateCount() {
+        return schema == null;
     }
-    boolean stepped = firstStepPending || advance();
-    firstStepPending = false;
-    while (stepped) {
-      messages.record(stream.getLatestMetadata());
-      int rows = stream.getRoot().getRowCount();
-      if (rows > 0) {
-        exposeBatch(rows);
-        return true;
-      }
-      stepped = advance();
+
+    /** Affected rows of a DML/DDL stream; -1 for a row-producing stream. */
+    public long updateCount() {
+        return updateCount;
     }
-    finished = true;
-    return false;
-  }
 
-  private void exposeBatch(int rows) {
-    long max = settings.maxRows();
-    batchRows = max > 0 ? (int) Math.min(rows, max - rowsDelivered) : rows;
-    rowsDelivered += batchRows;
-    VectorSchemaRoot root = stream.getRoot();
-    readers = settings.readers().create(root, stream.getDictionaryProvider());
-    if (max > 0 && rowsDelivered >= max) {
-      finished = true;
-      cancel("maxRows reached");
+    /** The result schema (with GreptimeDB's field metadata); empty for an update count. */
+    public Optional<Schema> schema() {
+        return Optional.ofNullable(schema);
     }
-  }
 
-  /** Rows of the current batch this cursor exposes (cut short at {@code maxRows}). */
-  public int batchRowCount() {
-    return batchRows;
-  }
-
-  /** One reader per column over the current batch; valid until the next {@link #nextBatch()}. */
-  public List<ColumnReader> readers() {
-    return readers;
-  }
-
-  /**
-   * The record batch the cursor is on, without copying: the stream's one root, whose vectors the next
-   * {@link #nextBatch()} reloads; null when there is no current batch. Its row count may exceed
-   * {@link #batchRowCount()} when {@code maxRows} cut the batch short.
-   */
-  public VectorSchemaRoot currentRoot() {
-    return readers.isEmpty() && batchRows == 0 ? null : stream.getRoot();
-  }
-
-  /** Rows exposed so far, over all batches. */
-  public long rowsDelivered() {
-    return rowsDelivered;
-  }
-
-  /** The latest metrics JSON the server sent ({@code FlightMetadata.metrics}), if any yet. */
-  public Optional<String> metricsJson() {
-    return Optional.ofNullable(messages.metricsJson());
-  }
-
-  /** Whether the cursor stopped the server's stream early ({@code maxRows}, cancel or close). */
-  public boolean wasCancelled() {
-    return cancelled.get();
-  }
-
-  /**
-   * Cancels the DoGet call; safe from any thread and idempotent. The reading thread's next
-   * {@link #nextBatch()} fails with status CANCELLED unless the stream had already ended.
-   */
-  public void cancel() {
-    cancel("cancelled by the client");
-  }
-
-  private boolean advance() throws FlightCallException {
-    try {
-      return stream.next();
-    } catch (FlightRuntimeException e) {
-      finished = true;
-      throw memoryFailure(e) ? FlightCallException.memoryLimit(settings.maxResultMemory(), e)
-          : FlightCallException.fromFlight(e);
-    } catch (OutOfMemoryException e) {
-      finished = true;
-      throw FlightCallException.memoryLimit(settings.maxResultMemory(), e);
-    } catch (RuntimeException e) {
-      finished = true;
-      throw FlightCallException.local("Unreadable Flight stream: " + e.getMessage(), e);
+    /** Column metadata of the result, in order; empty for an update count. */
+    public List<ColumnMetadata> columns() {
+        return schema == null ? List.of() : ColumnMetadata.of(schema, stream.getDictionaryProvider());
     }
-  }
 
-  /** gRPC reports an allocation failure in the message parser as its cause. */
-  private static boolean memoryFailure(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof OutOfMemoryException) {
-        return true;
-      }
+    /**
+     * Moves to the next batch that has rows. False at the end of the stream, after
+     * {@code maxRows} rows, or after close; the current batch is then gone.
+     */
+    public boolean nextBatch() throws FlightCallException {
+        batchRows = 0;
+        readers = List.of();
+        if (finished || closed) {
+            return false;
+        }
+        boolean stepped = firstStepPending || advance();
+        firstStepPending = false;
+        while (stepped) {
+            messages.record(stream.getLatestMetadata());
+            int rows = stream.getRoot().getRowCount();
+            if (rows > 0) {
+                exposeBatch(rows);
+                return true;
+            }
+            stepped = advance();
+        }
+        finished = true;
+        return false;
     }
-    return false;
-  }
 
-  private void cancel(String reason) {
-    if (cancelled.compareAndSet(false, true)) {
-      stream.cancel(reason, null);
+    private void exposeBatch(int rows) {
+        long max = settings.maxRows();
+        batchRows = max > 0 ? (int) Math.min(rows, max - rowsDelivered) : rows;
+        rowsDelivered += batchRows;
+        VectorSchemaRoot root = stream.getRoot();
+        readers = settings.readers().create(root, stream.getDictionaryProvider());
+        if (max > 0 && rowsDelivered >= max) {
+            finished = true;
+            cancel("maxRows reached");
+        }
     }
-  }
 
-  /** Cancels the call if it has not ended and releases everything the result holds. */
-  @Override
-  public void close() {
-    if (closed) {
-      return;
+    /** Rows of the current batch this cursor exposes (cut short at {@code maxRows}). */
+    public int batchRowCount() {
+        return batchRows;
     }
-    closed = true;
-    readers = List.of();
-    if (!finished) {
-      cancel("result set closed before the end");
-    }
-    try {
-      stream.close();
-    } catch (Exception e) {
-      // the stream re-throws the status that ended it (our own CANCELLED, or the error that was
-      // already reported); buffers are released before it does
-    }
-    closeResources();
-  }
 
-  private void closeResources() {
-    try {
-      resources.close();
-    } catch (RuntimeException e) {
-      throw e; // a leak report from the allocator: a bug, keep it loud
-    } catch (Exception e) {
-      throw new IllegalStateException("Closing the result's Flight client failed", e);
+    /** One reader per column over the current batch; valid until the next {@link #nextBatch()}. */
+    public List<ColumnReader> readers() {
+        return readers;
     }
-  }
 
-  private static void closeQuietly(AutoCloseable... closeables) {
-    for (AutoCloseable c : closeables) {
-      if (c == null) {
-        continue;
-      }
-      try {
-        c.close();
-      } catch (Exception e) {
-        // already failing; the original exception is the one to report
-      }
+    /**
+     * The record batch the cursor is on, without copying: the stream's one root, whose vectors the next
+     * {@link #nextBatch()} reloads; null when there is no current batch. Its row count may exceed
+     * {@link #batchRowCount()} when {@code maxRows} cut the batch short.
+     */
+    public VectorSchemaRoot currentRoot() {
+        return readers.isEmpty() && batchRows == 0 ? null : stream.getRoot();
     }
-  }
+
+    /** Rows exposed so far, over all batches. */
+    public long rowsDelivered() {
+        return rowsDelivered;
+    }
+
+    /** The latest metrics JSON the server sent ({@code FlightMetadata.metrics}), if any yet. */
+    public Optional<String> metricsJson() {
+        return Optional.ofNullable(messages.metricsJson());
+    }
+
+    /** Whether the cursor stopped the server's stream early ({@code maxRows}, cancel or close). */
+    public boolean wasCancelled() {
+        return cancelled.get();
+    }
+
+    /**
+     * Cancels the DoGet call; safe from any thread and idempotent. The reading thread's next
+     * {@link #nextBatch()} fails with status CANCELLED unless the stream had already ended.
+     */
+    public void cancel() {
+        cancel("cancelled by the client");
+    }
+
+    private boolean advance() throws FlightCallException {
+        try {
+            return stream.next();
+        } catch (FlightRuntimeException e) {
+            finished = true;
+            throw memoryFailure(e)
+                    ? FlightCallException.memoryLimit(settings.maxResultMemory(), e)
+                    : FlightCallException.fromFlight(e);
+        } catch (OutOfMemoryException e) {
+            finished = true;
+            throw FlightCallException.memoryLimit(settings.maxResultMemory(), e);
+        } catch (RuntimeException e) {
+            finished = true;
+            throw FlightCallException.local("Unreadable Flight stream: " + e.getMessage(), e);
+        }
+    }
+
+    /** gRPC reports an allocation failure in the message parser as its cause. */
+    private static boolean memoryFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void cancel(String reason) {
+        if (cancelled.compareAndSet(false, true)) {
+            stream.cancel(reason, null);
+        }
+    }
+
+    /** Cancels the call if it has not ended and releases everything the result holds. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        readers = List.of();
+        if (!finished) {
+            cancel("result set closed before the end");
+        }
+        try {
+            stream.close();
+        } catch (Exception e) {
+            // the stream re-throws the status that ended it (our own CANCELLED, or the error that was
+            // already reported); buffers are released before it does
+        }
+        closeResources();
+    }
+
+    private void closeResources() {
+        try {
+            resources.close();
+        } catch (RuntimeException e) {
+            throw e; // a leak report from the allocator: a bug, keep it loud
+        } catch (Exception e) {
+            throw new IllegalStateException("Closing the result's Flight client failed", e);
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable... closeables) {
+        for (AutoCloseable c : closeables) {
+            if (c == null) {
+                continue;
+            }
+            try {
+                c.close();
+            } catch (Exception e) {
+                // already failing; the original exception is the one to report
+            }
+        }
+    }
 }

@@ -18,91 +18,98 @@ import org.apache.arrow.flight.FlightStatusCode;
  * The cause is the original exception.
  */
 public final class FlightCallException extends Exception {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  /** Trailer with GreptimeDB's numeric StatusCode (protocol.md §6.1). */
-  public static final String ERROR_CODE_TRAILER = "x-greptime-err-code";
-  /** Trailer {@code retryable | non_retryable}, sent by GreptimeDB since v1.2. */
-  public static final String RETRY_HINT_TRAILER = "x-greptime-err-retry-hint";
+    /** Trailer with GreptimeDB's numeric StatusCode (protocol.md §6.1). */
+    public static final String ERROR_CODE_TRAILER = "x-greptime-err-code";
+    /** Trailer {@code retryable | non_retryable}, sent by GreptimeDB since v1.2. */
+    public static final String RETRY_HINT_TRAILER = "x-greptime-err-retry-hint";
 
-  private final FlightStatusCode statusCode;
-  private final String description;
-  private final transient Map<String, String> trailers;
-  private final boolean memoryLimitExceeded;
+    private final FlightStatusCode statusCode;
+    private final String description;
+    private final transient Map<String, String> trailers;
+    private final boolean memoryLimitExceeded;
 
-  private FlightCallException(FlightStatusCode statusCode, String description,
-      Map<String, String> trailers, boolean memoryLimitExceeded, Throwable cause) {
-    super(statusCode + ": " + description, cause);
-    this.statusCode = statusCode;
-    this.description = description;
-    this.trailers = Collections.unmodifiableMap(trailers);
-    this.memoryLimitExceeded = memoryLimitExceeded;
-  }
+    private FlightCallException(
+            FlightStatusCode statusCode,
+            String description,
+            Map<String, String> trailers,
+            boolean memoryLimitExceeded,
+            Throwable cause) {
+        super(statusCode + ": " + description, cause);
+        this.statusCode = statusCode;
+        this.description = description;
+        this.trailers = Collections.unmodifiableMap(trailers);
+        this.memoryLimitExceeded = memoryLimitExceeded;
+    }
 
-  /** The status and text trailers of a failed Flight call. */
-  static FlightCallException fromFlight(FlightRuntimeException e) {
-    CallStatus status = e.status();
-    Map<String, String> trailers = new LinkedHashMap<>();
-    ErrorFlightMetadata metadata = status.metadata();
-    if (metadata != null) {
-      for (String key : metadata.keys()) {
-        if (!key.endsWith("-bin")) {
-          trailers.put(key, metadata.get(key));
+    /** The status and text trailers of a failed Flight call. */
+    static FlightCallException fromFlight(FlightRuntimeException e) {
+        CallStatus status = e.status();
+        Map<String, String> trailers = new LinkedHashMap<>();
+        ErrorFlightMetadata metadata = status.metadata();
+        if (metadata != null) {
+            for (String key : metadata.keys()) {
+                if (!key.endsWith("-bin")) {
+                    trailers.put(key, metadata.get(key));
+                }
+            }
         }
-      }
+        String description = status.description() == null ? "" : status.description();
+        return new FlightCallException(status.code(), description, trailers, false, e);
     }
-    String description = status.description() == null ? "" : status.description();
-    return new FlightCallException(status.code(), description, trailers, false, e);
-  }
 
-  /** The result needed more memory than the cursor's limit. */
-  static FlightCallException memoryLimit(long limitBytes, Throwable cause) {
-    return new FlightCallException(FlightStatusCode.RESOURCE_EXHAUSTED,
-        "The result set needs more than its memory limit of " + limitBytes
-            + " bytes (maxResultMemory); lower the batch size on the server or raise the limit",
-        Map.of(), true, cause);
-  }
-
-  /** A local failure while reading the stream (a malformed message, a missing dictionary). */
-  static FlightCallException local(String description, Throwable cause) {
-    return new FlightCallException(FlightStatusCode.INTERNAL, description, Map.of(), false, cause);
-  }
-
-  /** The Flight status code (mirrors the gRPC status code). */
-  public FlightStatusCode statusCode() {
-    return statusCode;
-  }
-
-  /** The server's message (grpc-message), or a local description. */
-  public String description() {
-    return description;
-  }
-
-  /** Text trailers of the failed call, keys in lower case; empty for local failures. */
-  public Map<String, String> trailers() {
-    return trailers == null ? Map.of() : trailers;
-  }
-
-  /** GreptimeDB's StatusCode from {@code x-greptime-err-code}, when the server sent one. */
-  public OptionalInt greptimeStatusCode() {
-    String value = trailers().get(ERROR_CODE_TRAILER);
-    if (value == null) {
-      return OptionalInt.empty();
+    /** The result needed more memory than the cursor's limit. */
+    static FlightCallException memoryLimit(long limitBytes, Throwable cause) {
+        return new FlightCallException(
+                FlightStatusCode.RESOURCE_EXHAUSTED,
+                "The result set needs more than its memory limit of " + limitBytes
+                        + " bytes (maxResultMemory); lower the batch size on the server or raise the limit",
+                Map.of(),
+                true,
+                cause);
     }
-    try {
-      return OptionalInt.of(Integer.parseInt(value.trim()));
-    } catch (NumberFormatException e) {
-      return OptionalInt.empty();
+
+    /** A local failure while reading the stream (a malformed message, a missing dictionary). */
+    static FlightCallException local(String description, Throwable cause) {
+        return new FlightCallException(FlightStatusCode.INTERNAL, description, Map.of(), false, cause);
     }
-  }
 
-  /** {@code retryable} or {@code non_retryable} when the server said so (v1.2+). */
-  public Optional<String> retryHint() {
-    return Optional.ofNullable(trailers().get(RETRY_HINT_TRAILER));
-  }
+    /** The Flight status code (mirrors the gRPC status code). */
+    public FlightStatusCode statusCode() {
+        return statusCode;
+    }
 
-  /** True when the failure is the cursor's memory limit, not the server. */
-  public boolean memoryLimitExceeded() {
-    return memoryLimitExceeded;
-  }
+    /** The server's message (grpc-message), or a local description. */
+    public String description() {
+        return description;
+    }
+
+    /** Text trailers of the failed call, keys in lower case; empty for local failures. */
+    public Map<String, String> trailers() {
+        return trailers == null ? Map.of() : trailers;
+    }
+
+    /** GreptimeDB's StatusCode from {@code x-greptime-err-code}, when the server sent one. */
+    public OptionalInt greptimeStatusCode() {
+        String value = trailers().get(ERROR_CODE_TRAILER);
+        if (value == null) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(value.trim()));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** {@code retryable} or {@code non_retryable} when the server said so (v1.2+). */
+    public Optional<String> retryHint() {
+        return Optional.ofNullable(trailers().get(RETRY_HINT_TRAILER));
+    }
+
+    /** True when the failure is the cursor's memory limit, not the server. */
+    public boolean memoryLimitExceeded() {
+        return memoryLimitExceeded;
+    }
 }

@@ -10,48 +10,47 @@ import org.apache.arrow.memory.ArrowBuf;
  * with affected rows (DML/DDL) or metrics JSON (after the last batch of a query).
  */
 final class FlightMessages {
-  private String metricsJson;
+    private String metricsJson;
 
-  /** Remembers the metrics of a message; metadata that is not FlightMetadata is ignored. */
-  void record(ArrowBuf appMetadata) {
-    if (appMetadata == null) {
-      return;
+    /** Remembers the metrics of a message; metadata that is not FlightMetadata is ignored. */
+    void record(ArrowBuf appMetadata) {
+        if (appMetadata == null) {
+            return;
+        }
+        try {
+            FlightMetadata metadata = FlightMetadata.parseFrom(bytes(appMetadata));
+            if (metadata.hasMetrics()) {
+                metricsJson = metadata.getMetrics().getMetrics().toString(StandardCharsets.UTF_8);
+            }
+        } catch (InvalidProtocolBufferException e) {
+            // metrics are opaque and optional; a malformed frame must not fail the query
+        }
     }
-    try {
-      FlightMetadata metadata = FlightMetadata.parseFrom(bytes(appMetadata));
-      if (metadata.hasMetrics()) {
-        metricsJson = metadata.getMetrics().getMetrics().toString(StandardCharsets.UTF_8);
-      }
-    } catch (InvalidProtocolBufferException e) {
-      // metrics are opaque and optional; a malformed frame must not fail the query
-    }
-  }
 
-  /** Affected rows of the schema-less DML/DDL message. */
-  long affectedRows(ArrowBuf appMetadata) throws FlightCallException {
-    if (appMetadata == null) {
-      throw FlightCallException.local(
-          "DoGet answered with neither a schema nor affected rows", null);
+    /** Affected rows of the schema-less DML/DDL message. */
+    long affectedRows(ArrowBuf appMetadata) throws FlightCallException {
+        if (appMetadata == null) {
+            throw FlightCallException.local("DoGet answered with neither a schema nor affected rows", null);
+        }
+        try {
+            FlightMetadata metadata = FlightMetadata.parseFrom(bytes(appMetadata));
+            if (metadata.hasMetrics()) {
+                metricsJson = metadata.getMetrics().getMetrics().toString(StandardCharsets.UTF_8);
+            }
+            // uint32 on the wire
+            return Integer.toUnsignedLong(metadata.getAffectedRows().getValue());
+        } catch (InvalidProtocolBufferException e) {
+            throw FlightCallException.local("Unreadable FlightMetadata in a DoGet answer", e);
+        }
     }
-    try {
-      FlightMetadata metadata = FlightMetadata.parseFrom(bytes(appMetadata));
-      if (metadata.hasMetrics()) {
-        metricsJson = metadata.getMetrics().getMetrics().toString(StandardCharsets.UTF_8);
-      }
-      // uint32 on the wire
-      return Integer.toUnsignedLong(metadata.getAffectedRows().getValue());
-    } catch (InvalidProtocolBufferException e) {
-      throw FlightCallException.local("Unreadable FlightMetadata in a DoGet answer", e);
+
+    String metricsJson() {
+        return metricsJson;
     }
-  }
 
-  String metricsJson() {
-    return metricsJson;
-  }
-
-  private static byte[] bytes(ArrowBuf buf) {
-    byte[] bytes = new byte[(int) buf.readableBytes()];
-    buf.getBytes(buf.readerIndex(), bytes);
-    return bytes;
-  }
+    private static byte[] bytes(ArrowBuf buf) {
+        byte[] bytes = new byte[(int) buf.readableBytes()];
+        buf.getBytes(buf.readerIndex(), bytes);
+        return bytes;
+    }
 }

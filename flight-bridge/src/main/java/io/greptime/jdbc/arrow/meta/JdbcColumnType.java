@@ -15,10 +15,4 @@ package io.greptime.jdbc.arrow.meta;
  * @param signed whether the values can be negative
  */
 public record JdbcColumnType(
-    int sqlType,
-    String typeName,
-    int precision,
-    int scale,
-    int displaySize,
-    String className,
-    boolean signed) {}
+        int sqlType, String typeName, int precision, int scale, int displaySize, String className, boolean signed) {}

@@ -13,91 +13,89 @@ import java.util.Map;
  * {@code getResultSet} is not supported (0A000): this module builds no ResultSets.
  */
 public final class ArrowSqlArray implements Array {
-  private final String baseTypeName;
-  private final int baseType;
-  private volatile Object[] elements;
+    private final String baseTypeName;
+    private final int baseType;
+    private volatile Object[] elements;
 
-  /** An array of already-copied elements with their JDBC element type. */
-  public ArrowSqlArray(String baseTypeName, int baseType, Object[] elements) {
-    this.baseTypeName = baseTypeName;
-    this.baseType = baseType;
-    this.elements = elements;
-  }
-
-  private Object[] elements() throws SQLException {
-    Object[] current = elements;
-    if (current == null) {
-      throw new SQLException("Array was freed", "HY010");
+    /** An array of already-copied elements with their JDBC element type. */
+    public ArrowSqlArray(String baseTypeName, int baseType, Object[] elements) {
+        this.baseTypeName = baseTypeName;
+        this.baseType = baseType;
+        this.elements = elements;
     }
-    return current;
-  }
 
-  @Override
-  public String getBaseTypeName() {
-    return baseTypeName;
-  }
-
-  @Override
-  public int getBaseType() {
-    return baseType;
-  }
-
-  @Override
-  public Object getArray() throws SQLException {
-    return elements().clone();
-  }
-
-  @Override
-  public Object getArray(Map<String, Class<?>> map) throws SQLException {
-    return getArray();
-  }
-
-  /** JDBC's 1-based slice; a count past the end is cut at the end. */
-  @Override
-  public Object getArray(long index, int count) throws SQLException {
-    Object[] all = elements();
-    if (index < 1 || index > all.length + 1L || count < 0) {
-      throw new SQLException("Array slice " + index + "+" + count + " is outside 1.." + all.length,
-          "2202E");
+    private Object[] elements() throws SQLException {
+        Object[] current = elements;
+        if (current == null) {
+            throw new SQLException("Array was freed", "HY010");
+        }
+        return current;
     }
-    int from = (int) index - 1;
-    return Arrays.copyOfRange(all, from, Math.min(all.length, from + count));
-  }
 
-  @Override
-  public Object getArray(long index, int count, Map<String, Class<?>> map) throws SQLException {
-    return getArray(index, count);
-  }
+    @Override
+    public String getBaseTypeName() {
+        return baseTypeName;
+    }
 
-  @Override
-  public ResultSet getResultSet() throws SQLException {
-    throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
-  }
+    @Override
+    public int getBaseType() {
+        return baseType;
+    }
 
-  @Override
-  public ResultSet getResultSet(Map<String, Class<?>> map) throws SQLException {
-    throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
-  }
+    @Override
+    public Object getArray() throws SQLException {
+        return elements().clone();
+    }
 
-  @Override
-  public ResultSet getResultSet(long index, int count) throws SQLException {
-    throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
-  }
+    @Override
+    public Object getArray(Map<String, Class<?>> map) throws SQLException {
+        return getArray();
+    }
 
-  @Override
-  public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map)
-      throws SQLException {
-    throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
-  }
+    /** JDBC's 1-based slice; a count past the end is cut at the end. */
+    @Override
+    public Object getArray(long index, int count) throws SQLException {
+        Object[] all = elements();
+        if (index < 1 || index > all.length + 1L || count < 0) {
+            throw new SQLException("Array slice " + index + "+" + count + " is outside 1.." + all.length, "2202E");
+        }
+        int from = (int) index - 1;
+        return Arrays.copyOfRange(all, from, Math.min(all.length, from + count));
+    }
 
-  @Override
-  public void free() {
-    elements = null;
-  }
+    @Override
+    public Object getArray(long index, int count, Map<String, Class<?>> map) throws SQLException {
+        return getArray(index, count);
+    }
 
-  @Override
-  public String toString() {
-    Object[] current = elements;
-    return current == null ? "<freed array>" : Arrays.deepToString(current);
-  }
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
+    }
+
+    @Override
+    public ResultSet getResultSet(Map<String, Class<?>> map) throws SQLException {
+        throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
+    }
+
+    @Override
+    public ResultSet getResultSet(long index, int count) throws SQLException {
+        throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
+    }
+
+    @Override
+    public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) throws SQLException {
+        throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
+    }
+
+    @Override
+    public void free() {
+        elements = null;
+    }
+
+    @Override
+    public String toString() {
+        Object[] current = elements;
+        return current == null ? "<freed array>" : Arrays.deepToString(current);
+    }
 }

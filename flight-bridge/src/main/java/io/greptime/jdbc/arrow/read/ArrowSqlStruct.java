@@ -9,32 +9,32 @@ import java.util.Map;
  * its field reader's {@code getObject}).
  */
 public final class ArrowSqlStruct implements Struct {
-  private final String typeName;
-  private final Object[] attributes;
+    private final String typeName;
+    private final Object[] attributes;
 
-  /** A struct of already-copied attribute values. */
-  public ArrowSqlStruct(String typeName, Object[] attributes) {
-    this.typeName = typeName;
-    this.attributes = attributes;
-  }
+    /** A struct of already-copied attribute values. */
+    public ArrowSqlStruct(String typeName, Object[] attributes) {
+        this.typeName = typeName;
+        this.attributes = attributes;
+    }
 
-  @Override
-  public String getSQLTypeName() {
-    return typeName;
-  }
+    @Override
+    public String getSQLTypeName() {
+        return typeName;
+    }
 
-  @Override
-  public Object[] getAttributes() {
-    return attributes.clone();
-  }
+    @Override
+    public Object[] getAttributes() {
+        return attributes.clone();
+    }
 
-  @Override
-  public Object[] getAttributes(Map<String, Class<?>> map) {
-    return getAttributes();
-  }
+    @Override
+    public Object[] getAttributes(Map<String, Class<?>> map) {
+        return getAttributes();
+    }
 
-  @Override
-  public String toString() {
-    return typeName + Arrays.deepToString(attributes);
-  }
+    @Override
+    public String toString() {
+        return typeName + Arrays.deepToString(attributes);
+    }
 }

@@ -14,64 +14,64 @@ import org.apache.arrow.vector.types.DateUnit;
  * in the JVM zone, or the calendar's zone when one is given.
  */
 final class DateReader extends AbstractColumnReader {
-  private static final long MILLIS_PER_DAY = 86_400_000L;
+    private static final long MILLIS_PER_DAY = 86_400_000L;
 
-  private final FieldVector vector;
-  private final boolean days;
+    private final FieldVector vector;
+    private final boolean days;
 
-  DateReader(FieldVector vector, DateUnit unit, String typeName) {
-    super(typeName);
-    this.vector = vector;
-    this.days = unit == DateUnit.DAY;
-  }
-
-  @Override
-  public boolean isNull(int row) {
-    return vector.isNull(row);
-  }
-
-  private LocalDate localDate(int row) {
-    if (vector.isNull(row)) {
-      return null;
+    DateReader(FieldVector vector, DateUnit unit, String typeName) {
+        super(typeName);
+        this.vector = vector;
+        this.days = unit == DateUnit.DAY;
     }
-    if (days) {
-      return LocalDate.ofEpochDay(vector.getDataBuffer().getInt((long) row * 4));
+
+    @Override
+    public boolean isNull(int row) {
+        return vector.isNull(row);
     }
-    long millis = vector.getDataBuffer().getLong((long) row * 8);
-    return LocalDate.ofEpochDay(Math.floorDiv(millis, MILLIS_PER_DAY));
-  }
 
-  @Override
-  public String getString(int row) {
-    LocalDate date = localDate(row);
-    return date == null ? null : date.toString();
-  }
-
-  @Override
-  public Date getDate(int row, Calendar calendar) {
-    LocalDate date = localDate(row);
-    return date == null ? null : TemporalConversions.date(date, calendar);
-  }
-
-  @Override
-  public Timestamp getTimestamp(int row, Calendar calendar) {
-    LocalDate date = localDate(row);
-    return date == null ? null : TemporalConversions.timestamp(date.atStartOfDay(), calendar);
-  }
-
-  @Override
-  public Object getObject(int row) {
-    return getDate(row, null);
-  }
-
-  @Override
-  protected Object javaTime(int row, Class<?> type) {
-    if (type == LocalDate.class) {
-      return localDate(row);
+    private LocalDate localDate(int row) {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        if (days) {
+            return LocalDate.ofEpochDay(vector.getDataBuffer().getInt((long) row * 4));
+        }
+        long millis = vector.getDataBuffer().getLong((long) row * 8);
+        return LocalDate.ofEpochDay(Math.floorDiv(millis, MILLIS_PER_DAY));
     }
-    if (type == LocalDateTime.class) {
-      return localDate(row).atStartOfDay();
+
+    @Override
+    public String getString(int row) {
+        LocalDate date = localDate(row);
+        return date == null ? null : date.toString();
     }
-    return null;
-  }
+
+    @Override
+    public Date getDate(int row, Calendar calendar) {
+        LocalDate date = localDate(row);
+        return date == null ? null : TemporalConversions.date(date, calendar);
+    }
+
+    @Override
+    public Timestamp getTimestamp(int row, Calendar calendar) {
+        LocalDate date = localDate(row);
+        return date == null ? null : TemporalConversions.timestamp(date.atStartOfDay(), calendar);
+    }
+
+    @Override
+    public Object getObject(int row) {
+        return getDate(row, null);
+    }
+
+    @Override
+    protected Object javaTime(int row, Class<?> type) {
+        if (type == LocalDate.class) {
+            return localDate(row);
+        }
+        if (type == LocalDateTime.class) {
+            return localDate(row).atStartOfDay();
+        }
+        return null;
+    }
 }

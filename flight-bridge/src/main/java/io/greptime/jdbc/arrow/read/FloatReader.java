@@ -14,90 +14,90 @@ import org.apache.arrow.vector.FloatingPointVector;
  * of very large or small magnitudes.
  */
 final class FloatReader extends AbstractColumnReader {
-  private final FloatingPointVector values;
-  private final FieldVector vector;
-  private final boolean single;
-  /** Value width in bytes for Float8/Float4 vectors, read straight from the data buffer; 0 otherwise. */
-  private final int width;
+    private final FloatingPointVector values;
+    private final FieldVector vector;
+    private final boolean single;
+    /** Value width in bytes for Float8/Float4 vectors, read straight from the data buffer; 0 otherwise. */
+    private final int width;
 
-  FloatReader(FieldVector vector, boolean single, String typeName) {
-    super(typeName);
-    this.vector = vector;
-    this.values = (FloatingPointVector) vector;
-    this.single = single;
-    this.width = vector instanceof Float8Vector ? 8 : vector instanceof Float4Vector ? 4 : 0;
-  }
-
-  @Override
-  public boolean isNull(int row) {
-    return vector.isNull(row);
-  }
-
-  /**
-   * The hot path of a typical read: one validity check (ours), then the value from the data buffer.
-   * The vector's own getter would check validity a second time.
-   */
-  @Override
-  public double getDouble(int row) {
-    if (vector.isNull(row)) {
-      return 0d;
+    FloatReader(FieldVector vector, boolean single, String typeName) {
+        super(typeName);
+        this.vector = vector;
+        this.values = (FloatingPointVector) vector;
+        this.single = single;
+        this.width = vector instanceof Float8Vector ? 8 : vector instanceof Float4Vector ? 4 : 0;
     }
-    if (width == 8) {
-      return vector.getDataBuffer().getDouble((long) row * Float8Vector.TYPE_WIDTH);
-    } else if (width == 4) {
-      return vector.getDataBuffer().getFloat((long) row * Float4Vector.TYPE_WIDTH);
-    }
-    return values.getValueAsDouble(row);
-  }
 
-  @Override
-  public float getFloat(int row) throws SQLException {
-    return single ? (float) getDouble(row) : super.getFloat(row);
-  }
-
-  @Override
-  public boolean getBoolean(int row) {
-    return getDouble(row) != 0d;
-  }
-
-  @Override
-  public long getLong(int row) throws SQLException {
-    double value = getDouble(row);
-    // (double) Long.MAX_VALUE is 2^63, itself out of range, hence >= on the upper bound
-    if (Double.isNaN(value) || value < Long.MIN_VALUE || value >= 0x1p63) {
-      throw ConversionErrors.outOfRange(typeName, "long", value);
+    @Override
+    public boolean isNull(int row) {
+        return vector.isNull(row);
     }
-    return (long) value;
-  }
 
-  @Override
-  public BigDecimal getBigDecimal(int row) throws SQLException {
-    if (vector.isNull(row)) {
-      return null;
+    /**
+     * The hot path of a typical read: one validity check (ours), then the value from the data buffer.
+     * The vector's own getter would check validity a second time.
+     */
+    @Override
+    public double getDouble(int row) {
+        if (vector.isNull(row)) {
+            return 0d;
+        }
+        if (width == 8) {
+            return vector.getDataBuffer().getDouble((long) row * Float8Vector.TYPE_WIDTH);
+        } else if (width == 4) {
+            return vector.getDataBuffer().getFloat((long) row * Float4Vector.TYPE_WIDTH);
+        }
+        return values.getValueAsDouble(row);
     }
-    double value = getDouble(row);
-    if (!Double.isFinite(value)) {
-      throw ConversionErrors.outOfRange(typeName, "BigDecimal", value);
-    }
-    // via the shortest decimal text, so 0.1f reads as 0.1 and not 0.100000001490116...
-    return new BigDecimal(single ? Float.toString((float) value) : Double.toString(value));
-  }
 
-  @Override
-  public String getString(int row) {
-    if (vector.isNull(row)) {
-      return null;
+    @Override
+    public float getFloat(int row) throws SQLException {
+        return single ? (float) getDouble(row) : super.getFloat(row);
     }
-    double value = getDouble(row);
-    return single ? Float.toString((float) value) : Double.toString(value);
-  }
 
-  @Override
-  public Object getObject(int row) {
-    if (vector.isNull(row)) {
-      return null;
+    @Override
+    public boolean getBoolean(int row) {
+        return getDouble(row) != 0d;
     }
-    double value = getDouble(row);
-    return single ? (Object) (float) value : (Object) value;
-  }
+
+    @Override
+    public long getLong(int row) throws SQLException {
+        double value = getDouble(row);
+        // (double) Long.MAX_VALUE is 2^63, itself out of range, hence >= on the upper bound
+        if (Double.isNaN(value) || value < Long.MIN_VALUE || value >= 0x1p63) {
+            throw ConversionErrors.outOfRange(typeName, "long", value);
+        }
+        return (long) value;
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(int row) throws SQLException {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        double value = getDouble(row);
+        if (!Double.isFinite(value)) {
+            throw ConversionErrors.outOfRange(typeName, "BigDecimal", value);
+        }
+        // via the shortest decimal text, so 0.1f reads as 0.1 and not 0.100000001490116...
+        return new BigDecimal(single ? Float.toString((float) value) : Double.toString(value));
+    }
+
+    @Override
+    public String getString(int row) {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        double value = getDouble(row);
+        return single ? Float.toString((float) value) : Double.toString(value);
+    }
+
+    @Override
+    public Object getObject(int row) {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        double value = getDouble(row);
+        return single ? (Object) (float) value : (Object) value;
+    }
 }

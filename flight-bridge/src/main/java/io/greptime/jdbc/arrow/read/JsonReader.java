@@ -14,41 +14,41 @@ import org.apache.arrow.vector.ValueVector;
  * sees the same JSON. Undecodable bytes are a 22018 error naming the column type.
  */
 final class JsonReader extends AbstractColumnReader {
-  private final ValueVector vector;
-  private final IntFunction<byte[]> bytes;
+    private final ValueVector vector;
+    private final IntFunction<byte[]> bytes;
 
-  JsonReader(ValueVector vector, IntFunction<byte[]> bytes) {
-    super("Json");
-    this.vector = vector;
-    this.bytes = bytes;
-  }
-
-  @Override
-  public boolean isNull(int row) {
-    return vector.isNull(row);
-  }
-
-  @Override
-  public String getString(int row) throws SQLException {
-    if (vector.isNull(row)) {
-      return null;
+    JsonReader(ValueVector vector, IntFunction<byte[]> bytes) {
+        super("Json");
+        this.vector = vector;
+        this.bytes = bytes;
     }
-    try {
-      return Jsonb.decode(bytes.apply(row));
-    } catch (IllegalArgumentException e) {
-      throw new SQLDataException(
-          "Invalid JSONB in a Json column: " + e.getMessage(), ConversionErrors.INVALID_CONVERSION, e);
+
+    @Override
+    public boolean isNull(int row) {
+        return vector.isNull(row);
     }
-  }
 
-  @Override
-  public byte[] getBytes(int row) throws SQLException {
-    String text = getString(row);
-    return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
-  }
+    @Override
+    public String getString(int row) throws SQLException {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        try {
+            return Jsonb.decode(bytes.apply(row));
+        } catch (IllegalArgumentException e) {
+            throw new SQLDataException(
+                    "Invalid JSONB in a Json column: " + e.getMessage(), ConversionErrors.INVALID_CONVERSION, e);
+        }
+    }
 
-  @Override
-  public Object getObject(int row) throws SQLException {
-    return getString(row);
-  }
+    @Override
+    public byte[] getBytes(int row) throws SQLException {
+        String text = getString(row);
+        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public Object getObject(int row) throws SQLException {
+        return getString(row);
+    }
 }

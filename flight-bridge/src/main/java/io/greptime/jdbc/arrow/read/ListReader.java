@@ -13,60 +13,64 @@ import org.apache.arrow.vector.ValueVector;
  * {@code getString} (the form GreptimeDB prints lists in).
  */
 final class ListReader extends AbstractColumnReader {
-  /** Where one row's elements sit in the child vector (list offsets or fixed-size arithmetic). */
-  interface ElementRange {
-    long start(int row);
+    /** Where one row's elements sit in the child vector (list offsets or fixed-size arithmetic). */
+    interface ElementRange {
+        long start(int row);
 
-    long end(int row);
-  }
-
-  private final ValueVector vector;
-  private final ElementRange range;
-  private final ColumnReader elements;
-  private final JdbcColumnType elementType;
-
-  ListReader(ValueVector vector, ElementRange range, ColumnReader elements,
-      JdbcColumnType elementType, String typeName) {
-    super(typeName);
-    this.vector = vector;
-    this.range = range;
-    this.elements = elements;
-    this.elementType = elementType;
-  }
-
-  @Override
-  public boolean isNull(int row) {
-    return vector.isNull(row);
-  }
-
-  @Override
-  public String getString(int row) throws SQLException {
-    if (vector.isNull(row)) {
-      return null;
+        long end(int row);
     }
-    StringJoiner text = new StringJoiner(", ", "[", "]");
-    for (long i = range.start(row); i < range.end(row); i++) {
-      String element = elements.getString((int) i);
-      text.add(element == null ? "null" : element);
-    }
-    return text.toString();
-  }
 
-  @Override
-  public Array getArray(int row) throws SQLException {
-    if (vector.isNull(row)) {
-      return null;
-    }
-    long start = range.start(row);
-    Object[] values = new Object[(int) (range.end(row) - start)];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = elements.getObject((int) (start + i));
-    }
-    return new ArrowSqlArray(elementType.typeName(), elementType.sqlType(), values);
-  }
+    private final ValueVector vector;
+    private final ElementRange range;
+    private final ColumnReader elements;
+    private final JdbcColumnType elementType;
 
-  @Override
-  public Object getObject(int row) throws SQLException {
-    return getArray(row);
-  }
+    ListReader(
+            ValueVector vector,
+            ElementRange range,
+            ColumnReader elements,
+            JdbcColumnType elementType,
+            String typeName) {
+        super(typeName);
+        this.vector = vector;
+        this.range = range;
+        this.elements = elements;
+        this.elementType = elementType;
+    }
+
+    @Override
+    public boolean isNull(int row) {
+        return vector.isNull(row);
+    }
+
+    @Override
+    public String getString(int row) throws SQLException {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        StringJoiner text = new StringJoiner(", ", "[", "]");
+        for (long i = range.start(row); i < range.end(row); i++) {
+            String element = elements.getString((int) i);
+            text.add(element == null ? "null" : element);
+        }
+        return text.toString();
+    }
+
+    @Override
+    public Array getArray(int row) throws SQLException {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        long start = range.start(row);
+        Object[] values = new Object[(int) (range.end(row) - start)];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = elements.getObject((int) (start + i));
+        }
+        return new ArrowSqlArray(elementType.typeName(), elementType.sqlType(), values);
+    }
+
+    @Override
+    public Object getObject(int row) throws SQLException {
+        return getArray(row);
+    }
 }

@@ -15,31 +15,31 @@ import java.util.Calendar;
  * the wall clock survives; with a calendar, its zone (JDBC's rule for zone-less SQL types).
  */
 final class TemporalConversions {
-  private static final LocalDate EPOCH_DAY = LocalDate.of(1970, 1, 1);
+    private static final LocalDate EPOCH_DAY = LocalDate.of(1970, 1, 1);
 
-  private TemporalConversions() {}
+    private TemporalConversions() {}
 
-  static Date date(LocalDate date, Calendar calendar) {
-    if (calendar == null) {
-      return Date.valueOf(date);
+    static Date date(LocalDate date, Calendar calendar) {
+        if (calendar == null) {
+            return Date.valueOf(date);
+        }
+        return new Date(date.atStartOfDay(zone(calendar)).toInstant().toEpochMilli());
     }
-    return new Date(date.atStartOfDay(zone(calendar)).toInstant().toEpochMilli());
-  }
 
-  static Time time(LocalTime time, Calendar calendar) {
-    ZoneId zone = calendar == null ? ZoneId.systemDefault() : zone(calendar);
-    // keeps milliseconds, which Time.valueOf(LocalTime) would drop
-    return new Time(EPOCH_DAY.atTime(time).atZone(zone).toInstant().toEpochMilli());
-  }
-
-  static Timestamp timestamp(LocalDateTime wallClock, Calendar calendar) {
-    if (calendar == null) {
-      return Timestamp.valueOf(wallClock);
+    static Time time(LocalTime time, Calendar calendar) {
+        ZoneId zone = calendar == null ? ZoneId.systemDefault() : zone(calendar);
+        // keeps milliseconds, which Time.valueOf(LocalTime) would drop
+        return new Time(EPOCH_DAY.atTime(time).atZone(zone).toInstant().toEpochMilli());
     }
-    return Timestamp.from(wallClock.atZone(zone(calendar)).toInstant());
-  }
 
-  static ZoneId zone(Calendar calendar) {
-    return calendar.getTimeZone().toZoneId();
-  }
+    static Timestamp timestamp(LocalDateTime wallClock, Calendar calendar) {
+        if (calendar == null) {
+            return Timestamp.valueOf(wallClock);
+        }
+        return Timestamp.from(wallClock.atZone(zone(calendar)).toInstant());
+    }
+
+    static ZoneId zone(Calendar calendar) {
+        return calendar.getTimeZone().toZoneId();
+    }
 }

@@ -15,59 +15,57 @@ import org.apache.arrow.vector.types.TimeUnit;
  * milliseconds; {@code getObject(LocalTime)} keeps every digit.
  */
 final class TimeReader extends AbstractColumnReader {
-  private final FieldVector vector;
-  private final TimeUnit unit;
-  private final boolean wide;
+    private final FieldVector vector;
+    private final TimeUnit unit;
+    private final boolean wide;
 
-  TimeReader(FieldVector vector, TimeUnit unit, int bitWidth, String typeName) {
-    super(typeName);
-    this.vector = vector;
-    this.unit = unit;
-    this.wide = bitWidth == 64;
-  }
-
-  @Override
-  public boolean isNull(int row) {
-    return vector.isNull(row);
-  }
-
-  private LocalTime localTime(int row) {
-    if (vector.isNull(row)) {
-      return null;
+    TimeReader(FieldVector vector, TimeUnit unit, int bitWidth, String typeName) {
+        super(typeName);
+        this.vector = vector;
+        this.unit = unit;
+        this.wide = bitWidth == 64;
     }
-    long value = wide
-        ? vector.getDataBuffer().getLong((long) row * 8)
-        : vector.getDataBuffer().getInt((long) row * 4);
-    return LocalTime.ofNanoOfDay(value * ArrowTimeUnits.nanosPerUnit(unit));
-  }
 
-  @Override
-  public String getString(int row) {
-    LocalTime time = localTime(row);
-    return time == null ? null : TemporalText.time(time, ArrowTimeUnits.fractionDigits(unit));
-  }
+    @Override
+    public boolean isNull(int row) {
+        return vector.isNull(row);
+    }
 
-  @Override
-  public Time getTime(int row, Calendar calendar) {
-    LocalTime time = localTime(row);
-    return time == null ? null : TemporalConversions.time(time, calendar);
-  }
+    private LocalTime localTime(int row) {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        long value = wide
+                ? vector.getDataBuffer().getLong((long) row * 8)
+                : vector.getDataBuffer().getInt((long) row * 4);
+        return LocalTime.ofNanoOfDay(value * ArrowTimeUnits.nanosPerUnit(unit));
+    }
 
-  @Override
-  public Timestamp getTimestamp(int row, Calendar calendar) {
-    LocalTime time = localTime(row);
-    return time == null
-        ? null
-        : TemporalConversions.timestamp(LocalDate.EPOCH.atTime(time), calendar);
-  }
+    @Override
+    public String getString(int row) {
+        LocalTime time = localTime(row);
+        return time == null ? null : TemporalText.time(time, ArrowTimeUnits.fractionDigits(unit));
+    }
 
-  @Override
-  public Object getObject(int row) {
-    return getTime(row, null);
-  }
+    @Override
+    public Time getTime(int row, Calendar calendar) {
+        LocalTime time = localTime(row);
+        return time == null ? null : TemporalConversions.time(time, calendar);
+    }
 
-  @Override
-  protected Object javaTime(int row, Class<?> type) {
-    return type == LocalTime.class ? localTime(row) : null;
-  }
+    @Override
+    public Timestamp getTimestamp(int row, Calendar calendar) {
+        LocalTime time = localTime(row);
+        return time == null ? null : TemporalConversions.timestamp(LocalDate.EPOCH.atTime(time), calendar);
+    }
+
+    @Override
+    public Object getObject(int row) {
+        return getTime(row, null);
+    }
+
+    @Override
+    protected Object javaTime(int row, Class<?> type) {
+        return type == LocalTime.class ? localTime(row) : null;
+    }
 }

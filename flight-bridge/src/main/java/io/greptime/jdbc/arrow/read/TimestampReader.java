@@ -41,111 +41,110 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * treats unknown zones.
  */
 final class TimestampReader extends AbstractColumnReader {
-  private final TimeStampVector vector;
-  private final ArrowType.Timestamp type;
-  private final ZoneId zone;
-  private final boolean zoned;
+    private final TimeStampVector vector;
+    private final ArrowType.Timestamp type;
+    private final ZoneId zone;
+    private final boolean zoned;
 
-  TimestampReader(TimeStampVector vector, ArrowType.Timestamp type, ZoneId sessionZone,
-      String typeName) {
-    super(typeName);
-    this.vector = vector;
-    this.type = type;
-    this.zoned = type.getTimezone() != null;
-    this.zone = zoned ? columnZone(type.getTimezone()) : sessionZone;
-  }
-
-  private static ZoneId columnZone(String name) {
-    try {
-      return ZoneId.of(name);
-    } catch (DateTimeException e) {
-      return ZoneOffset.UTC;
+    TimestampReader(TimeStampVector vector, ArrowType.Timestamp type, ZoneId sessionZone, String typeName) {
+        super(typeName);
+        this.vector = vector;
+        this.type = type;
+        this.zoned = type.getTimezone() != null;
+        this.zone = zoned ? columnZone(type.getTimezone()) : sessionZone;
     }
-  }
 
-  @Override
-  public boolean isNull(int row) {
-    return vector.isNull(row);
-  }
-
-  private Instant instant(int row) {
-    return vector.isNull(row) ? null : ArrowTimeUnits.toInstant(raw(row), type.getUnit());
-  }
-
-  /** The stored value of a non-null row, without the vector getter's second validity check. */
-  private long raw(int row) {
-    return vector.getDataBuffer().getLong((long) row * TimeStampVector.TYPE_WIDTH);
-  }
-
-  private ZonedDateTime zoned(int row) {
-    Instant instant = instant(row);
-    return instant == null ? null : instant.atZone(zone);
-  }
-
-  @Override
-  public String getString(int row) {
-    ZonedDateTime value = zoned(row);
-    if (value == null) {
-      return null;
+    private static ZoneId columnZone(String name) {
+        try {
+            return ZoneId.of(name);
+        } catch (DateTimeException e) {
+            return ZoneOffset.UTC;
+        }
     }
-    int digits = ArrowTimeUnits.fractionDigits(type.getUnit());
-    return zoned
-        ? TemporalText.dateTime(value.toLocalDateTime(), digits, value.getOffset())
-        : TemporalText.dateTime(value.toLocalDateTime(), digits);
-  }
 
-  /** Milliseconds (GreptimeDB's default unit) go straight into a Timestamp, with no Instant between. */
-  @Override
-  public Timestamp getTimestamp(int row, Calendar calendar) {
-    if (vector.isNull(row)) {
-      return null;
+    @Override
+    public boolean isNull(int row) {
+        return vector.isNull(row);
     }
-    if (type.getUnit() == TimeUnit.MILLISECOND) {
-      return new Timestamp(raw(row));
-    }
-    return Timestamp.from(ArrowTimeUnits.toInstant(raw(row), type.getUnit()));
-  }
 
-  @Override
-  public Date getDate(int row, Calendar calendar) {
-    ZonedDateTime value = zoned(row);
-    return value == null ? null : TemporalConversions.date(value.toLocalDate(), calendar);
-  }
-
-  @Override
-  public Time getTime(int row, Calendar calendar) {
-    ZonedDateTime value = zoned(row);
-    return value == null ? null : TemporalConversions.time(value.toLocalTime(), calendar);
-  }
-
-  @Override
-  public Object getObject(int row) {
-    if (zoned) {
-      ZonedDateTime value = zoned(row);
-      return value == null ? null : value.toOffsetDateTime();
+    private Instant instant(int row) {
+        return vector.isNull(row) ? null : ArrowTimeUnits.toInstant(raw(row), type.getUnit());
     }
-    return getTimestamp(row, null);
-  }
 
-  @Override
-  protected Object javaTime(int row, Class<?> target) {
-    if (target == Instant.class) {
-      return instant(row);
+    /** The stored value of a non-null row, without the vector getter's second validity check. */
+    private long raw(int row) {
+        return vector.getDataBuffer().getLong((long) row * TimeStampVector.TYPE_WIDTH);
     }
-    ZonedDateTime value = zoned(row);
-    if (target == ZonedDateTime.class) {
-      return value;
-    } else if (target == OffsetDateTime.class) {
-      return value.toOffsetDateTime();
-    } else if (target == LocalDateTime.class) {
-      return value.toLocalDateTime();
-    } else if (target == LocalDate.class) {
-      return value.toLocalDate();
-    } else if (target == LocalTime.class) {
-      return value.toLocalTime();
-    } else if (target == java.util.Date.class) {
-      return java.util.Date.from(value.toInstant());
+
+    private ZonedDateTime zoned(int row) {
+        Instant instant = instant(row);
+        return instant == null ? null : instant.atZone(zone);
     }
-    return null;
-  }
+
+    @Override
+    public String getString(int row) {
+        ZonedDateTime value = zoned(row);
+        if (value == null) {
+            return null;
+        }
+        int digits = ArrowTimeUnits.fractionDigits(type.getUnit());
+        return zoned
+                ? TemporalText.dateTime(value.toLocalDateTime(), digits, value.getOffset())
+                : TemporalText.dateTime(value.toLocalDateTime(), digits);
+    }
+
+    /** Milliseconds (GreptimeDB's default unit) go straight into a Timestamp, with no Instant between. */
+    @Override
+    public Timestamp getTimestamp(int row, Calendar calendar) {
+        if (vector.isNull(row)) {
+            return null;
+        }
+        if (type.getUnit() == TimeUnit.MILLISECOND) {
+            return new Timestamp(raw(row));
+        }
+        return Timestamp.from(ArrowTimeUnits.toInstant(raw(row), type.getUnit()));
+    }
+
+    @Override
+    public Date getDate(int row, Calendar calendar) {
+        ZonedDateTime value = zoned(row);
+        return value == null ? null : TemporalConversions.date(value.toLocalDate(), calendar);
+    }
+
+    @Override
+    public Time getTime(int row, Calendar calendar) {
+        ZonedDateTime value = zoned(row);
+        return value == null ? null : TemporalConversions.time(value.toLocalTime(), calendar);
+    }
+
+    @Override
+    public Object getObject(int row) {
+        if (zoned) {
+            ZonedDateTime value = zoned(row);
+            return value == null ? null : value.toOffsetDateTime();
+        }
+        return getTimestamp(row, null);
+    }
+
+    @Override
+    protected Object javaTime(int row, Class<?> target) {
+        if (target == Instant.class) {
+            return instant(row);
+        }
+        ZonedDateTime value = zoned(row);
+        if (target == ZonedDateTime.class) {
+            return value;
+        } else if (target == OffsetDateTime.class) {
+            return value.toOffsetDateTime();
+        } else if (target == LocalDateTime.class) {
+            return value.toLocalDateTime();
+        } else if (target == LocalDate.class) {
+            return value.toLocalDate();
+        } else if (target == LocalTime.class) {
+            return value.toLocalTime();
+        } else if (target == java.util.Date.class) {
+            return java.util.Date.from(value.toInstant());
+        }
+        return null;
+    }
 }

@@ -15,84 +15,87 @@ import org.apache.arrow.vector.FieldVector;
  * cell as it was.
  */
 public abstract class ColumnWriter {
-  /** Invalid value for the column's type. */
-  static final String INVALID = "22018";
-  /** Numeric value out of range for the column. */
-  static final String OUT_OF_RANGE = "22003";
+    /** Invalid value for the column's type. */
+    static final String INVALID = "22018";
+    /** Numeric value out of range for the column. */
+    static final String OUT_OF_RANGE = "22003";
 
-  final FieldVector vector;
-  private final String typeName;
+    final FieldVector vector;
+    private final String typeName;
 
-  ColumnWriter(FieldVector vector, String typeName) {
-    this.vector = vector;
-    this.typeName = typeName;
-  }
+    ColumnWriter(FieldVector vector, String typeName) {
+        this.vector = vector;
+        this.typeName = typeName;
+    }
 
-  /** The column's name, as the table spells it. */
-  public final String name() {
-    return vector.getName();
-  }
+    /** The column's name, as the table spells it. */
+    public final String name() {
+        return vector.getName();
+    }
 
-  /** The vector written into. */
-  public final FieldVector vector() {
-    return vector;
-  }
+    /** The vector written into. */
+    public final FieldVector vector() {
+        return vector;
+    }
 
-  public final void setNull(int row) {
-    vector.setNull(row);
-  }
+    public final void setNull(int row) {
+        vector.setNull(row);
+    }
 
-  public void setBoolean(int row, boolean value) throws SQLException {
-    throw mismatch("a boolean");
-  }
+    public void setBoolean(int row, boolean value) throws SQLException {
+        throw mismatch("a boolean");
+    }
 
-  /** Whole numbers of any width (setByte/Short/Int/Long). */
-  public void setLong(int row, long value) throws SQLException {
-    throw mismatch("an integer");
-  }
+    /** Whole numbers of any width (setByte/Short/Int/Long). */
+    public void setLong(int row, long value) throws SQLException {
+        throw mismatch("an integer");
+    }
 
-  public void setDouble(int row, double value) throws SQLException {
-    throw mismatch("a floating-point number");
-  }
+    public void setDouble(int row, double value) throws SQLException {
+        throw mismatch("a floating-point number");
+    }
 
-  public void setDecimal(int row, BigDecimal value) throws SQLException {
-    throw mismatch("a decimal");
-  }
+    public void setDecimal(int row, BigDecimal value) throws SQLException {
+        throw mismatch("a decimal");
+    }
 
-  public void setString(int row, String value) throws SQLException {
-    throw mismatch("a string");
-  }
+    public void setString(int row, String value) throws SQLException {
+        throw mismatch("a string");
+    }
 
-  public void setBytes(int row, byte[] value) throws SQLException {
-    throw mismatch("bytes");
-  }
+    public void setBytes(int row, byte[] value) throws SQLException {
+        throw mismatch("bytes");
+    }
 
-  /** An instant as seconds since the epoch plus nanoseconds (0..999,999,999). */
-  public void setInstant(int row, long epochSecond, int nano) throws SQLException {
-    throw mismatch("a timestamp");
-  }
+    /** An instant as seconds since the epoch plus nanoseconds (0..999,999,999). */
+    public void setInstant(int row, long epochSecond, int nano) throws SQLException {
+        throw mismatch("a timestamp");
+    }
 
-  public void setDate(int row, LocalDate value) throws SQLException {
-    throw mismatch("a date");
-  }
+    public void setDate(int row, LocalDate value) throws SQLException {
+        throw mismatch("a date");
+    }
 
-  public void setTime(int row, LocalTime value) throws SQLException {
-    throw mismatch("a time");
-  }
+    public void setTime(int row, LocalTime value) throws SQLException {
+        throw mismatch("a time");
+    }
 
-  final SQLDataException mismatch(String what) {
-    return new SQLDataException("cannot store " + what + " in column '" + name() + "' of type " + typeName, INVALID);
-  }
+    final SQLDataException mismatch(String what) {
+        return new SQLDataException(
+                "cannot store " + what + " in column '" + name() + "' of type " + typeName, INVALID);
+    }
 
-  /** The value itself is not shown: parameter values never appear in messages (they may be secrets). */
-  final SQLDataException outOfRange(Object value) {
-    return new SQLDataException("the value is out of range for column '" + name() + "' of type " + typeName,
-        OUT_OF_RANGE);
-  }
+    /** The value itself is not shown: parameter values never appear in messages (they may be secrets). */
+    final SQLDataException outOfRange(Object value) {
+        return new SQLDataException(
+                "the value is out of range for column '" + name() + "' of type " + typeName, OUT_OF_RANGE);
+    }
 
-  /** The text itself is not shown: parameter values never appear in messages (they may be secrets). */
-  final SQLDataException unparsable(String text) {
-    return new SQLDataException("a string of " + text.length() + " characters is not a valid " + typeName
-        + " for column '" + name() + "'", INVALID);
-  }
+    /** The text itself is not shown: parameter values never appear in messages (they may be secrets). */
+    final SQLDataException unparsable(String text) {
+        return new SQLDataException(
+                "a string of " + text.length() + " characters is not a valid " + typeName + " for column '" + name()
+                        + "'",
+                INVALID);
+    }
 }

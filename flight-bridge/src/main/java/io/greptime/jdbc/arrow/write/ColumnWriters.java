@@ -25,200 +25,202 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * column keeps the SQL path.
  */
 final class ColumnWriters implements ArrowType.ArrowTypeVisitor<ColumnWriter> {
-  private final FieldVector vector;
-  private final ZoneId zone;
+    private final FieldVector vector;
+    private final ZoneId zone;
 
-  private ColumnWriters(FieldVector vector, ZoneId zone) {
-    this.vector = vector;
-    this.zone = zone;
-  }
-
-  /** The writer for this vector, or null when bulk writes do not support its type. */
-  static ColumnWriter forVector(FieldVector vector, ZoneId zone) {
-    return vector.getField().getType().accept(new ColumnWriters(vector, zone));
-  }
-
-  private static ColumnWriter none() {
-    return null;
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Null type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Struct type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.List type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.LargeList type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.FixedSizeList type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Map type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.ListView type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.LargeListView type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Union type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.RunEndEncoded type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.ExtensionType type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Int type) {
-    return IntegerWriter.of(vector, type.getBitWidth(), type.getIsSigned());
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.FloatingPoint type) {
-    if (type.getPrecision() == FloatingPointPrecision.SINGLE) {
-      return new NumberWriters.FloatWriter((Float4Vector) vector);
+    private ColumnWriters(FieldVector vector, ZoneId zone) {
+        this.vector = vector;
+        this.zone = zone;
     }
-    return type.getPrecision() == FloatingPointPrecision.DOUBLE
-        ? new NumberWriters.FloatWriter((Float8Vector) vector) : none();
-  }
 
-  @Override
-  public ColumnWriter visit(ArrowType.Utf8 type) {
-    return new TextWriters.Utf8Writer((BaseVariableWidthVector) vector);
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Utf8View type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.LargeUtf8 type) {
-    return none();
-  }
-
-  /**
-   * Plain VARBINARY only: JSON columns hold JSONB and VECTOR columns packed floats, and whether
-   * GreptimeDB converts text sent on the bulk path is not established (protocol.md §12), so statements
-   * writing them keep the SQL path, where the server parses the text.
-   */
-  @Override
-  public ColumnWriter visit(ArrowType.Binary type) {
-    if (GreptimeFieldMetadata.isJson(vector.getField())
-        || GreptimeFieldMetadata.vectorDimension(vector.getField()).isPresent()) {
-      return none();
+    /** The writer for this vector, or null when bulk writes do not support its type. */
+    static ColumnWriter forVector(FieldVector vector, ZoneId zone) {
+        return vector.getField().getType().accept(new ColumnWriters(vector, zone));
     }
-    return new TextWriters.BinaryWriter((BaseVariableWidthVector) vector, "Binary");
-  }
 
-  @Override
-  public ColumnWriter visit(ArrowType.BinaryView type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.LargeBinary type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.FixedSizeBinary type) {
-    return none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Bool type) {
-    return new NumberWriters.BoolWriter((BitVector) vector);
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Decimal type) {
-    return type.getBitWidth() == 128
-        ? new NumberWriters.DecimalWriter((DecimalVector) vector, type.getPrecision(), type.getScale()) : none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Date type) {
-    return type.getUnit() == DateUnit.DAY ? new TemporalWriters.DateWriter((DateDayVector) vector, zone) : none();
-  }
-
-  @Override
-  public ColumnWriter visit(ArrowType.Time type) {
-    switch (type.getUnit()) {
-      case SECOND:
-        return new TemporalWriters.TimeWriter(vector, TimeUnit.SECONDS,
-            (r, c) -> ((TimeSecVector) vector).setSafe(r, (int) c));
-      case MILLISECOND:
-        return new TemporalWriters.TimeWriter(vector, TimeUnit.MILLISECONDS,
-            (r, c) -> ((TimeMilliVector) vector).setSafe(r, (int) c));
-      case MICROSECOND:
-        return new TemporalWriters.TimeWriter(vector, TimeUnit.MICROSECONDS,
-            (r, c) -> ((TimeMicroVector) vector).setSafe(r, c));
-      default:
-        return new TemporalWriters.TimeWriter(vector, TimeUnit.NANOSECONDS,
-            (r, c) -> ((TimeNanoVector) vector).setSafe(r, c));
+    private static ColumnWriter none() {
+        return null;
     }
-  }
 
-  /** Only zone-less timestamps: GreptimeDB table columns never carry a zone in their Arrow type. */
-  @Override
-  public ColumnWriter visit(ArrowType.Timestamp type) {
-    if (type.getTimezone() != null) {
-      return none();
+    @Override
+    public ColumnWriter visit(ArrowType.Null type) {
+        return none();
     }
-    TimeUnit unit;
-    switch (type.getUnit()) {
-      case SECOND:
-        unit = TimeUnit.SECONDS;
-        break;
-      case MILLISECOND:
-        unit = TimeUnit.MILLISECONDS;
-        break;
-      case MICROSECOND:
-        unit = TimeUnit.MICROSECONDS;
-        break;
-      default:
-        unit = TimeUnit.NANOSECONDS;
+
+    @Override
+    public ColumnWriter visit(ArrowType.Struct type) {
+        return none();
     }
-    return new TemporalWriters.TimestampWriter((TimeStampVector) vector, unit, zone);
-  }
 
-  @Override
-  public ColumnWriter visit(ArrowType.Interval type) {
-    return none();
-  }
+    @Override
+    public ColumnWriter visit(ArrowType.List type) {
+        return none();
+    }
 
-  @Override
-  public ColumnWriter visit(ArrowType.Duration type) {
-    return none();
-  }
+    @Override
+    public ColumnWriter visit(ArrowType.LargeList type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.FixedSizeList type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Map type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.ListView type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.LargeListView type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Union type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.RunEndEncoded type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.ExtensionType type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Int type) {
+        return IntegerWriter.of(vector, type.getBitWidth(), type.getIsSigned());
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.FloatingPoint type) {
+        if (type.getPrecision() == FloatingPointPrecision.SINGLE) {
+            return new NumberWriters.FloatWriter((Float4Vector) vector);
+        }
+        return type.getPrecision() == FloatingPointPrecision.DOUBLE
+                ? new NumberWriters.FloatWriter((Float8Vector) vector)
+                : none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Utf8 type) {
+        return new TextWriters.Utf8Writer((BaseVariableWidthVector) vector);
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Utf8View type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.LargeUtf8 type) {
+        return none();
+    }
+
+    /**
+     * Plain VARBINARY only: JSON columns hold JSONB and VECTOR columns packed floats, and whether
+     * GreptimeDB converts text sent on the bulk path is not established (protocol.md §12), so statements
+     * writing them keep the SQL path, where the server parses the text.
+     */
+    @Override
+    public ColumnWriter visit(ArrowType.Binary type) {
+        if (GreptimeFieldMetadata.isJson(vector.getField())
+                || GreptimeFieldMetadata.vectorDimension(vector.getField()).isPresent()) {
+            return none();
+        }
+        return new TextWriters.BinaryWriter((BaseVariableWidthVector) vector, "Binary");
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.BinaryView type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.LargeBinary type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.FixedSizeBinary type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Bool type) {
+        return new NumberWriters.BoolWriter((BitVector) vector);
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Decimal type) {
+        return type.getBitWidth() == 128
+                ? new NumberWriters.DecimalWriter((DecimalVector) vector, type.getPrecision(), type.getScale())
+                : none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Date type) {
+        return type.getUnit() == DateUnit.DAY ? new TemporalWriters.DateWriter((DateDayVector) vector, zone) : none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Time type) {
+        switch (type.getUnit()) {
+            case SECOND:
+                return new TemporalWriters.TimeWriter(
+                        vector, TimeUnit.SECONDS, (r, c) -> ((TimeSecVector) vector).setSafe(r, (int) c));
+            case MILLISECOND:
+                return new TemporalWriters.TimeWriter(
+                        vector, TimeUnit.MILLISECONDS, (r, c) -> ((TimeMilliVector) vector).setSafe(r, (int) c));
+            case MICROSECOND:
+                return new TemporalWriters.TimeWriter(
+                        vector, TimeUnit.MICROSECONDS, (r, c) -> ((TimeMicroVector) vector).setSafe(r, c));
+            default:
+                return new TemporalWriters.TimeWriter(
+                        vector, TimeUnit.NANOSECONDS, (r, c) -> ((TimeNanoVector) vector).setSafe(r, c));
+        }
+    }
+
+    /** Only zone-less timestamps: GreptimeDB table columns never carry a zone in their Arrow type. */
+    @Override
+    public ColumnWriter visit(ArrowType.Timestamp type) {
+        if (type.getTimezone() != null) {
+            return none();
+        }
+        TimeUnit unit;
+        switch (type.getUnit()) {
+            case SECOND:
+                unit = TimeUnit.SECONDS;
+                break;
+            case MILLISECOND:
+                unit = TimeUnit.MILLISECONDS;
+                break;
+            case MICROSECOND:
+                unit = TimeUnit.MICROSECONDS;
+                break;
+            default:
+                unit = TimeUnit.NANOSECONDS;
+        }
+        return new TemporalWriters.TimestampWriter((TimeStampVector) vector, unit, zone);
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Interval type) {
+        return none();
+    }
+
+    @Override
+    public ColumnWriter visit(ArrowType.Duration type) {
+        return none();
+    }
 }

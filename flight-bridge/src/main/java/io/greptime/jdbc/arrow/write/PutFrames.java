@@ -21,33 +21,38 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * memory, which frees the vectors for the next batch at once.
  */
 final class PutFrames {
-  private PutFrames() {}
+    private PutFrames() {}
 
-  /** The first message: PATH descriptor with the table name, and the IPC schema. */
-  static Flight.FlightData schema(String table, Schema schema) {
-    Flight.FlightDescriptor descriptor = Flight.FlightDescriptor.newBuilder()
-        .setType(Flight.FlightDescriptor.DescriptorType.PATH).addPath(table).build();
-    return Flight.FlightData.newBuilder().setFlightDescriptor(descriptor)
-        .setDataHeader(ByteString.copyFrom(MessageSerializer.serializeMetadata(schema, IpcOption.DEFAULT)))
-        .build();
-  }
-
-  /** One record batch with {@code {"request_id":N}} as app_metadata. */
-  static Flight.FlightData batch(VectorSchemaRoot root, CompressionCodec codec, long requestId) {
-    VectorUnloader unloader = new VectorUnloader(root, true, codec, true);
-    try (ArrowRecordBatch batch = unloader.getRecordBatch()) {
-      ByteString header = ByteString.copyFrom(MessageSerializer.serializeMetadata(batch, IpcOption.DEFAULT));
-      byte[] body = new byte[Math.toIntExact(batch.computeBodyLength())];
-      List<ArrowBuf> buffers = batch.getBuffers();
-      List<ArrowBuffer> layout = batch.getBuffersLayout();
-      for (int i = 0; i < buffers.size(); i++) {
-        ArrowBuf buf = buffers.get(i);
-        buf.getBytes(0, body, (int) layout.get(i).getOffset(), (int) layout.get(i).getSize());
-      }
-      return Flight.FlightData.newBuilder().setDataHeader(header)
-          .setDataBody(UnsafeByteOperations.unsafeWrap(body))
-          .setAppMetadata(ByteString.copyFrom("{\"request_id\":" + requestId + "}", StandardCharsets.UTF_8))
-          .build();
+    /** The first message: PATH descriptor with the table name, and the IPC schema. */
+    static Flight.FlightData schema(String table, Schema schema) {
+        Flight.FlightDescriptor descriptor = Flight.FlightDescriptor.newBuilder()
+                .setType(Flight.FlightDescriptor.DescriptorType.PATH)
+                .addPath(table)
+                .build();
+        return Flight.FlightData.newBuilder()
+                .setFlightDescriptor(descriptor)
+                .setDataHeader(ByteString.copyFrom(MessageSerializer.serializeMetadata(schema, IpcOption.DEFAULT)))
+                .build();
     }
-  }
+
+    /** One record batch with {@code {"request_id":N}} as app_metadata. */
+    static Flight.FlightData batch(VectorSchemaRoot root, CompressionCodec codec, long requestId) {
+        VectorUnloader unloader = new VectorUnloader(root, true, codec, true);
+        try (ArrowRecordBatch batch = unloader.getRecordBatch()) {
+            ByteString header = ByteString.copyFrom(MessageSerializer.serializeMetadata(batch, IpcOption.DEFAULT));
+            byte[] body = new byte[Math.toIntExact(batch.computeBodyLength())];
+            List<ArrowBuf> buffers = batch.getBuffers();
+            List<ArrowBuffer> layout = batch.getBuffersLayout();
+            for (int i = 0; i < buffers.size(); i++) {
+                ArrowBuf buf = buffers.get(i);
+                buf.getBytes(0, body, (int) layout.get(i).getOffset(), (int)
+                        layout.get(i).getSize());
+            }
+            return Flight.FlightData.newBuilder()
+                    .setDataHeader(header)
+                    .setDataBody(UnsafeByteOperations.unsafeWrap(body))
+                    .setAppMetadata(ByteString.copyFrom("{\"request_id\":" + requestId + "}", StandardCharsets.UTF_8))
+                    .build();
+        }
+    }
 }

@@ -21,148 +21,156 @@ import org.apache.arrow.vector.TimeStampVector;
  * read in the session zone, as GreptimeDB reads timestamp literals (protocol.md §8).
  */
 final class TemporalWriters {
-  /** {@code 2024-01-02 03:04:05.123}, with a space or a T, seconds and fraction optional. */
-  private static final DateTimeFormatter LOCAL = new DateTimeFormatterBuilder().parseCaseInsensitive()
-      .append(DateTimeFormatter.ISO_LOCAL_DATE).optionalStart().appendLiteral(' ').optionalEnd()
-      .optionalStart().appendLiteral('T').optionalEnd().append(DateTimeFormatter.ISO_LOCAL_TIME).toFormatter();
+    /** {@code 2024-01-02 03:04:05.123}, with a space or a T, seconds and fraction optional. */
+    private static final DateTimeFormatter LOCAL = new DateTimeFormatterBuilder()
+            .parseCaseInsensitive()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE)
+            .optionalStart()
+            .appendLiteral(' ')
+            .optionalEnd()
+            .optionalStart()
+            .appendLiteral('T')
+            .optionalEnd()
+            .append(DateTimeFormatter.ISO_LOCAL_TIME)
+            .toFormatter();
 
-  private TemporalWriters() {}
+    private TemporalWriters() {}
 
-  /** TIMESTAMP(0/3/6/9): stored in the column's unit; finer digits are truncated toward the past. */
-  static final class TimestampWriter extends ColumnWriter {
-    private final TimeStampVector v;
-    private final TimeUnit unit;
-    private final ZoneId zone;
+    /** TIMESTAMP(0/3/6/9): stored in the column's unit; finer digits are truncated toward the past. */
+    static final class TimestampWriter extends ColumnWriter {
+        private final TimeStampVector v;
+        private final TimeUnit unit;
+        private final ZoneId zone;
 
-    TimestampWriter(TimeStampVector v, TimeUnit unit, ZoneId zone) {
-      super(v, "Timestamp(" + unit.name().toLowerCase(java.util.Locale.ROOT) + ")");
-      this.v = v;
-      this.unit = unit;
-      this.zone = zone;
-    }
-
-    /** A number is taken as a count of the column's unit, as GreptimeDB takes an integer literal. */
-    @Override
-    public void setLong(int row, long value) {
-      v.setSafe(row, value);
-    }
-
-    @Override
-    public void setInstant(int row, long epochSecond, int nano) throws SQLException {
-      try {
-        v.setSafe(row, inUnit(epochSecond, nano));
-      } catch (ArithmeticException e) {
-        throw outOfRange(epochSecond + " s + " + nano + " ns since the epoch");
-      }
-    }
-
-    private long inUnit(long seconds, int nano) {
-      switch (unit) {
-        case SECONDS:
-          return seconds;
-        case MILLISECONDS:
-          return Math.addExact(Math.multiplyExact(seconds, 1_000L), nano / 1_000_000);
-        case MICROSECONDS:
-          return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nano / 1_000);
-        default:
-          return Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nano);
-      }
-    }
-
-    @Override
-    public void setDate(int row, LocalDate value) throws SQLException {
-      setInstant(row, value.atStartOfDay(zone).toEpochSecond(), 0);
-    }
-
-    @Override
-    public void setString(int row, String value) throws SQLException {
-      Instant at = parseInstant(value.trim(), zone);
-      if (at == null) {
-        throw unparsable(value);
-      }
-      setInstant(row, at.getEpochSecond(), at.getNano());
-    }
-  }
-
-  static Instant parseInstant(String s, ZoneId zone) {
-    try {
-      return OffsetDateTime.parse(s.replace(' ', 'T')).toInstant();
-    } catch (DateTimeException offsetMissing) {
-      try {
-        return LocalDateTime.parse(s, LOCAL).atZone(zone).toInstant();
-      } catch (DateTimeException notLocal) {
-        try {
-          return LocalDate.parse(s).atStartOfDay(zone).toInstant();
-        } catch (DateTimeException notDate) {
-          return null;
+        TimestampWriter(TimeStampVector v, TimeUnit unit, ZoneId zone) {
+            super(v, "Timestamp(" + unit.name().toLowerCase(java.util.Locale.ROOT) + ")");
+            this.v = v;
+            this.unit = unit;
+            this.zone = zone;
         }
-      }
-    }
-  }
 
-  /** DATE (Date32, days since the epoch). */
-  static final class DateWriter extends ColumnWriter {
-    private final DateDayVector v;
-    private final ZoneId zone;
+        /** A number is taken as a count of the column's unit, as GreptimeDB takes an integer literal. */
+        @Override
+        public void setLong(int row, long value) {
+            v.setSafe(row, value);
+        }
 
-    DateWriter(DateDayVector v, ZoneId zone) {
-      super(v, "Date");
-      this.v = v;
-      this.zone = zone;
-    }
+        @Override
+        public void setInstant(int row, long epochSecond, int nano) throws SQLException {
+            try {
+                v.setSafe(row, inUnit(epochSecond, nano));
+            } catch (ArithmeticException e) {
+                throw outOfRange(epochSecond + " s + " + nano + " ns since the epoch");
+            }
+        }
 
-    @Override
-    public void setDate(int row, LocalDate value) throws SQLException {
-      long day = value.toEpochDay();
-      if (day < Integer.MIN_VALUE || day > Integer.MAX_VALUE) {
-        throw outOfRange(value);
-      }
-      v.setSafe(row, (int) day);
-    }
+        private long inUnit(long seconds, int nano) {
+            switch (unit) {
+                case SECONDS:
+                    return seconds;
+                case MILLISECONDS:
+                    return Math.addExact(Math.multiplyExact(seconds, 1_000L), nano / 1_000_000);
+                case MICROSECONDS:
+                    return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nano / 1_000);
+                default:
+                    return Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nano);
+            }
+        }
 
-    @Override
-    public void setInstant(int row, long epochSecond, int nano) throws SQLException {
-      setDate(row, Instant.ofEpochSecond(epochSecond, nano).atZone(zone).toLocalDate());
-    }
+        @Override
+        public void setDate(int row, LocalDate value) throws SQLException {
+            setInstant(row, value.atStartOfDay(zone).toEpochSecond(), 0);
+        }
 
-    @Override
-    public void setString(int row, String value) throws SQLException {
-      try {
-        setDate(row, LocalDate.parse(value.trim()));
-      } catch (DateTimeException e) {
-        throw unparsable(value);
-      }
-    }
-  }
-
-  /** Stores a count of the column's unit in one row (Time32 and Time64 vectors differ in width). */
-  interface TimeStore {
-    void store(int row, long count);
-  }
-
-  /** TIME(0/3/6/9): Time32 (s, ms) and Time64 (µs, ns), counted from midnight in the column's unit. */
-  static final class TimeWriter extends ColumnWriter {
-    private final TimeStore store;
-    private final TimeUnit unit;
-
-    TimeWriter(org.apache.arrow.vector.FieldVector v, TimeUnit unit, TimeStore store) {
-      super(v, "Time(" + unit.name().toLowerCase(java.util.Locale.ROOT) + ")");
-      this.unit = unit;
-      this.store = store;
+        @Override
+        public void setString(int row, String value) throws SQLException {
+            Instant at = parseInstant(value.trim(), zone);
+            if (at == null) {
+                throw unparsable(value);
+            }
+            setInstant(row, at.getEpochSecond(), at.getNano());
+        }
     }
 
-    @Override
-    public void setTime(int row, LocalTime value) {
-      store.store(row, unit.convert(value.getLong(ChronoField.NANO_OF_DAY), TimeUnit.NANOSECONDS));
+    static Instant parseInstant(String s, ZoneId zone) {
+        try {
+            return OffsetDateTime.parse(s.replace(' ', 'T')).toInstant();
+        } catch (DateTimeException offsetMissing) {
+            try {
+                return LocalDateTime.parse(s, LOCAL).atZone(zone).toInstant();
+            } catch (DateTimeException notLocal) {
+                try {
+                    return LocalDate.parse(s).atStartOfDay(zone).toInstant();
+                } catch (DateTimeException notDate) {
+                    return null;
+                }
+            }
+        }
     }
 
-    @Override
-    public void setString(int row, String value) throws SQLException {
-      try {
-        setTime(row, LocalTime.parse(value.trim()));
-      } catch (DateTimeException e) {
-        throw unparsable(value);
-      }
+    /** DATE (Date32, days since the epoch). */
+    static final class DateWriter extends ColumnWriter {
+        private final DateDayVector v;
+        private final ZoneId zone;
+
+        DateWriter(DateDayVector v, ZoneId zone) {
+            super(v, "Date");
+            this.v = v;
+            this.zone = zone;
+        }
+
+        @Override
+        public void setDate(int row, LocalDate value) throws SQLException {
+            long day = value.toEpochDay();
+            if (day < Integer.MIN_VALUE || day > Integer.MAX_VALUE) {
+                throw outOfRange(value);
+            }
+            v.setSafe(row, (int) day);
+        }
+
+        @Override
+        public void setInstant(int row, long epochSecond, int nano) throws SQLException {
+            setDate(row, Instant.ofEpochSecond(epochSecond, nano).atZone(zone).toLocalDate());
+        }
+
+        @Override
+        public void setString(int row, String value) throws SQLException {
+            try {
+                setDate(row, LocalDate.parse(value.trim()));
+            } catch (DateTimeException e) {
+                throw unparsable(value);
+            }
+        }
     }
-  }
+
+    /** Stores a count of the column's unit in one row (Time32 and Time64 vectors differ in width). */
+    interface TimeStore {
+        void store(int row, long count);
+    }
+
+    /** TIME(0/3/6/9): Time32 (s, ms) and Time64 (µs, ns), counted from midnight in the column's unit. */
+    static final class TimeWriter extends ColumnWriter {
+        private final TimeStore store;
+        private final TimeUnit unit;
+
+        TimeWriter(org.apache.arrow.vector.FieldVector v, TimeUnit unit, TimeStore store) {
+            super(v, "Time(" + unit.name().toLowerCase(java.util.Locale.ROOT) + ")");
+            this.unit = unit;
+            this.store = store;
+        }
+
+        @Override
+        public void setTime(int row, LocalTime value) {
+            store.store(row, unit.convert(value.getLong(ChronoField.NANO_OF_DAY), TimeUnit.NANOSECONDS));
+        }
+
+        @Override
+        public void setString(int row, String value) throws SQLException {
+            try {
+                setTime(row, LocalTime.parse(value.trim()));
+            } catch (DateTimeException e) {
+                throw unparsable(value);
+            }
+        }
+    }
 }

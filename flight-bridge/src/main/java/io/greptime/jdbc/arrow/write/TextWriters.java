@@ -7,61 +7,61 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 
 /** Writers for string (Utf8) and binary columns, which share Arrow's variable-width layout. */
 final class TextWriters {
-  private TextWriters() {}
+    private TextWriters() {}
 
-  /** STRING: numbers and booleans are stored as their text, as a SQL cast would. */
-  static final class Utf8Writer extends ColumnWriter {
-    private final BaseVariableWidthVector v;
+    /** STRING: numbers and booleans are stored as their text, as a SQL cast would. */
+    static final class Utf8Writer extends ColumnWriter {
+        private final BaseVariableWidthVector v;
 
-    Utf8Writer(BaseVariableWidthVector v) {
-      super(v, "String");
-      this.v = v;
+        Utf8Writer(BaseVariableWidthVector v) {
+            super(v, "String");
+            this.v = v;
+        }
+
+        @Override
+        public void setString(int row, String value) {
+            byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+            v.setSafe(row, utf8, 0, utf8.length);
+        }
+
+        @Override
+        public void setLong(int row, long value) {
+            setString(row, Long.toString(value));
+        }
+
+        @Override
+        public void setDouble(int row, double value) {
+            setString(row, Double.toString(value));
+        }
+
+        @Override
+        public void setDecimal(int row, BigDecimal value) {
+            setString(row, value.toPlainString());
+        }
+
+        @Override
+        public void setBoolean(int row, boolean value) {
+            setString(row, Boolean.toString(value));
+        }
     }
 
-    @Override
-    public void setString(int row, String value) {
-      byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
-      v.setSafe(row, utf8, 0, utf8.length);
-    }
+    /** VARBINARY: bytes as given; a string is stored as its UTF-8 bytes, as a SQL cast would. */
+    static final class BinaryWriter extends ColumnWriter {
+        private final BaseVariableWidthVector v;
 
-    @Override
-    public void setLong(int row, long value) {
-      setString(row, Long.toString(value));
-    }
+        BinaryWriter(BaseVariableWidthVector v, String typeName) {
+            super(v, typeName);
+            this.v = v;
+        }
 
-    @Override
-    public void setDouble(int row, double value) {
-      setString(row, Double.toString(value));
-    }
+        @Override
+        public void setBytes(int row, byte[] value) {
+            v.setSafe(row, value, 0, value.length);
+        }
 
-    @Override
-    public void setDecimal(int row, BigDecimal value) {
-      setString(row, value.toPlainString());
+        @Override
+        public void setString(int row, String value) throws SQLException {
+            setBytes(row, value.getBytes(StandardCharsets.UTF_8));
+        }
     }
-
-    @Override
-    public void setBoolean(int row, boolean value) {
-      setString(row, Boolean.toString(value));
-    }
-  }
-
-  /** VARBINARY: bytes as given; a string is stored as its UTF-8 bytes, as a SQL cast would. */
-  static final class BinaryWriter extends ColumnWriter {
-    private final BaseVariableWidthVector v;
-
-    BinaryWriter(BaseVariableWidthVector v, String typeName) {
-      super(v, typeName);
-      this.v = v;
-    }
-
-    @Override
-    public void setBytes(int row, byte[] value) {
-      v.setSafe(row, value, 0, value.length);
-    }
-
-    @Override
-    public void setString(int row, String value) throws SQLException {
-      setBytes(row, value.getBytes(StandardCharsets.UTF_8));
-    }
-  }
 }

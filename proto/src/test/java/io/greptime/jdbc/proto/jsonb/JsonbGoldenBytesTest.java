@@ -17,12 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class JsonbGoldenBytesTest {
 
-  @ParameterizedTest(name = "{0}")
-  @CsvSource(
-      delimiter = '|',
-      quoteCharacter = '\'',
-      textBlock =
-          """
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
           # text                   | canonical text           | hex
           # null: H(scalar) J(null,0); no data
           null                     | null                     | 2000000000000000
@@ -89,11 +85,11 @@ class JsonbGoldenBytesTest {
           # [[],{}]: two 4-byte containers: J(container,4) twice
           '[[],{}]'                | '[[],{}]'                | 80000002 50000004 50000004 80000000 40000000
           """)
-  void encode_writesHandDerivedBytes_andDecodePrintsCanonicalText(
-      String text, String canonical, String hex) {
-    byte[] expected = HexFormat.of().parseHex(hex.replace(" ", ""));
+    void encode_writesHandDerivedBytes_andDecodePrintsCanonicalText(String text, String canonical, String hex) {
+        byte[] expected = HexFormat.of().parseHex(hex.replace(" ", ""));
 
-    assertThat(HexFormat.of().formatHex(Jsonb.encode(text))).isEqualTo(HexFormat.of().formatHex(expected));
-    assertThat(Jsonb.decode(expected)).isEqualTo(canonical);
-  }
+        assertThat(HexFormat.of().formatHex(Jsonb.encode(text)))
+                .isEqualTo(HexFormat.of().formatHex(expected));
+        assertThat(Jsonb.decode(expected)).isEqualTo(canonical);
+    }
 }

@@ -15,46 +15,79 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Bad JSON text and bad JSONB bytes end in a clear {@link IllegalArgumentException}, nothing else. */
 class JsonbMalformedInputTest {
 
-  @ParameterizedTest
-  @ValueSource(
-      strings = {
-        "", " ", "nul", "nulls", "True", "[1,]", "[,1]", "[1 2]", "{\"a\" 1}", "{\"a\":}", "{a:1}",
-        "{\"a\":1,}", "{,}", "[", "]", "{\"a\":1", "\"abc", "01", "-", "1.", ".5", "1e", "1e+", "+1",
-        "0x10", "NaN", "Infinity", "'a'", "\"\\x41\"", "\"\\u12\"", "\"\\u12G4\"", "\"\\u{0041}\"",
-        "[1]]", "1 2", "\"a\tb\"", "\"a\nb\"", "\f1", "\\n1", "[1]\u00a0", "{\"a\":1}}",
-      })
-  void invalidJsonText_isRejected(String text) {
-    assertThatThrownBy(() -> Jsonb.encode(text))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("invalid JSON at offset ");
-  }
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                "nul",
+                "nulls",
+                "True",
+                "[1,]",
+                "[,1]",
+                "[1 2]",
+                "{\"a\" 1}",
+                "{\"a\":}",
+                "{a:1}",
+                "{\"a\":1,}",
+                "{,}",
+                "[",
+                "]",
+                "{\"a\":1",
+                "\"abc",
+                "01",
+                "-",
+                "1.",
+                ".5",
+                "1e",
+                "1e+",
+                "+1",
+                "0x10",
+                "NaN",
+                "Infinity",
+                "'a'",
+                "\"\\x41\"",
+                "\"\\u12\"",
+                "\"\\u12G4\"",
+                "\"\\u{0041}\"",
+                "[1]]",
+                "1 2",
+                "\"a\tb\"",
+                "\"a\nb\"",
+                "\f1",
+                "\\n1",
+                "[1]\u00a0",
+                "{\"a\":1}}",
+            })
+    void invalidJsonText_isRejected(String text) {
+        assertThatThrownBy(() -> Jsonb.encode(text))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("invalid JSON at offset ");
+    }
 
-  @Test
-  void errorMessage_pointsAtTheOffendingOffset() {
-    assertThatThrownBy(() -> Jsonb.encode("[1, 2, x]"))
-        .hasMessage("invalid JSON at offset 7: expected a JSON value");
-    assertThatThrownBy(() -> Jsonb.encode("\"a\u0001\""))
-        .hasMessage("invalid JSON at offset 2: raw control character U+0001 in string (must be escaped)");
-  }
+    @Test
+    void errorMessage_pointsAtTheOffendingOffset() {
+        assertThatThrownBy(() -> Jsonb.encode("[1, 2, x]"))
+                .hasMessage("invalid JSON at offset 7: expected a JSON value");
+        assertThatThrownBy(() -> Jsonb.encode("\"a\u0001\""))
+                .hasMessage("invalid JSON at offset 2: raw control character U+0001 in string (must be escaped)");
+    }
 
-  @Test
-  void unpairedSurrogateCharacter_inJavaString_isRejected() {
-    assertThatThrownBy(() -> Jsonb.encode("\"a\uD800\""))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("unpaired UTF-16 surrogate");
-  }
+    @Test
+    void unpairedSurrogateCharacter_inJavaString_isRejected() {
+        assertThatThrownBy(() -> Jsonb.encode("\"a\uD800\""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unpaired UTF-16 surrogate");
+    }
 
-  @Test
-  void nullArguments_areRejected() {
-    assertThatThrownBy(() -> Jsonb.encode(null)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> Jsonb.decode(null)).isInstanceOf(IllegalArgumentException.class);
-  }
+    @Test
+    void nullArguments_areRejected() {
+        assertThatThrownBy(() -> Jsonb.encode(null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Jsonb.decode(null)).isInstanceOf(IllegalArgumentException.class);
+    }
 
-  @ParameterizedTest(name = "{1}")
-  @CsvSource(
-      delimiter = '|',
-      textBlock =
-          """
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', textBlock = """
           # hex                                            | why it is bad
           200000                                           | header cut short
           20000000                                         | scalar header without its JEntry
@@ -88,60 +121,61 @@ class JsonbMalformedInputTest {
           80000001 50000004 80000001 00000000              | nested container's JEntry length too short
           80000001 50000000                                | nested container of zero bytes
           """)
-  void malformedJsonb_isRejectedWithItsOffset(String hex, String why) {
-    byte[] bytes = HexFormat.of().parseHex(hex.replace(" ", ""));
+    void malformedJsonb_isRejectedWithItsOffset(String hex, String why) {
+        byte[] bytes = HexFormat.of().parseHex(hex.replace(" ", ""));
 
-    assertThatThrownBy(() -> Jsonb.decode(bytes))
-        .as(why)
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("malformed JSONB at byte ");
-  }
-
-  @Test
-  void emptyBytes_decodeToEmptyText_asGreptimeDbPrintsAJsonColumnDefault() {
-    // GreptimeDB's JSON type defaults to empty bytes and its jsonb_to_string returns "" for them.
-    assertThat(Jsonb.decode(new byte[0])).isEmpty();
-  }
-
-  @Test
-  void integerPayloads_ofEveryAllowedWidth_decodeEvenWhenWiderThanNeeded() {
-    // The crate writes the narrowest width, but its reader accepts 1, 2, 4 or 8 bytes for any value.
-    assertThat(Jsonb.decode(HexFormat.of().parseHex("20000000200000034001FF"))).isEqualTo("511");
-    assertThat(Jsonb.decode(HexFormat.of().parseHex("200000002000000550000000FF"))).isEqualTo("255");
-  }
-
-  @Test
-  void everyTruncationAndBitFlip_ofValidJsonb_failsCleanlyOrDecodes() {
-    byte[] valid =
-        Jsonb.encode("{\"a\":[1,-2,3.5,\"x\",null,true,{\"b\":[]}],\"c\":\"\u00e9\",\"d\":{\"e\":{}}}");
-    for (int length = 1; length < valid.length; length++) {
-      byte[] cut = Arrays.copyOf(valid, length);
-      assertThatThrownBy(() -> Jsonb.decode(cut)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Jsonb.decode(bytes))
+                .as(why)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("malformed JSONB at byte ");
     }
-    Random random = new Random(42);
-    for (int i = 0; i < 20_000; i++) {
-      byte[] damaged = valid.clone();
-      damaged[random.nextInt(damaged.length)] ^= (byte) (1 << random.nextInt(8));
-      Throwable thrown = catchThrowable(() -> Jsonb.decode(damaged));
-      if (thrown != null) {
-        assertThat(thrown).isInstanceOf(IllegalArgumentException.class);
-      }
-    }
-  }
 
-  @Test
-  void randomBytes_failCleanlyOrDecode() {
-    Random random = new Random(99);
-    for (int i = 0; i < 20_000; i++) {
-      byte[] bytes = new byte[random.nextInt(40)];
-      random.nextBytes(bytes);
-      if (bytes.length > 0) {
-        bytes[0] = (byte) new int[] {0x20, 0x40, 0x80}[random.nextInt(3)];
-      }
-      Throwable thrown = catchThrowable(() -> Jsonb.decode(bytes));
-      if (thrown != null) {
-        assertThat(thrown).isInstanceOf(IllegalArgumentException.class);
-      }
+    @Test
+    void emptyBytes_decodeToEmptyText_asGreptimeDbPrintsAJsonColumnDefault() {
+        // GreptimeDB's JSON type defaults to empty bytes and its jsonb_to_string returns "" for them.
+        assertThat(Jsonb.decode(new byte[0])).isEmpty();
     }
-  }
+
+    @Test
+    void integerPayloads_ofEveryAllowedWidth_decodeEvenWhenWiderThanNeeded() {
+        // The crate writes the narrowest width, but its reader accepts 1, 2, 4 or 8 bytes for any value.
+        assertThat(Jsonb.decode(HexFormat.of().parseHex("20000000200000034001FF")))
+                .isEqualTo("511");
+        assertThat(Jsonb.decode(HexFormat.of().parseHex("200000002000000550000000FF")))
+                .isEqualTo("255");
+    }
+
+    @Test
+    void everyTruncationAndBitFlip_ofValidJsonb_failsCleanlyOrDecodes() {
+        byte[] valid = Jsonb.encode("{\"a\":[1,-2,3.5,\"x\",null,true,{\"b\":[]}],\"c\":\"\u00e9\",\"d\":{\"e\":{}}}");
+        for (int length = 1; length < valid.length; length++) {
+            byte[] cut = Arrays.copyOf(valid, length);
+            assertThatThrownBy(() -> Jsonb.decode(cut)).isInstanceOf(IllegalArgumentException.class);
+        }
+        Random random = new Random(42);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] damaged = valid.clone();
+            damaged[random.nextInt(damaged.length)] ^= (byte) (1 << random.nextInt(8));
+            Throwable thrown = catchThrowable(() -> Jsonb.decode(damaged));
+            if (thrown != null) {
+                assertThat(thrown).isInstanceOf(IllegalArgumentException.class);
+            }
+        }
+    }
+
+    @Test
+    void randomBytes_failCleanlyOrDecode() {
+        Random random = new Random(99);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] bytes = new byte[random.nextInt(40)];
+            random.nextBytes(bytes);
+            if (bytes.length > 0) {
+                bytes[0] = (byte) new int[] {0x20, 0x40, 0x80}[random.nextInt(3)];
+            }
+            Throwable thrown = catchThrowable(() -> Jsonb.decode(bytes));
+            if (thrown != null) {
+                assertThat(thrown).isInstanceOf(IllegalArgumentException.class);
+            }
+        }
+    }
 }

@@ -16,47 +16,49 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public interface Engine extends AutoCloseable {
 
-  /**
-   * Runs one SQL statement (the front has already rejected multi-statement strings). Rows are
-   * allocated from {@code allocator}, which the caller owns.
-   */
-  Output execute(QueryContext ctx, String sql, BufferAllocator allocator);
+    /**
+     * Runs one SQL statement (the front has already rejected multi-statement strings). Rows are
+     * allocated from {@code allocator}, which the caller owns.
+     */
+    Output execute(QueryContext ctx, String sql, BufferAllocator allocator);
 
-  /** Row inserts: auto-creates missing tables and adds missing columns unless hinted otherwise. */
-  long insertRows(QueryContext ctx, RowInsertRequests requests);
+    /** Row inserts: auto-creates missing tables and adds missing columns unless hinted otherwise. */
+    long insertRows(QueryContext ctx, RowInsertRequests requests);
 
-  /** Row deletes by all tags and the time index. */
-  long deleteRows(QueryContext ctx, RowDeleteRequests requests);
+    /** Row deletes by all tags and the time index. */
+    long deleteRows(QueryContext ctx, RowDeleteRequests requests);
 
-  /** Columnar (legacy) inserts; same semantics as row inserts. */
-  long insertColumns(QueryContext ctx, InsertRequests requests);
+    /** Columnar (legacy) inserts; same semantics as row inserts. */
+    long insertColumns(QueryContext ctx, InsertRequests requests);
 
-  /** Columnar (legacy) deletes. */
-  long deleteColumns(QueryContext ctx, DeleteRequests requests);
+    /** Columnar (legacy) deletes. */
+    long deleteColumns(QueryContext ctx, DeleteRequests requests);
 
-  /** A DDL expression sent as GreptimeRequest.ddl. */
-  long ddl(QueryContext ctx, DdlRequest request);
+    /** A DDL expression sent as GreptimeRequest.ddl. */
+    long ddl(QueryContext ctx, DdlRequest request);
 
-  /**
-   * The Arrow schema of an existing table, as DoPut writers must send it; {@link GreptimeError} with
-   * TABLE_NOT_FOUND when it does not exist.
-   */
-  Schema tableSchema(QueryContext ctx, String table);
+    /**
+     * The Arrow schema of an existing table, as DoPut writers must send it; {@link GreptimeError} with
+     * TABLE_NOT_FOUND when it does not exist.
+     */
+    Schema tableSchema(QueryContext ctx, String table);
 
-  /**
-   * One DoPut record batch into an existing table, matched to its columns by name, with upsert semantics.
-   * Returns the rows written. All-or-nothing: a failing batch leaves no rows behind.
-   */
-  long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch);
+    /**
+     * One DoPut record batch into an existing table, matched to its columns by name, with upsert semantics.
+     * Returns the rows written. All-or-nothing: a failing batch leaves no rows behind.
+     */
+    long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch);
 
-  /**
-   * Runs {@code body} with read access to this engine's tables for the PromQL evaluator (TQL,
-   * {@code prom_range_query}, the PrometheusGateway); engines without PromQL answer Unsupported.
-   */
-  default <T> T withSeries(QueryContext ctx, java.util.function.Function<io.greptime.jdbc.tck.promql.SeriesSource, T> body) {
-    throw new GreptimeError(io.greptime.jdbc.proto.StatusCode.UNSUPPORTED, "PromQL is not supported by this engine");
-  }
+    /**
+     * Runs {@code body} with read access to this engine's tables for the PromQL evaluator (TQL,
+     * {@code prom_range_query}, the PrometheusGateway); engines without PromQL answer Unsupported.
+     */
+    default <T> T withSeries(
+            QueryContext ctx, java.util.function.Function<io.greptime.jdbc.tck.promql.SeriesSource, T> body) {
+        throw new GreptimeError(
+                io.greptime.jdbc.proto.StatusCode.UNSUPPORTED, "PromQL is not supported by this engine");
+    }
 
-  @Override
-  void close();
+    @Override
+    void close();
 }

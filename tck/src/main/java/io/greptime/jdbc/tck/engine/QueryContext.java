@@ -13,25 +13,24 @@ import java.util.Map;
  * @param hints the x-greptime-hints / x-greptime-hint-* pairs (keys lower-case)
  * @param user the authenticated user, or null when auth is off
  */
-public record QueryContext(
-    String catalog, String schema, ZoneId timeZone, Map<String, String> hints, String user) {
+public record QueryContext(String catalog, String schema, ZoneId timeZone, Map<String, String> hints, String user) {
 
-  public static final String DEFAULT_CATALOG = "greptime";
-  public static final String DEFAULT_SCHEMA = "public";
+    public static final String DEFAULT_CATALOG = "greptime";
+    public static final String DEFAULT_SCHEMA = "public";
 
-  public QueryContext {
-    hints = Map.copyOf(hints);
-  }
+    public QueryContext {
+        hints = Map.copyOf(hints);
+    }
 
-  public static QueryContext defaults() {
-    return new QueryContext(DEFAULT_CATALOG, DEFAULT_SCHEMA, ZoneId.of("UTC"), Map.of(), null);
-  }
+    public static QueryContext defaults() {
+        return new QueryContext(DEFAULT_CATALOG, DEFAULT_SCHEMA, ZoneId.of("UTC"), Map.of(), null);
+    }
 
-  public QueryContext withSchema(String newSchema) {
-    return new QueryContext(catalog, newSchema, timeZone, hints, user);
-  }
+    public QueryContext withSchema(String newSchema) {
+        return new QueryContext(catalog, newSchema, timeZone, hints, user);
+    }
 
-  public QueryContext withTimeZone(ZoneId zone) {
-    return new QueryContext(catalog, schema, zone, hints, user);
-  }
+    public QueryContext withTimeZone(ZoneId zone) {
+        return new QueryContext(catalog, schema, zone, hints, user);
+    }
 }

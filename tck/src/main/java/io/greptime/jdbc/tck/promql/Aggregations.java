@@ -10,164 +10,168 @@ import java.util.TreeMap;
 
 /** Aggregation operators: sum/avg/min/max/count/group/stddev/stdvar/quantile by|without, topk/bottomk. */
 final class Aggregations {
-  private Aggregations() {}
+    private Aggregations() {}
 
-  static Value aggregate(Evaluator ev, Ast.Aggregate a) {
-    String op = a.op();
-    if (op.equals("count_values") || op.equals("limitk") || op.equals("limit_ratio")) {
-      throw PromParser.unsupported("aggregation " + op);
-    }
-    double param = a.param() == null ? 0 : Functions.scalarArg(ev, a.param(), op);
-    Value in = ev.eval(a.expr());
-    if (!(in instanceof Value.Vector vec)) {
-      throw PromLexer.syntax("expected type instant vector in aggregation expression, got "
-          + (in instanceof Value.Matrix ? "range vector" : "scalar"));
-    }
-    if (op.equals("topk") || op.equals("bottomk")) {
-      return topk(ev, vec, a, (long) param);
-    }
-    Map<SortedMap<String, String>, List<Series>> groups = new LinkedHashMap<>();
-    for (Series s : vec.series()) {
-      groups.computeIfAbsent(groupKey(s.labels, a), k -> new ArrayList<>()).add(s);
-    }
-    List<Series> out = new ArrayList<>();
-    for (Map.Entry<SortedMap<String, String>, List<Series>> g : groups.entrySet()) {
-      Series r = new Series(g.getKey(), ev.n());
-      for (int i = 0; i < ev.n(); i++) {
-        double[] vals = valuesAt(g.getValue(), i);
-        if (vals.length > 0) {
-          r.set(i, combine(op, vals, param));
+    static Value aggregate(Evaluator ev, Ast.Aggregate a) {
+        String op = a.op();
+        if (op.equals("count_values") || op.equals("limitk") || op.equals("limit_ratio")) {
+            throw PromParser.unsupported("aggregation " + op);
         }
-      }
-      out.add(r);
-    }
-    return new Value.Vector(out, shape(vec.shape(), a));
-  }
-
-  private static Value.Shape shape(Value.Shape in, Ast.Aggregate a) {
-    List<String> labels = new ArrayList<>();
-    if (a.without()) {
-      for (String l : in.labelColumns()) {
-        if (!a.grouping().contains(l)) {
-          labels.add(l);
+        double param = a.param() == null ? 0 : Functions.scalarArg(ev, a.param(), op);
+        Value in = ev.eval(a.expr());
+        if (!(in instanceof Value.Vector vec)) {
+            throw PromLexer.syntax("expected type instant vector in aggregation expression, got "
+                    + (in instanceof Value.Matrix ? "range vector" : "scalar"));
         }
-      }
-    } else {
-      labels.addAll(a.grouping());
-    }
-    String qualified = in.layout() == Value.Layout.TABLE || in.layout() == Value.Layout.VALUE_FIRST
-        ? in.tableName() + "." + in.valueName() : in.valueName();
-    Value.Layout layout = in.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.LABELS_FIRST;
-    return in.with(layout, a.op() + "(" + qualified + ")", labels, a.op().equals("count"));
-  }
-
-  private static SortedMap<String, String> groupKey(SortedMap<String, String> labels, Ast.Aggregate a) {
-    SortedMap<String, String> key = new TreeMap<>();
-    if (a.without()) {
-      key.putAll(labels);
-      key.remove("__name__");
-      a.grouping().forEach(key::remove);
-    } else {
-      for (String l : a.grouping()) {
-        String v = labels.get(l);
-        if (v != null) {
-          key.put(l, v);
+        if (op.equals("topk") || op.equals("bottomk")) {
+            return topk(ev, vec, a, (long) param);
         }
-      }
-    }
-    return key;
-  }
-
-  private static double[] valuesAt(List<Series> group, int i) {
-    double[] vals = new double[group.size()];
-    int n = 0;
-    for (Series s : group) {
-      if (s.present[i]) {
-        vals[n++] = s.values[i];
-      }
-    }
-    return Arrays.copyOf(vals, n);
-  }
-
-  private static double combine(String op, double[] v, double param) {
-    return switch (op) {
-      case "sum" -> RangeFunctions.sum(v, 0, v.length);
-      case "avg" -> RangeFunctions.mean(v, 0, v.length);
-      case "count" -> v.length;
-      case "group" -> 1;
-      case "min" -> extreme(v, true);
-      case "max" -> extreme(v, false);
-      case "stdvar" -> RangeFunctions.variance(v, 0, v.length);
-      case "stddev" -> Math.sqrt(RangeFunctions.variance(v, 0, v.length));
-      case "quantile" -> quantile(param, v);
-      default -> throw PromParser.unsupported("aggregation " + op);
-    };
-  }
-
-  private static double extreme(double[] v, boolean min) {
-    double r = Double.NaN;
-    for (double x : v) {
-      if (Double.isNaN(r) || (min ? x < r : x > r)) {
-        r = x;
-      }
-    }
-    return r;
-  }
-
-  /** Prometheus' quantile: linear interpolation between the closest ranks. */
-  static double quantile(double q, double[] values) {
-    if (values.length == 0 || Double.isNaN(q)) {
-      return Double.NaN;
-    }
-    if (q < 0) {
-      return Double.NEGATIVE_INFINITY;
-    }
-    if (q > 1) {
-      return Double.POSITIVE_INFINITY;
-    }
-    double[] v = values.clone();
-    Arrays.sort(v);
-    double rank = q * (v.length - 1);
-    int lower = (int) Math.max(0, Math.floor(rank));
-    int upper = (int) Math.min(v.length - 1, lower + 1);
-    double weight = rank - Math.floor(rank);
-    return v[lower] * (1 - weight) + v[upper] * weight;
-  }
-
-  private static Value topk(Evaluator ev, Value.Vector vec, Ast.Aggregate a, long k) {
-    boolean top = a.op().equals("topk");
-    List<Series> out = new ArrayList<>();
-    Map<SortedMap<String, String>, List<Integer>> groups = new LinkedHashMap<>();
-    for (int j = 0; j < vec.series().size(); j++) {
-      Series s = vec.series().get(j);
-      out.add(new Series(s.labels, ev.n()));
-      groups.computeIfAbsent(groupKey(s.labels, a), x -> new ArrayList<>()).add(j);
-    }
-    for (List<Integer> members : groups.values()) {
-      for (int i = 0; i < ev.n(); i++) {
-        final int step = i;
-        List<Integer> present = new ArrayList<>();
-        for (int j : members) {
-          if (vec.series().get(j).present[step]) {
-            present.add(j);
-          }
+        Map<SortedMap<String, String>, List<Series>> groups = new LinkedHashMap<>();
+        for (Series s : vec.series()) {
+            groups.computeIfAbsent(groupKey(s.labels, a), k -> new ArrayList<>())
+                    .add(s);
         }
-        present.sort((x, y) -> compareForK(vec.series().get(x).values[step], vec.series().get(y).values[step], top));
-        for (int r = 0; r < Math.min(k, present.size()); r++) {
-          int j = present.get(r);
-          out.get(j).set(step, vec.series().get(j).values[step]);
+        List<Series> out = new ArrayList<>();
+        for (Map.Entry<SortedMap<String, String>, List<Series>> g : groups.entrySet()) {
+            Series r = new Series(g.getKey(), ev.n());
+            for (int i = 0; i < ev.n(); i++) {
+                double[] vals = valuesAt(g.getValue(), i);
+                if (vals.length > 0) {
+                    r.set(i, combine(op, vals, param));
+                }
+            }
+            out.add(r);
         }
-      }
+        return new Value.Vector(out, shape(vec.shape(), a));
     }
-    out.removeIf(Series::empty);
-    return new Value.Vector(out, vec.shape());
-  }
 
-  /** Orders best first; NaN always sorts last, as in Prometheus. */
-  private static int compareForK(double x, double y, boolean top) {
-    if (Double.isNaN(x) || Double.isNaN(y)) {
-      return Boolean.compare(Double.isNaN(x), Double.isNaN(y));
+    private static Value.Shape shape(Value.Shape in, Ast.Aggregate a) {
+        List<String> labels = new ArrayList<>();
+        if (a.without()) {
+            for (String l : in.labelColumns()) {
+                if (!a.grouping().contains(l)) {
+                    labels.add(l);
+                }
+            }
+        } else {
+            labels.addAll(a.grouping());
+        }
+        String qualified = in.layout() == Value.Layout.TABLE || in.layout() == Value.Layout.VALUE_FIRST
+                ? in.tableName() + "." + in.valueName()
+                : in.valueName();
+        Value.Layout layout = in.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.LABELS_FIRST;
+        return in.with(layout, a.op() + "(" + qualified + ")", labels, a.op().equals("count"));
     }
-    return top ? Double.compare(y, x) : Double.compare(x, y);
-  }
+
+    private static SortedMap<String, String> groupKey(SortedMap<String, String> labels, Ast.Aggregate a) {
+        SortedMap<String, String> key = new TreeMap<>();
+        if (a.without()) {
+            key.putAll(labels);
+            key.remove("__name__");
+            a.grouping().forEach(key::remove);
+        } else {
+            for (String l : a.grouping()) {
+                String v = labels.get(l);
+                if (v != null) {
+                    key.put(l, v);
+                }
+            }
+        }
+        return key;
+    }
+
+    private static double[] valuesAt(List<Series> group, int i) {
+        double[] vals = new double[group.size()];
+        int n = 0;
+        for (Series s : group) {
+            if (s.present[i]) {
+                vals[n++] = s.values[i];
+            }
+        }
+        return Arrays.copyOf(vals, n);
+    }
+
+    private static double combine(String op, double[] v, double param) {
+        return switch (op) {
+            case "sum" -> RangeFunctions.sum(v, 0, v.length);
+            case "avg" -> RangeFunctions.mean(v, 0, v.length);
+            case "count" -> v.length;
+            case "group" -> 1;
+            case "min" -> extreme(v, true);
+            case "max" -> extreme(v, false);
+            case "stdvar" -> RangeFunctions.variance(v, 0, v.length);
+            case "stddev" -> Math.sqrt(RangeFunctions.variance(v, 0, v.length));
+            case "quantile" -> quantile(param, v);
+            default -> throw PromParser.unsupported("aggregation " + op);
+        };
+    }
+
+    private static double extreme(double[] v, boolean min) {
+        double r = Double.NaN;
+        for (double x : v) {
+            if (Double.isNaN(r) || (min ? x < r : x > r)) {
+                r = x;
+            }
+        }
+        return r;
+    }
+
+    /** Prometheus' quantile: linear interpolation between the closest ranks. */
+    static double quantile(double q, double[] values) {
+        if (values.length == 0 || Double.isNaN(q)) {
+            return Double.NaN;
+        }
+        if (q < 0) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        if (q > 1) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double[] v = values.clone();
+        Arrays.sort(v);
+        double rank = q * (v.length - 1);
+        int lower = (int) Math.max(0, Math.floor(rank));
+        int upper = (int) Math.min(v.length - 1, lower + 1);
+        double weight = rank - Math.floor(rank);
+        return v[lower] * (1 - weight) + v[upper] * weight;
+    }
+
+    private static Value topk(Evaluator ev, Value.Vector vec, Ast.Aggregate a, long k) {
+        boolean top = a.op().equals("topk");
+        List<Series> out = new ArrayList<>();
+        Map<SortedMap<String, String>, List<Integer>> groups = new LinkedHashMap<>();
+        for (int j = 0; j < vec.series().size(); j++) {
+            Series s = vec.series().get(j);
+            out.add(new Series(s.labels, ev.n()));
+            groups.computeIfAbsent(groupKey(s.labels, a), x -> new ArrayList<>())
+                    .add(j);
+        }
+        for (List<Integer> members : groups.values()) {
+            for (int i = 0; i < ev.n(); i++) {
+                final int step = i;
+                List<Integer> present = new ArrayList<>();
+                for (int j : members) {
+                    if (vec.series().get(j).present[step]) {
+                        present.add(j);
+                    }
+                }
+                present.sort((x, y) -> compareForK(
+                        vec.series().get(x).values[step], vec.series().get(y).values[step], top));
+                for (int r = 0; r < Math.min(k, present.size()); r++) {
+                    int j = present.get(r);
+                    out.get(j).set(step, vec.series().get(j).values[step]);
+                }
+            }
+        }
+        out.removeIf(Series::empty);
+        return new Value.Vector(out, vec.shape());
+    }
+
+    /** Orders best first; NaN always sorts last, as in Prometheus. */
+    private static int compareForK(double x, double y, boolean top) {
+        if (Double.isNaN(x) || Double.isNaN(y)) {
+            return Boolean.compare(Double.isNaN(x), Double.isNaN(y));
+        }
+        return top ? Double.compare(y, x) : Double.compare(x, y);
+    }
 }

@@ -11,229 +11,266 @@ import java.util.function.DoubleUnaryOperator;
 
 /** PromQL function calls: range functions, element-wise math, and the scalar/vector conversions. */
 final class Functions {
-  /** Prometheus functions this evaluator does not implement: GreptimeDB-style Unsupported, not a parse error. */
-  private static final Set<String> KNOWN_UNSUPPORTED = Set.of("holt_winters",
-      "double_exponential_smoothing", "sort_by_label", "sort_by_label_desc", "day_of_month", "day_of_week", "day_of_year",
-      "days_in_month", "hour", "minute", "month", "year", "histogram_count", "histogram_sum", "histogram_avg",
-      "histogram_fraction", "histogram_stddev", "histogram_stdvar", "mad_over_time", "acos", "asin", "atan",
-      "cos", "sin", "tan", "cosh", "sinh", "tanh", "acosh", "asinh", "atanh", "deg", "rad", "pi", "info",
-      "last_over_time_with_ts");
+    /** Prometheus functions this evaluator does not implement: GreptimeDB-style Unsupported, not a parse error. */
+    private static final Set<String> KNOWN_UNSUPPORTED = Set.of(
+            "holt_winters",
+            "double_exponential_smoothing",
+            "sort_by_label",
+            "sort_by_label_desc",
+            "day_of_month",
+            "day_of_week",
+            "day_of_year",
+            "days_in_month",
+            "hour",
+            "minute",
+            "month",
+            "year",
+            "histogram_count",
+            "histogram_sum",
+            "histogram_avg",
+            "histogram_fraction",
+            "histogram_stddev",
+            "histogram_stdvar",
+            "mad_over_time",
+            "acos",
+            "asin",
+            "atan",
+            "cos",
+            "sin",
+            "tan",
+            "cosh",
+            "sinh",
+            "tanh",
+            "acosh",
+            "asinh",
+            "atanh",
+            "deg",
+            "rad",
+            "pi",
+            "info",
+            "last_over_time_with_ts");
 
-  private Functions() {}
+    private Functions() {}
 
-  static Value call(Evaluator ev, Ast.Call c) {
-    String fn = c.func();
-    if (fn.equals("absent_over_time")) {
-      return LabelFunctions.absentOverTime(ev, c);
-    }
-    if (RangeFunctions.NAMES.contains(fn)) {
-      return overRange(ev, c);
-    }
-    DoubleUnaryOperator math = math(fn);
-    if (math != null) {
-      arity(c, 1);
-      return map(ev.eval(c.args().get(0)), fn, math);
-    }
-    return switch (fn) {
-      case "time" -> time(ev, c);
-      case "vector" -> vector(ev, c);
-      case "scalar" -> scalar(ev, c);
-      case "round" -> round(ev, c);
-      case "clamp", "clamp_min", "clamp_max" -> clamp(ev, c);
-      case "histogram_quantile" -> Histograms.quantile(ev, c);
-      case "label_replace" -> LabelFunctions.labelReplace(ev, c);
-      case "label_join" -> LabelFunctions.labelJoin(ev, c);
-      case "absent" -> LabelFunctions.absent(ev, c);
-      case "timestamp" -> timestamp(ev, c);
-      case "sort" -> LabelFunctions.sort(ev, c, false);
-      case "sort_desc" -> LabelFunctions.sort(ev, c, true);
-      default -> {
-        if (KNOWN_UNSUPPORTED.contains(fn)) {
-          throw PromParser.unsupported("function " + fn);
+    static Value call(Evaluator ev, Ast.Call c) {
+        String fn = c.func();
+        if (fn.equals("absent_over_time")) {
+            return LabelFunctions.absentOverTime(ev, c);
         }
-        throw PromLexer.syntax("unknown function with name \"" + fn + "\"");
-      }
-    };
-  }
-
-  static void arity(Ast.Call c, int n) {
-    if (c.args().size() != n) {
-      throw PromLexer.syntax("expected " + n + " argument(s) in call to \"" + c.func() + "\", got "
-          + c.args().size());
-    }
-  }
-
-  private static DoubleUnaryOperator math(String fn) {
-    return switch (fn) {
-      case "abs" -> Math::abs;
-      case "ceil" -> Math::ceil;
-      case "floor" -> Math::floor;
-      case "exp" -> Math::exp;
-      case "ln" -> Math::log;
-      case "log2" -> x -> Math.log(x) / Math.log(2);
-      case "log10" -> Math::log10;
-      case "sqrt" -> Math::sqrt;
-      case "sgn" -> Math::signum;
-      default -> null;
-    };
-  }
-
-  private static Value.Vector vectorArg(Evaluator ev, Ast.Expr e, String fn) {
-    Value v = ev.eval(e);
-    if (!(v instanceof Value.Vector vec)) {
-      throw PromLexer.syntax("expected type instant vector in call to function \"" + fn + "\"");
-    }
-    return vec;
-  }
-
-  static double scalarArg(Evaluator ev, Ast.Expr e, String fn) {
-    Value v = ev.eval(e);
-    if (!(v instanceof Value.Scalar s)) {
-      throw PromLexer.syntax("expected type scalar in call to function \"" + fn + "\"");
-    }
-    return s.values()[0];
-  }
-
-  private static Value map(Value in, String fn, DoubleUnaryOperator op) {
-    if (!(in instanceof Value.Vector vec)) {
-      throw PromLexer.syntax("expected type instant vector in call to function \"" + fn + "\"");
-    }
-    List<Series> out = new ArrayList<>();
-    for (Series s : vec.series()) {
-      Series r = new Series(Series.dropName(s.labels), s.values.length);
-      for (int i = 0; i < s.values.length; i++) {
-        if (s.present[i]) {
-          r.set(i, op.applyAsDouble(s.values[i]));
+        if (RangeFunctions.NAMES.contains(fn)) {
+            return overRange(ev, c);
         }
-      }
-      out.add(r);
-    }
-    Value.Shape sh = vec.shape();
-    return new Value.Vector(out, sh.with(timeFirst(sh), fn + "(" + sh.valueName() + ")", sh.labelColumns(), false));
-  }
-
-  private static Value.Layout timeFirst(Value.Shape sh) {
-    return sh.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.TIME_FIRST;
-  }
-
-  private static Value overRange(Evaluator ev, Ast.Call c) {
-    String fn = c.func();
-    // quantile_over_time(φ, range) takes its parameter first, predict_linear(range, t) second
-    boolean quantile = fn.equals("quantile_over_time");
-    boolean predict = fn.equals("predict_linear");
-    arity(c, quantile || predict ? 2 : 1);
-    double param = quantile ? scalarArg(ev, c.args().get(0), fn) : predict ? scalarArg(ev, c.args().get(1), fn) : 0;
-    Value arg = ev.eval(c.args().get(quantile ? 1 : 0));
-    if (!(arg instanceof Value.Matrix m)) {
-      throw PromLexer.syntax("expected type range vector in call to function \"" + fn + "\", got instant vector");
-    }
-    List<Series> out = new ArrayList<>();
-    for (Value.RangeSeries rs : m.series()) {
-      SortedMap<String, String> labels = fn.equals("last_over_time") ? rs.labels() : Series.dropName(rs.labels());
-      Series r = new Series(labels, ev.n());
-      for (int i = 0; i < ev.n(); i++) {
-        long end = ev.evalTime(m.atMs(), i) - m.offsetMs();
-        int to = Evaluator.lastAtOrBefore(rs.times(), end) + 1;
-        int from = Evaluator.lastAtOrBefore(rs.times(), end - m.rangeMs()) + 1;
-        Double v = RangeFunctions.apply(fn, rs.times(), rs.values(), from, to, end, m.rangeMs(), param);
-        if (v != null) {
-          r.set(i, v);
+        DoubleUnaryOperator math = math(fn);
+        if (math != null) {
+            arity(c, 1);
+            return map(ev.eval(c.args().get(0)), fn, math);
         }
-      }
-      if (!r.empty()) {
-        out.add(r);
-      }
+        return switch (fn) {
+            case "time" -> time(ev, c);
+            case "vector" -> vector(ev, c);
+            case "scalar" -> scalar(ev, c);
+            case "round" -> round(ev, c);
+            case "clamp", "clamp_min", "clamp_max" -> clamp(ev, c);
+            case "histogram_quantile" -> Histograms.quantile(ev, c);
+            case "label_replace" -> LabelFunctions.labelReplace(ev, c);
+            case "label_join" -> LabelFunctions.labelJoin(ev, c);
+            case "absent" -> LabelFunctions.absent(ev, c);
+            case "timestamp" -> timestamp(ev, c);
+            case "sort" -> LabelFunctions.sort(ev, c, false);
+            case "sort_desc" -> LabelFunctions.sort(ev, c, true);
+            default -> {
+                if (KNOWN_UNSUPPORTED.contains(fn)) {
+                    throw PromParser.unsupported("function " + fn);
+                }
+                throw PromLexer.syntax("unknown function with name \"" + fn + "\"");
+            }
+        };
     }
-    Value.Shape sh = m.shape();
-    String name = "prom_" + fn + "(" + sh.timeFieldName() + "_range," + sh.valueName() + ")";
-    return new Value.Vector(out, sh.with(timeFirst(sh), name, sh.labelColumns(), false));
-  }
 
-  private static Value time(Evaluator ev, Ast.Call c) {
-    arity(c, 0);
-    double[] v = new double[ev.n()];
-    for (int i = 0; i < v.length; i++) {
-      v[i] = ev.steps[i] / 1000.0;
-    }
-    return new Value.Scalar(v);
-  }
-
-  /** The time of each sample: the sample's own time for a selector, else the evaluation time. */
-  private static Value timestamp(Evaluator ev, Ast.Call c) {
-    arity(c, 1);
-    Value.Vector vec = vectorArg(ev, c.args().get(0), "timestamp");
-    List<Series> out = new ArrayList<>();
-    for (Series s : vec.series()) {
-      Series r = new Series(Series.dropName(s.labels), ev.n());
-      for (int i = 0; i < ev.n(); i++) {
-        if (s.present[i]) {
-          r.set(i, (s.sampleTimes != null ? s.sampleTimes[i] : ev.steps[i]) / 1000.0);
+    static void arity(Ast.Call c, int n) {
+        if (c.args().size() != n) {
+            throw PromLexer.syntax("expected " + n + " argument(s) in call to \"" + c.func() + "\", got "
+                    + c.args().size());
         }
-      }
-      out.add(r);
     }
-    Value.Shape sh = vec.shape();
-    return new Value.Vector(out, sh.with(timeFirst(sh), "timestamp(" + sh.valueName() + ")", sh.labelColumns(),
-        false));
-  }
 
-  private static Value vector(Evaluator ev, Ast.Call c) {
-    arity(c, 1);
-    Value v = ev.eval(c.args().get(0));
-    if (!(v instanceof Value.Scalar s)) {
-      throw PromLexer.syntax("expected type scalar in call to function \"vector\"");
+    private static DoubleUnaryOperator math(String fn) {
+        return switch (fn) {
+            case "abs" -> Math::abs;
+            case "ceil" -> Math::ceil;
+            case "floor" -> Math::floor;
+            case "exp" -> Math::exp;
+            case "ln" -> Math::log;
+            case "log2" -> x -> Math.log(x) / Math.log(2);
+            case "log10" -> Math::log10;
+            case "sqrt" -> Math::sqrt;
+            case "sgn" -> Math::signum;
+            default -> null;
+        };
     }
-    Series r = new Series(new TreeMap<>(), ev.n());
-    for (int i = 0; i < ev.n(); i++) {
-      r.set(i, s.values()[i]);
-    }
-    Value.Shape sh = new Value.Shape(Value.Layout.TIME_FIRST, Evaluator.DEFAULT_TIME, "", "value", List.of(), List.of(),
-        false);
-    return new Value.Vector(List.of(r), sh);
-  }
 
-  private static Value scalar(Evaluator ev, Ast.Call c) {
-    arity(c, 1);
-    Value.Vector vec = vectorArg(ev, c.args().get(0), "scalar");
-    double[] out = new double[ev.n()];
-    for (int i = 0; i < out.length; i++) {
-      int found = 0;
-      for (Series s : vec.series()) {
-        if (s.present[i]) {
-          found++;
-          out[i] = s.values[i];
+    private static Value.Vector vectorArg(Evaluator ev, Ast.Expr e, String fn) {
+        Value v = ev.eval(e);
+        if (!(v instanceof Value.Vector vec)) {
+            throw PromLexer.syntax("expected type instant vector in call to function \"" + fn + "\"");
         }
-      }
-      if (found != 1) {
-        out[i] = Double.NaN;
-      }
+        return vec;
     }
-    return new Value.Scalar(out);
-  }
 
-  private static Value round(Evaluator ev, Ast.Call c) {
-    if (c.args().isEmpty() || c.args().size() > 2) {
-      arity(c, 1);
+    static double scalarArg(Evaluator ev, Ast.Expr e, String fn) {
+        Value v = ev.eval(e);
+        if (!(v instanceof Value.Scalar s)) {
+            throw PromLexer.syntax("expected type scalar in call to function \"" + fn + "\"");
+        }
+        return s.values()[0];
     }
-    double nearest = c.args().size() == 2 ? scalarArg(ev, c.args().get(1), "round") : 1;
-    double inverse = 1.0 / nearest;
-    // Prometheus rounds half up: floor(v * inverse + 0.5) / inverse
-    return map(ev.eval(c.args().get(0)), "round", x -> Math.floor(x * inverse + 0.5) / inverse);
-  }
 
-  private static Value clamp(Evaluator ev, Ast.Call c) {
-    String fn = c.func();
-    arity(c, fn.equals("clamp") ? 3 : 2);
-    double lo = fn.equals("clamp_max") ? Double.NEGATIVE_INFINITY : scalarArg(ev, c.args().get(1), fn);
-    double hi = fn.equals("clamp_min") ? Double.POSITIVE_INFINITY
-        : scalarArg(ev, c.args().get(fn.equals("clamp") ? 2 : 1), fn);
-    if (fn.equals("clamp") && lo > hi) {
-      return new Value.Vector(List.of(), vectorArg(ev, c.args().get(0), fn).shape());
+    private static Value map(Value in, String fn, DoubleUnaryOperator op) {
+        if (!(in instanceof Value.Vector vec)) {
+            throw PromLexer.syntax("expected type instant vector in call to function \"" + fn + "\"");
+        }
+        List<Series> out = new ArrayList<>();
+        for (Series s : vec.series()) {
+            Series r = new Series(Series.dropName(s.labels), s.values.length);
+            for (int i = 0; i < s.values.length; i++) {
+                if (s.present[i]) {
+                    r.set(i, op.applyAsDouble(s.values[i]));
+                }
+            }
+            out.add(r);
+        }
+        Value.Shape sh = vec.shape();
+        return new Value.Vector(out, sh.with(timeFirst(sh), fn + "(" + sh.valueName() + ")", sh.labelColumns(), false));
     }
-    return map(ev.eval(c.args().get(0)), fn, x -> Math.max(lo, Math.min(hi, x)));
-  }
 
-  static GreptimeError invalid(String msg) {
-    return new GreptimeError(StatusCode.INVALID_ARGUMENTS, msg);
-  }
+    private static Value.Layout timeFirst(Value.Shape sh) {
+        return sh.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.TIME_FIRST;
+    }
+
+    private static Value overRange(Evaluator ev, Ast.Call c) {
+        String fn = c.func();
+        // quantile_over_time(φ, range) takes its parameter first, predict_linear(range, t) second
+        boolean quantile = fn.equals("quantile_over_time");
+        boolean predict = fn.equals("predict_linear");
+        arity(c, quantile || predict ? 2 : 1);
+        double param = quantile
+                ? scalarArg(ev, c.args().get(0), fn)
+                : predict ? scalarArg(ev, c.args().get(1), fn) : 0;
+        Value arg = ev.eval(c.args().get(quantile ? 1 : 0));
+        if (!(arg instanceof Value.Matrix m)) {
+            throw PromLexer.syntax("expected type range vector in call to function \"" + fn + "\", got instant vector");
+        }
+        List<Series> out = new ArrayList<>();
+        for (Value.RangeSeries rs : m.series()) {
+            SortedMap<String, String> labels = fn.equals("last_over_time") ? rs.labels() : Series.dropName(rs.labels());
+            Series r = new Series(labels, ev.n());
+            for (int i = 0; i < ev.n(); i++) {
+                long end = ev.evalTime(m.atMs(), i) - m.offsetMs();
+                int to = Evaluator.lastAtOrBefore(rs.times(), end) + 1;
+                int from = Evaluator.lastAtOrBefore(rs.times(), end - m.rangeMs()) + 1;
+                Double v = RangeFunctions.apply(fn, rs.times(), rs.values(), from, to, end, m.rangeMs(), param);
+                if (v != null) {
+                    r.set(i, v);
+                }
+            }
+            if (!r.empty()) {
+                out.add(r);
+            }
+        }
+        Value.Shape sh = m.shape();
+        String name = "prom_" + fn + "(" + sh.timeFieldName() + "_range," + sh.valueName() + ")";
+        return new Value.Vector(out, sh.with(timeFirst(sh), name, sh.labelColumns(), false));
+    }
+
+    private static Value time(Evaluator ev, Ast.Call c) {
+        arity(c, 0);
+        double[] v = new double[ev.n()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = ev.steps[i] / 1000.0;
+        }
+        return new Value.Scalar(v);
+    }
+
+    /** The time of each sample: the sample's own time for a selector, else the evaluation time. */
+    private static Value timestamp(Evaluator ev, Ast.Call c) {
+        arity(c, 1);
+        Value.Vector vec = vectorArg(ev, c.args().get(0), "timestamp");
+        List<Series> out = new ArrayList<>();
+        for (Series s : vec.series()) {
+            Series r = new Series(Series.dropName(s.labels), ev.n());
+            for (int i = 0; i < ev.n(); i++) {
+                if (s.present[i]) {
+                    r.set(i, (s.sampleTimes != null ? s.sampleTimes[i] : ev.steps[i]) / 1000.0);
+                }
+            }
+            out.add(r);
+        }
+        Value.Shape sh = vec.shape();
+        return new Value.Vector(
+                out, sh.with(timeFirst(sh), "timestamp(" + sh.valueName() + ")", sh.labelColumns(), false));
+    }
+
+    private static Value vector(Evaluator ev, Ast.Call c) {
+        arity(c, 1);
+        Value v = ev.eval(c.args().get(0));
+        if (!(v instanceof Value.Scalar s)) {
+            throw PromLexer.syntax("expected type scalar in call to function \"vector\"");
+        }
+        Series r = new Series(new TreeMap<>(), ev.n());
+        for (int i = 0; i < ev.n(); i++) {
+            r.set(i, s.values()[i]);
+        }
+        Value.Shape sh = new Value.Shape(
+                Value.Layout.TIME_FIRST, Evaluator.DEFAULT_TIME, "", "value", List.of(), List.of(), false);
+        return new Value.Vector(List.of(r), sh);
+    }
+
+    private static Value scalar(Evaluator ev, Ast.Call c) {
+        arity(c, 1);
+        Value.Vector vec = vectorArg(ev, c.args().get(0), "scalar");
+        double[] out = new double[ev.n()];
+        for (int i = 0; i < out.length; i++) {
+            int found = 0;
+            for (Series s : vec.series()) {
+                if (s.present[i]) {
+                    found++;
+                    out[i] = s.values[i];
+                }
+            }
+            if (found != 1) {
+                out[i] = Double.NaN;
+            }
+        }
+        return new Value.Scalar(out);
+    }
+
+    private static Value round(Evaluator ev, Ast.Call c) {
+        if (c.args().isEmpty() || c.args().size() > 2) {
+            arity(c, 1);
+        }
+        double nearest = c.args().size() == 2 ? scalarArg(ev, c.args().get(1), "round") : 1;
+        double inverse = 1.0 / nearest;
+        // Prometheus rounds half up: floor(v * inverse + 0.5) / inverse
+        return map(ev.eval(c.args().get(0)), "round", x -> Math.floor(x * inverse + 0.5) / inverse);
+    }
+
+    private static Value clamp(Evaluator ev, Ast.Call c) {
+        String fn = c.func();
+        arity(c, fn.equals("clamp") ? 3 : 2);
+        double lo = fn.equals("clamp_max")
+                ? Double.NEGATIVE_INFINITY
+                : scalarArg(ev, c.args().get(1), fn);
+        double hi = fn.equals("clamp_min")
+                ? Double.POSITIVE_INFINITY
+                : scalarArg(ev, c.args().get(fn.equals("clamp") ? 2 : 1), fn);
+        if (fn.equals("clamp") && lo > hi) {
+            return new Value.Vector(
+                    List.of(), vectorArg(ev, c.args().get(0), fn).shape());
+        }
+        return map(ev.eval(c.args().get(0)), fn, x -> Math.max(lo, Math.min(hi, x)));
+    }
+
+    static GreptimeError invalid(String msg) {
+        return new GreptimeError(StatusCode.INVALID_ARGUMENTS, msg);
+    }
 }

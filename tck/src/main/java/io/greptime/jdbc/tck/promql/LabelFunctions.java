@@ -11,174 +11,186 @@ import java.util.regex.PatternSyntaxException;
 
 /** Functions that work on labels or series order: label_replace, label_join, absent, sort, sort_desc. */
 final class LabelFunctions {
-  private LabelFunctions() {}
+    private LabelFunctions() {}
 
-  static Value labelReplace(Evaluator ev, Ast.Call c) {
-    Functions.arity(c, 5);
-    Value.Vector vec = vector(ev, c, 0);
-    String dst = string(c, 1);
-    String replacement = string(c, 2);
-    String src = string(c, 3);
-    Pattern regex;
-    try {
-      regex = Pattern.compile("^(?:" + string(c, 4) + ")$", Pattern.DOTALL);
-    } catch (PatternSyntaxException e) {
-      throw Functions.invalid("invalid regular expression in label_replace(): " + string(c, 4));
-    }
-    checkLabelName(dst, "label_replace");
-    List<Series> out = new ArrayList<>();
-    for (Series s : vec.series()) {
-      String value = s.labels.getOrDefault(src, "");
-      Matcher m = regex.matcher(value);
-      Series r = copy(s, new TreeMap<>(s.labels));
-      if (m.matches()) {
-        set(r.labels, dst, m.replaceFirst(replacement.replace("\\", "\\\\")));
-      }
-      out.add(r);
-    }
-    return new Value.Vector(out, withLabel(vec.shape(), dst));
-  }
-
-  static Value labelJoin(Evaluator ev, Ast.Call c) {
-    if (c.args().size() < 3) {
-      Functions.arity(c, 3);
-    }
-    Value.Vector vec = vector(ev, c, 0);
-    String dst = string(c, 1);
-    String sep = string(c, 2);
-    checkLabelName(dst, "label_join");
-    List<Series> out = new ArrayList<>();
-    for (Series s : vec.series()) {
-      List<String> parts = new ArrayList<>();
-      for (int i = 3; i < c.args().size(); i++) {
-        parts.add(s.labels.getOrDefault(string(c, i), ""));
-      }
-      Series r = copy(s, new TreeMap<>(s.labels));
-      set(r.labels, dst, String.join(sep, parts));
-      out.add(r);
-    }
-    return new Value.Vector(out, withLabel(vec.shape(), dst));
-  }
-
-  /** 1 at every step where the argument has no sample, labelled by its selector's equality matchers. */
-  static Value absent(Evaluator ev, Ast.Call c) {
-    Functions.arity(c, 1);
-    Value.Vector vec = vector(ev, c, 0);
-    boolean[] seen = new boolean[ev.n()];
-    for (Series s : vec.series()) {
-      for (int i = 0; i < ev.n(); i++) {
-        seen[i] |= s.present[i];
-      }
-    }
-    return absentResult(ev, c, c.args().get(0), seen, vec.shape());
-  }
-
-  /** 1 at every step whose window holds no sample of the range vector argument. */
-  static Value absentOverTime(Evaluator ev, Ast.Call c) {
-    Functions.arity(c, 1);
-    Value v = ev.eval(c.args().get(0));
-    if (!(v instanceof Value.Matrix m)) {
-      throw PromLexer.syntax("expected type range vector in call to function \"absent_over_time\"");
-    }
-    boolean[] seen = new boolean[ev.n()];
-    for (Value.RangeSeries s : m.series()) {
-      for (int i = 0; i < ev.n(); i++) {
-        long end = ev.evalTime(m.atMs(), i) - m.offsetMs();
-        int to = Evaluator.lastAtOrBefore(s.times(), end) + 1;
-        int from = Evaluator.lastAtOrBefore(s.times(), end - m.rangeMs()) + 1;
-        seen[i] |= to > from;
-      }
-    }
-    Ast.Expr arg = c.args().get(0);
-    return absentResult(ev, c, arg instanceof Ast.RangeSelector r ? r.selector() : arg, seen, m.shape());
-  }
-
-  private static Value absentResult(Evaluator ev, Ast.Call c, Ast.Expr arg, boolean[] seen, Value.Shape sh) {
-    SortedMap<String, String> labels = new TreeMap<>();
-    if (arg instanceof Ast.Selector sel) {
-      for (Ast.Matcher m : sel.matchers()) {
-        if (m.op() == Ast.MatchOp.EQ && !Evaluator.SPECIAL.contains(m.label())) {
-          labels.put(m.label(), m.value());
+    static Value labelReplace(Evaluator ev, Ast.Call c) {
+        Functions.arity(c, 5);
+        Value.Vector vec = vector(ev, c, 0);
+        String dst = string(c, 1);
+        String replacement = string(c, 2);
+        String src = string(c, 3);
+        Pattern regex;
+        try {
+            regex = Pattern.compile("^(?:" + string(c, 4) + ")$", Pattern.DOTALL);
+        } catch (PatternSyntaxException e) {
+            throw Functions.invalid("invalid regular expression in label_replace(): " + string(c, 4));
         }
-      }
+        checkLabelName(dst, "label_replace");
+        List<Series> out = new ArrayList<>();
+        for (Series s : vec.series()) {
+            String value = s.labels.getOrDefault(src, "");
+            Matcher m = regex.matcher(value);
+            Series r = copy(s, new TreeMap<>(s.labels));
+            if (m.matches()) {
+                set(r.labels, dst, m.replaceFirst(replacement.replace("\\", "\\\\")));
+            }
+            out.add(r);
+        }
+        return new Value.Vector(out, withLabel(vec.shape(), dst));
     }
-    Series r = new Series(labels, ev.n());
-    for (int i = 0; i < ev.n(); i++) {
-      if (!seen[i]) {
-        r.set(i, 1);
-      }
-    }
-    Value.Shape out = new Value.Shape(Value.Layout.TIME_FIRST, sh.timeField(), sh.tableName(),
-        c.func() + "(" + sh.valueName() + ")", new ArrayList<>(labels.keySet()), sh.tableOrder(), false);
-    return new Value.Vector(r.empty() ? List.of() : List.of(r), out);
-  }
 
-  /** Orders series by their first step's value (what an instant query shows); NaN last, as Prometheus. */
-  static Value sort(Evaluator ev, Ast.Call c, boolean descending) {
-    Functions.arity(c, 1);
-    Value.Vector vec = vector(ev, c, 0);
-    Comparator<Series> byValue = (a, b) -> {
-      double x = a.values[0];
-      double y = b.values[0];
-      if (Double.isNaN(x) || Double.isNaN(y)) {
-        return Boolean.compare(Double.isNaN(x), Double.isNaN(y));
-      }
-      return descending ? Double.compare(y, x) : Double.compare(x, y);
-    };
-    List<Series> out = new ArrayList<>();
-    for (Series s : vec.series()) {
-      out.add(copy(s, Series.dropName(s.labels)));
+    static Value labelJoin(Evaluator ev, Ast.Call c) {
+        if (c.args().size() < 3) {
+            Functions.arity(c, 3);
+        }
+        Value.Vector vec = vector(ev, c, 0);
+        String dst = string(c, 1);
+        String sep = string(c, 2);
+        checkLabelName(dst, "label_join");
+        List<Series> out = new ArrayList<>();
+        for (Series s : vec.series()) {
+            List<String> parts = new ArrayList<>();
+            for (int i = 3; i < c.args().size(); i++) {
+                parts.add(s.labels.getOrDefault(string(c, i), ""));
+            }
+            Series r = copy(s, new TreeMap<>(s.labels));
+            set(r.labels, dst, String.join(sep, parts));
+            out.add(r);
+        }
+        return new Value.Vector(out, withLabel(vec.shape(), dst));
     }
-    out.sort(byValue);
-    return new Value.Vector(out, vec.shape().with(BinaryOps.layout(vec.shape()),
-        c.func() + "(" + vec.shape().valueName() + ")", vec.shape().labelColumns(), false));
-  }
 
-  private static Series copy(Series s, SortedMap<String, String> labels) {
-    Series r = new Series(labels, s.values.length);
-    for (int i = 0; i < s.values.length; i++) {
-      if (s.present[i]) {
-        r.set(i, s.values[i]);
-      }
+    /** 1 at every step where the argument has no sample, labelled by its selector's equality matchers. */
+    static Value absent(Evaluator ev, Ast.Call c) {
+        Functions.arity(c, 1);
+        Value.Vector vec = vector(ev, c, 0);
+        boolean[] seen = new boolean[ev.n()];
+        for (Series s : vec.series()) {
+            for (int i = 0; i < ev.n(); i++) {
+                seen[i] |= s.present[i];
+            }
+        }
+        return absentResult(ev, c, c.args().get(0), seen, vec.shape());
     }
-    return r;
-  }
 
-  private static void set(SortedMap<String, String> labels, String name, String value) {
-    if (value.isEmpty()) {
-      labels.remove(name);
-    } else {
-      labels.put(name, value);
+    /** 1 at every step whose window holds no sample of the range vector argument. */
+    static Value absentOverTime(Evaluator ev, Ast.Call c) {
+        Functions.arity(c, 1);
+        Value v = ev.eval(c.args().get(0));
+        if (!(v instanceof Value.Matrix m)) {
+            throw PromLexer.syntax("expected type range vector in call to function \"absent_over_time\"");
+        }
+        boolean[] seen = new boolean[ev.n()];
+        for (Value.RangeSeries s : m.series()) {
+            for (int i = 0; i < ev.n(); i++) {
+                long end = ev.evalTime(m.atMs(), i) - m.offsetMs();
+                int to = Evaluator.lastAtOrBefore(s.times(), end) + 1;
+                int from = Evaluator.lastAtOrBefore(s.times(), end - m.rangeMs()) + 1;
+                seen[i] |= to > from;
+            }
+        }
+        Ast.Expr arg = c.args().get(0);
+        return absentResult(ev, c, arg instanceof Ast.RangeSelector r ? r.selector() : arg, seen, m.shape());
     }
-  }
 
-  private static Value.Shape withLabel(Value.Shape sh, String label) {
-    List<String> labels = new ArrayList<>(sh.labelColumns());
-    if (!labels.contains(label) && !label.equals("__name__")) {
-      labels.add(label);
+    private static Value absentResult(Evaluator ev, Ast.Call c, Ast.Expr arg, boolean[] seen, Value.Shape sh) {
+        SortedMap<String, String> labels = new TreeMap<>();
+        if (arg instanceof Ast.Selector sel) {
+            for (Ast.Matcher m : sel.matchers()) {
+                if (m.op() == Ast.MatchOp.EQ && !Evaluator.SPECIAL.contains(m.label())) {
+                    labels.put(m.label(), m.value());
+                }
+            }
+        }
+        Series r = new Series(labels, ev.n());
+        for (int i = 0; i < ev.n(); i++) {
+            if (!seen[i]) {
+                r.set(i, 1);
+            }
+        }
+        Value.Shape out = new Value.Shape(
+                Value.Layout.TIME_FIRST,
+                sh.timeField(),
+                sh.tableName(),
+                c.func() + "(" + sh.valueName() + ")",
+                new ArrayList<>(labels.keySet()),
+                sh.tableOrder(),
+                false);
+        return new Value.Vector(r.empty() ? List.of() : List.of(r), out);
     }
-    return sh.with(BinaryOps.layout(sh), sh.valueName(), labels, sh.integerValue());
-  }
 
-  private static void checkLabelName(String name, String fn) {
-    if (!name.matches("[a-zA-Z_][a-zA-Z0-9_]*")) {
-      throw Functions.invalid("invalid destination label name in " + fn + "(): " + name);
+    /** Orders series by their first step's value (what an instant query shows); NaN last, as Prometheus. */
+    static Value sort(Evaluator ev, Ast.Call c, boolean descending) {
+        Functions.arity(c, 1);
+        Value.Vector vec = vector(ev, c, 0);
+        Comparator<Series> byValue = (a, b) -> {
+            double x = a.values[0];
+            double y = b.values[0];
+            if (Double.isNaN(x) || Double.isNaN(y)) {
+                return Boolean.compare(Double.isNaN(x), Double.isNaN(y));
+            }
+            return descending ? Double.compare(y, x) : Double.compare(x, y);
+        };
+        List<Series> out = new ArrayList<>();
+        for (Series s : vec.series()) {
+            out.add(copy(s, Series.dropName(s.labels)));
+        }
+        out.sort(byValue);
+        return new Value.Vector(
+                out,
+                vec.shape()
+                        .with(
+                                BinaryOps.layout(vec.shape()),
+                                c.func() + "(" + vec.shape().valueName() + ")",
+                                vec.shape().labelColumns(),
+                                false));
     }
-  }
 
-  private static Value.Vector vector(Evaluator ev, Ast.Call c, int i) {
-    Value v = ev.eval(c.args().get(i));
-    if (!(v instanceof Value.Vector vec)) {
-      throw PromLexer.syntax("expected type instant vector in call to function \"" + c.func() + "\", got "
-          + Evaluator.kind(v));
+    private static Series copy(Series s, SortedMap<String, String> labels) {
+        Series r = new Series(labels, s.values.length);
+        for (int i = 0; i < s.values.length; i++) {
+            if (s.present[i]) {
+                r.set(i, s.values[i]);
+            }
+        }
+        return r;
     }
-    return vec;
-  }
 
-  private static String string(Ast.Call c, int i) {
-    if (!(c.args().get(i) instanceof Ast.StringLit s)) {
-      throw PromLexer.syntax("expected type string in call to function \"" + c.func() + "\"");
+    private static void set(SortedMap<String, String> labels, String name, String value) {
+        if (value.isEmpty()) {
+            labels.remove(name);
+        } else {
+            labels.put(name, value);
+        }
     }
-    return s.value();
-  }
+
+    private static Value.Shape withLabel(Value.Shape sh, String label) {
+        List<String> labels = new ArrayList<>(sh.labelColumns());
+        if (!labels.contains(label) && !label.equals("__name__")) {
+            labels.add(label);
+        }
+        return sh.with(BinaryOps.layout(sh), sh.valueName(), labels, sh.integerValue());
+    }
+
+    private static void checkLabelName(String name, String fn) {
+        if (!name.matches("[a-zA-Z_][a-zA-Z0-9_]*")) {
+            throw Functions.invalid("invalid destination label name in " + fn + "(): " + name);
+        }
+    }
+
+    private static Value.Vector vector(Evaluator ev, Ast.Call c, int i) {
+        Value v = ev.eval(c.args().get(i));
+        if (!(v instanceof Value.Vector vec)) {
+            throw PromLexer.syntax(
+                    "expected type instant vector in call to function \"" + c.func() + "\", got " + Evaluator.kind(v));
+        }
+        return vec;
+    }
+
+    private static String string(Ast.Call c, int i) {
+        if (!(c.args().get(i) instanceof Ast.StringLit s)) {
+            throw PromLexer.syntax("expected type string in call to function \"" + c.func() + "\"");
+        }
+        return s.value();
+    }
 }

@@ -8,174 +8,191 @@ import java.util.Set;
  * irate/idelta and the *_over_time family. A NaN-free "no result" is signalled by {@code null}.
  */
 final class RangeFunctions {
-  static final Set<String> NAMES = Set.of("rate", "irate", "increase", "delta", "idelta", "avg_over_time",
-      "sum_over_time", "min_over_time", "max_over_time", "count_over_time", "last_over_time", "stddev_over_time",
-      "stdvar_over_time", "present_over_time", "changes", "resets", "quantile_over_time", "deriv", "predict_linear");
+    static final Set<String> NAMES = Set.of(
+            "rate",
+            "irate",
+            "increase",
+            "delta",
+            "idelta",
+            "avg_over_time",
+            "sum_over_time",
+            "min_over_time",
+            "max_over_time",
+            "count_over_time",
+            "last_over_time",
+            "stddev_over_time",
+            "stdvar_over_time",
+            "present_over_time",
+            "changes",
+            "resets",
+            "quantile_over_time",
+            "deriv",
+            "predict_linear");
 
-  private RangeFunctions() {}
+    private RangeFunctions() {}
 
-  /**
-   * Applies {@code fn} to samples {@code from..to-1} of {@code t}/{@code v}, the window being
-   * ({@code windowEnd - rangeMs}, {@code windowEnd}]; {@code param} is quantile_over_time's φ.
-   */
-  static Double apply(String fn, long[] t, double[] v, int from, int to, long windowEnd, long rangeMs,
-      double param) {
-    int count = to - from;
-    if (count == 0) {
-      return null;
-    }
-    return switch (fn) {
-      case "rate" -> extrapolated(t, v, from, to, windowEnd, rangeMs, true, true);
-      case "increase" -> extrapolated(t, v, from, to, windowEnd, rangeMs, true, false);
-      case "delta" -> extrapolated(t, v, from, to, windowEnd, rangeMs, false, false);
-      case "irate" -> instantDelta(t, v, from, to, true);
-      case "idelta" -> instantDelta(t, v, from, to, false);
-      case "deriv" -> count < 2 ? null : regression(t, v, from, to, t[from])[0];
-      case "predict_linear" -> {
-        if (count < 2) {
-          yield null;
+    /**
+     * Applies {@code fn} to samples {@code from..to-1} of {@code t}/{@code v}, the window being
+     * ({@code windowEnd - rangeMs}, {@code windowEnd}]; {@code param} is quantile_over_time's φ.
+     */
+    static Double apply(String fn, long[] t, double[] v, int from, int to, long windowEnd, long rangeMs, double param) {
+        int count = to - from;
+        if (count == 0) {
+            return null;
         }
-        // regression anchored at the evaluation time, extrapolated param seconds ahead
-        double[] r = regression(t, v, from, to, windowEnd);
-        yield r[1] + r[0] * param;
-      }
-      default -> overTime(fn, v, from, to, param);
-    };
-  }
-
-  private static Double overTime(String fn, double[] v, int from, int to, double param) {
-    int count = to - from;
-    return switch (fn) {
-      case "avg_over_time" -> mean(v, from, to);
-      case "sum_over_time" -> sum(v, from, to);
-      case "min_over_time" -> extreme(v, from, to, true);
-      case "max_over_time" -> extreme(v, from, to, false);
-      case "count_over_time" -> (double) count;
-      case "last_over_time" -> v[to - 1];
-      case "present_over_time" -> 1.0;
-      case "stdvar_over_time" -> variance(v, from, to);
-      case "stddev_over_time" -> Math.sqrt(variance(v, from, to));
-      case "changes" -> changes(v, from, to, false);
-      case "resets" -> changes(v, from, to, true);
-      case "quantile_over_time" -> Aggregations.quantile(param, Arrays.copyOfRange(v, from, to));
-      default -> throw new IllegalArgumentException(fn);
-    };
-  }
-
-  /** Prometheus' extrapolatedRate: extend to the window edges unless the series starts or ends inside it. */
-  static Double extrapolated(long[] t, double[] v, int from, int to, long windowEnd, long rangeMs,
-      boolean counter, boolean perSecond) {
-    if (to - from < 2) {
-      return null;
+        return switch (fn) {
+            case "rate" -> extrapolated(t, v, from, to, windowEnd, rangeMs, true, true);
+            case "increase" -> extrapolated(t, v, from, to, windowEnd, rangeMs, true, false);
+            case "delta" -> extrapolated(t, v, from, to, windowEnd, rangeMs, false, false);
+            case "irate" -> instantDelta(t, v, from, to, true);
+            case "idelta" -> instantDelta(t, v, from, to, false);
+            case "deriv" -> count < 2 ? null : regression(t, v, from, to, t[from])[0];
+            case "predict_linear" -> {
+                if (count < 2) {
+                    yield null;
+                }
+                // regression anchored at the evaluation time, extrapolated param seconds ahead
+                double[] r = regression(t, v, from, to, windowEnd);
+                yield r[1] + r[0] * param;
+            }
+            default -> overTime(fn, v, from, to, param);
+        };
     }
-    double result = v[to - 1] - v[from];
-    if (counter) {
-      for (int i = from + 1; i < to; i++) {
-        if (v[i] < v[i - 1]) {
-          result += v[i - 1];
+
+    private static Double overTime(String fn, double[] v, int from, int to, double param) {
+        int count = to - from;
+        return switch (fn) {
+            case "avg_over_time" -> mean(v, from, to);
+            case "sum_over_time" -> sum(v, from, to);
+            case "min_over_time" -> extreme(v, from, to, true);
+            case "max_over_time" -> extreme(v, from, to, false);
+            case "count_over_time" -> (double) count;
+            case "last_over_time" -> v[to - 1];
+            case "present_over_time" -> 1.0;
+            case "stdvar_over_time" -> variance(v, from, to);
+            case "stddev_over_time" -> Math.sqrt(variance(v, from, to));
+            case "changes" -> changes(v, from, to, false);
+            case "resets" -> changes(v, from, to, true);
+            case "quantile_over_time" -> Aggregations.quantile(param, Arrays.copyOfRange(v, from, to));
+            default -> throw new IllegalArgumentException(fn);
+        };
+    }
+
+    /** Prometheus' extrapolatedRate: extend to the window edges unless the series starts or ends inside it. */
+    static Double extrapolated(
+            long[] t, double[] v, int from, int to, long windowEnd, long rangeMs, boolean counter, boolean perSecond) {
+        if (to - from < 2) {
+            return null;
         }
-      }
+        double result = v[to - 1] - v[from];
+        if (counter) {
+            for (int i = from + 1; i < to; i++) {
+                if (v[i] < v[i - 1]) {
+                    result += v[i - 1];
+                }
+            }
+        }
+        double rangeStart = (windowEnd - rangeMs) / 1000.0;
+        double rangeEnd = windowEnd / 1000.0;
+        double first = t[from] / 1000.0;
+        double last = t[to - 1] / 1000.0;
+        double durationToStart = first - rangeStart;
+        double durationToEnd = rangeEnd - last;
+        double sampled = last - first;
+        double averageGap = sampled / (to - from - 1);
+        if (counter && result > 0 && v[from] >= 0) {
+            double durationToZero = sampled * (v[from] / result);
+            if (durationToZero < durationToStart) {
+                durationToStart = durationToZero;
+            }
+        }
+        double threshold = averageGap * 1.1;
+        double interval = sampled;
+        interval += durationToStart < threshold ? durationToStart : averageGap / 2;
+        interval += durationToEnd < threshold ? durationToEnd : averageGap / 2;
+        result = result * (interval / sampled);
+        if (perSecond) {
+            result = result / (rangeMs / 1000.0);
+        }
+        return result;
     }
-    double rangeStart = (windowEnd - rangeMs) / 1000.0;
-    double rangeEnd = windowEnd / 1000.0;
-    double first = t[from] / 1000.0;
-    double last = t[to - 1] / 1000.0;
-    double durationToStart = first - rangeStart;
-    double durationToEnd = rangeEnd - last;
-    double sampled = last - first;
-    double averageGap = sampled / (to - from - 1);
-    if (counter && result > 0 && v[from] >= 0) {
-      double durationToZero = sampled * (v[from] / result);
-      if (durationToZero < durationToStart) {
-        durationToStart = durationToZero;
-      }
-    }
-    double threshold = averageGap * 1.1;
-    double interval = sampled;
-    interval += durationToStart < threshold ? durationToStart : averageGap / 2;
-    interval += durationToEnd < threshold ? durationToEnd : averageGap / 2;
-    result = result * (interval / sampled);
-    if (perSecond) {
-      result = result / (rangeMs / 1000.0);
-    }
-    return result;
-  }
 
-  private static Double instantDelta(long[] t, double[] v, int from, int to, boolean rate) {
-    if (to - from < 2) {
-      return null;
+    private static Double instantDelta(long[] t, double[] v, int from, int to, boolean rate) {
+        if (to - from < 2) {
+            return null;
+        }
+        double last = v[to - 1];
+        double prev = v[to - 2];
+        double d = rate && last < prev ? last : last - prev;
+        if (!rate) {
+            return d;
+        }
+        double dt = (t[to - 1] - t[to - 2]) / 1000.0;
+        return dt == 0 ? null : d / dt;
     }
-    double last = v[to - 1];
-    double prev = v[to - 2];
-    double d = rate && last < prev ? last : last - prev;
-    if (!rate) {
-      return d;
-    }
-    double dt = (t[to - 1] - t[to - 2]) / 1000.0;
-    return dt == 0 ? null : d / dt;
-  }
 
-  /** Least squares {slope, intercept} with x in seconds relative to {@code anchorMs}, as Prometheus does. */
-  private static double[] regression(long[] t, double[] v, int from, int to, long anchorMs) {
-    double n = to - from;
-    double sumX = 0;
-    double sumY = 0;
-    double sumXy = 0;
-    double sumX2 = 0;
-    for (int i = from; i < to; i++) {
-      double x = (t[i] - anchorMs) / 1000.0;
-      sumX += x;
-      sumY += v[i];
-      sumXy += x * v[i];
-      sumX2 += x * x;
+    /** Least squares {slope, intercept} with x in seconds relative to {@code anchorMs}, as Prometheus does. */
+    private static double[] regression(long[] t, double[] v, int from, int to, long anchorMs) {
+        double n = to - from;
+        double sumX = 0;
+        double sumY = 0;
+        double sumXy = 0;
+        double sumX2 = 0;
+        for (int i = from; i < to; i++) {
+            double x = (t[i] - anchorMs) / 1000.0;
+            sumX += x;
+            sumY += v[i];
+            sumXy += x * v[i];
+            sumX2 += x * x;
+        }
+        double cov = sumXy - sumX * sumY / n;
+        double var = sumX2 - sumX * sumX / n;
+        double slope = cov / var;
+        return new double[] {slope, sumY / n - slope * sumX / n};
     }
-    double cov = sumXy - sumX * sumY / n;
-    double var = sumX2 - sumX * sumX / n;
-    double slope = cov / var;
-    return new double[] {slope, sumY / n - slope * sumX / n};
-  }
 
-  static double sum(double[] v, int from, int to) {
-    double s = 0;
-    for (int i = from; i < to; i++) {
-      s += v[i];
+    static double sum(double[] v, int from, int to) {
+        double s = 0;
+        for (int i = from; i < to; i++) {
+            s += v[i];
+        }
+        return s;
     }
-    return s;
-  }
 
-  static double mean(double[] v, int from, int to) {
-    return sum(v, from, to) / (to - from);
-  }
-
-  private static double extreme(double[] v, int from, int to, boolean min) {
-    double r = v[from];
-    for (int i = from + 1; i < to; i++) {
-      // NaN is replaced by any number, as Prometheus does
-      if (Double.isNaN(r) || (min ? v[i] < r : v[i] > r)) {
-        r = v[i];
-      }
+    static double mean(double[] v, int from, int to) {
+        return sum(v, from, to) / (to - from);
     }
-    return r;
-  }
 
-  /** Population variance. */
-  static double variance(double[] v, int from, int to) {
-    double m = mean(v, from, to);
-    double s = 0;
-    for (int i = from; i < to; i++) {
-      s += (v[i] - m) * (v[i] - m);
+    private static double extreme(double[] v, int from, int to, boolean min) {
+        double r = v[from];
+        for (int i = from + 1; i < to; i++) {
+            // NaN is replaced by any number, as Prometheus does
+            if (Double.isNaN(r) || (min ? v[i] < r : v[i] > r)) {
+                r = v[i];
+            }
+        }
+        return r;
     }
-    return s / (to - from);
-  }
 
-  private static double changes(double[] v, int from, int to, boolean resets) {
-    int c = 0;
-    for (int i = from + 1; i < to; i++) {
-      boolean hit = resets ? v[i] < v[i - 1] : v[i] != v[i - 1] && !(Double.isNaN(v[i]) && Double.isNaN(v[i - 1]));
-      if (hit) {
-        c++;
-      }
+    /** Population variance. */
+    static double variance(double[] v, int from, int to) {
+        double m = mean(v, from, to);
+        double s = 0;
+        for (int i = from; i < to; i++) {
+            s += (v[i] - m) * (v[i] - m);
+        }
+        return s / (to - from);
     }
-    return c;
-  }
+
+    private static double changes(double[] v, int from, int to, boolean resets) {
+        int c = 0;
+        for (int i = from + 1; i < to; i++) {
+            boolean hit =
+                    resets ? v[i] < v[i - 1] : v[i] != v[i - 1] && !(Double.isNaN(v[i]) && Double.isNaN(v[i - 1]));
+            if (hit) {
+                c++;
+            }
+        }
+        return c;
+    }
 }

@@ -23,200 +23,215 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * columns laid out per {@link Value.Layout}. Rows are ordered by label values, then time.
  */
 final class RowsReader extends ArrowReader {
-  private final Schema schema;
-  private final List<Row> rows;
-  private final String timeName;
-  private boolean loaded;
+    private final Schema schema;
+    private final List<Row> rows;
+    private final String timeName;
+    private boolean loaded;
 
-  /** One output row: its time, its value per value column (a missing one is NULL) and its labels. */
-  private record Row(long timeMs, Map<String, Double> values, Map<String, String> labels) {}
+    /** One output row: its time, its value per value column (a missing one is NULL) and its labels. */
+    private record Row(long timeMs, Map<String, Double> values, Map<String, String> labels) {}
 
-  private RowsReader(BufferAllocator allocator, Schema schema, List<Row> rows, String timeName) {
-    super(allocator);
-    this.schema = schema;
-    this.rows = rows;
-    this.timeName = timeName;
-  }
-
-  /** Lays out {@code result} evaluated at {@code steps}; {@code alias} renames the value column. */
-  static ArrowReader of(BufferAllocator allocator, Value result, long[] steps, String alias) {
-    Value.Shape shape;
-    List<Series> series;
-    if (result instanceof Value.Vector v) {
-      shape = v.shape();
-      series = v.series();
-    } else if (result instanceof Value.Scalar s) {
-      Series one = new Series(new java.util.TreeMap<>(), steps.length);
-      for (int i = 0; i < steps.length; i++) {
-        one.set(i, s.values()[i]);
-      }
-      series = List.of(one);
-      shape = new Value.Shape(Value.Layout.TIME_FIRST, Evaluator.DEFAULT_TIME, "", "value", List.of(), List.of(),
-          false);
-    } else {
-      throw PromLexer.syntax("invalid expression type \"string\" for range query, must be Scalar or instant Vector");
+    private RowsReader(BufferAllocator allocator, Schema schema, List<Row> rows, String timeName) {
+        super(allocator);
+        this.schema = schema;
+        this.rows = rows;
+        this.timeName = timeName;
     }
-    if (alias != null && shape.layout() != Value.Layout.EMPTY) {
-      shape = shape.with(Value.Layout.VALUE_FIRST, alias, shape.labelColumns(), shape.integerValue());
-    }
-    List<Row> rows = new ArrayList<>();
-    if (shape.layout() != Value.Layout.EMPTY) {
-      for (Series s : series) {
-        for (int i = 0; i < steps.length; i++) {
-          if (s.present[i]) {
-            rows.add(new Row(steps[i], Map.of(shape.valueName(), s.values[i]), s.labels));
-          }
+
+    /** Lays out {@code result} evaluated at {@code steps}; {@code alias} renames the value column. */
+    static ArrowReader of(BufferAllocator allocator, Value result, long[] steps, String alias) {
+        Value.Shape shape;
+        List<Series> series;
+        if (result instanceof Value.Vector v) {
+            shape = v.shape();
+            series = v.series();
+        } else if (result instanceof Value.Scalar s) {
+            Series one = new Series(new java.util.TreeMap<>(), steps.length);
+            for (int i = 0; i < steps.length; i++) {
+                one.set(i, s.values()[i]);
+            }
+            series = List.of(one);
+            shape = new Value.Shape(
+                    Value.Layout.TIME_FIRST, Evaluator.DEFAULT_TIME, "", "value", List.of(), List.of(), false);
+        } else {
+            throw PromLexer.syntax(
+                    "invalid expression type \"string\" for range query, must be Scalar or instant Vector");
         }
-      }
-    }
-    sort(rows, shape.labelColumns());
-    return new RowsReader(allocator, schema(shape, List.of()), rows, shape.timeFieldName());
-  }
-
-  /**
-   * A bare selector over a table with several fields, as GreptimeDB answers it: the table's columns in
-   * order with every field; {@code perField} holds one evaluated vector per field (same order as
-   * {@code fields}), and a row exists where any field has a sample.
-   */
-  static ArrowReader ofFields(BufferAllocator allocator, List<Value.Vector> perField, List<String> fields,
-      Value.Shape shape, long[] steps) {
-    Map<Map<String, String>, Map<Long, Map<String, Double>>> bySeries = new java.util.LinkedHashMap<>();
-    for (int f = 0; f < fields.size(); f++) {
-      for (Series s : perField.get(f).series()) {
-        Map<Long, Map<String, Double>> byTime = bySeries.computeIfAbsent(s.labels, k -> new java.util.TreeMap<>());
-        for (int i = 0; i < steps.length; i++) {
-          if (s.present[i]) {
-            byTime.computeIfAbsent(steps[i], k -> new java.util.HashMap<>()).put(fields.get(f), s.values[i]);
-          }
+        if (alias != null && shape.layout() != Value.Layout.EMPTY) {
+            shape = shape.with(Value.Layout.VALUE_FIRST, alias, shape.labelColumns(), shape.integerValue());
         }
-      }
-    }
-    List<Row> rows = new ArrayList<>();
-    bySeries.forEach((labels, byTime) -> byTime.forEach((t, values) -> rows.add(new Row(t, values, labels))));
-    sort(rows, shape.labelColumns());
-    return new RowsReader(allocator, schema(shape, fields), rows, shape.timeFieldName());
-  }
-
-  private static void sort(List<Row> rows, List<String> labels) {
-    Comparator<Row> byLabels = (a, b) -> {
-      for (String l : labels) {
-        int c = Comparator.nullsFirst(Comparator.<String>naturalOrder()).compare(a.labels().get(l), b.labels().get(l));
-        if (c != 0) {
-          return c;
+        List<Row> rows = new ArrayList<>();
+        if (shape.layout() != Value.Layout.EMPTY) {
+            for (Series s : series) {
+                for (int i = 0; i < steps.length; i++) {
+                    if (s.present[i]) {
+                        rows.add(new Row(steps[i], Map.of(shape.valueName(), s.values[i]), s.labels));
+                    }
+                }
+            }
         }
-      }
-      return 0;
-    };
-    rows.sort(byLabels.thenComparingLong(Row::timeMs));
-  }
-
-  /** The result schema; {@code extraFields} are further value columns of a {@link Value.Layout#TABLE} layout. */
-  private static Schema schema(Value.Shape shape, List<String> extraFields) {
-    Field time = new Field(shape.timeFieldName(), FieldType.nullable(shape.timeField().getType()), null);
-    ArrowType valueType = shape.integerValue() ? new ArrowType.Int(64, true)
-        : new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE);
-    Field value = new Field(shape.valueName(), FieldType.nullable(valueType), null);
-    List<Field> labels = new ArrayList<>();
-    for (String l : shape.labelColumns()) {
-      labels.add(Field.nullable(l, ArrowType.Utf8.INSTANCE));
+        sort(rows, shape.labelColumns());
+        return new RowsReader(allocator, schema(shape, List.of()), rows, shape.timeFieldName());
     }
-    List<Field> fields = new ArrayList<>();
-    switch (shape.layout()) {
-      case TABLE -> {
-        for (String name : shape.tableOrder()) {
-          boolean isValue = name.equals(value.getName()) || extraFields.contains(name);
-          fields.add(name.equals(time.getName()) ? time
-              : isValue ? new Field(name, FieldType.nullable(valueType), null)
-              : Field.nullable(name, ArrowType.Utf8.INSTANCE));
+
+    /**
+     * A bare selector over a table with several fields, as GreptimeDB answers it: the table's columns in
+     * order with every field; {@code perField} holds one evaluated vector per field (same order as
+     * {@code fields}), and a row exists where any field has a sample.
+     */
+    static ArrowReader ofFields(
+            BufferAllocator allocator,
+            List<Value.Vector> perField,
+            List<String> fields,
+            Value.Shape shape,
+            long[] steps) {
+        Map<Map<String, String>, Map<Long, Map<String, Double>>> bySeries = new java.util.LinkedHashMap<>();
+        for (int f = 0; f < fields.size(); f++) {
+            for (Series s : perField.get(f).series()) {
+                Map<Long, Map<String, Double>> byTime =
+                        bySeries.computeIfAbsent(s.labels, k -> new java.util.TreeMap<>());
+                for (int i = 0; i < steps.length; i++) {
+                    if (s.present[i]) {
+                        byTime.computeIfAbsent(steps[i], k -> new java.util.HashMap<>())
+                                .put(fields.get(f), s.values[i]);
+                    }
+                }
+            }
         }
-      }
-      case VALUE_FIRST -> {
-        fields.add(value);
-        fields.addAll(labels);
-        fields.add(time);
-      }
-      case LABELS_FIRST -> {
-        fields.addAll(labels);
-        fields.add(time);
-        fields.add(value);
-      }
-      case TIME_FIRST -> {
-        fields.add(time);
-        fields.add(value);
-        fields.addAll(labels);
-      }
-      case EMPTY -> {
-        fields.add(Field.nullable("time", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)));
-        fields.add(Field.nullable("value", new ArrowType.FloatingPoint(
-            org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)));
-      }
+        List<Row> rows = new ArrayList<>();
+        bySeries.forEach((labels, byTime) -> byTime.forEach((t, values) -> rows.add(new Row(t, values, labels))));
+        sort(rows, shape.labelColumns());
+        return new RowsReader(allocator, schema(shape, fields), rows, shape.timeFieldName());
     }
-    return new Schema(fields);
-  }
 
-  @Override
-  public boolean loadNextBatch() throws java.io.IOException {
-    if (loaded) {
-      return false;
+    private static void sort(List<Row> rows, List<String> labels) {
+        Comparator<Row> byLabels = (a, b) -> {
+            for (String l : labels) {
+                int c = Comparator.nullsFirst(Comparator.<String>naturalOrder())
+                        .compare(a.labels().get(l), b.labels().get(l));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
+        rows.sort(byLabels.thenComparingLong(Row::timeMs));
     }
-    loaded = true;
-    VectorSchemaRoot root = getVectorSchemaRoot();
-    root.allocateNew();
-    for (FieldVector v : root.getFieldVectors()) {
-      String name = v.getName();
-      for (int r = 0; r < rows.size(); r++) {
-        fill(v, name, r);
-      }
-      v.setValueCount(rows.size());
+
+    /** The result schema; {@code extraFields} are further value columns of a {@link Value.Layout#TABLE} layout. */
+    private static Schema schema(Value.Shape shape, List<String> extraFields) {
+        Field time = new Field(
+                shape.timeFieldName(), FieldType.nullable(shape.timeField().getType()), null);
+        ArrowType valueType = shape.integerValue()
+                ? new ArrowType.Int(64, true)
+                : new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE);
+        Field value = new Field(shape.valueName(), FieldType.nullable(valueType), null);
+        List<Field> labels = new ArrayList<>();
+        for (String l : shape.labelColumns()) {
+            labels.add(Field.nullable(l, ArrowType.Utf8.INSTANCE));
+        }
+        List<Field> fields = new ArrayList<>();
+        switch (shape.layout()) {
+            case TABLE -> {
+                for (String name : shape.tableOrder()) {
+                    boolean isValue = name.equals(value.getName()) || extraFields.contains(name);
+                    fields.add(
+                            name.equals(time.getName())
+                                    ? time
+                                    : isValue
+                                            ? new Field(name, FieldType.nullable(valueType), null)
+                                            : Field.nullable(name, ArrowType.Utf8.INSTANCE));
+                }
+            }
+            case VALUE_FIRST -> {
+                fields.add(value);
+                fields.addAll(labels);
+                fields.add(time);
+            }
+            case LABELS_FIRST -> {
+                fields.addAll(labels);
+                fields.add(time);
+                fields.add(value);
+            }
+            case TIME_FIRST -> {
+                fields.add(time);
+                fields.add(value);
+                fields.addAll(labels);
+            }
+            case EMPTY -> {
+                fields.add(Field.nullable("time", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)));
+                fields.add(Field.nullable(
+                        "value",
+                        new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)));
+            }
+        }
+        return new Schema(fields);
     }
-    root.setRowCount(rows.size());
-    return true;
-  }
 
-  private void fill(FieldVector v, String name, int r) {
-    Row row = rows.get(r);
-    if (v instanceof TimeStampVector ts && name.equals(timeName)) {
-      ts.setSafe(r, toUnit(row.timeMs(), ((ArrowType.Timestamp) v.getField().getType()).getUnit()));
-    } else if (v instanceof Float8Vector f) {
-      Double value = row.values().get(name);
-      if (value == null) {
-        f.setNull(r);
-      } else {
-        f.setSafe(r, value);
-      }
-    } else if (v instanceof BigIntVector b) {
-      b.setSafe(r, row.values().get(name).longValue());
-    } else if (v instanceof VarCharVector s) {
-      String label = row.labels().get(name);
-      if (label == null) {
-        s.setNull(r);
-      } else {
-        s.setSafe(r, label.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      }
+    @Override
+    public boolean loadNextBatch() throws java.io.IOException {
+        if (loaded) {
+            return false;
+        }
+        loaded = true;
+        VectorSchemaRoot root = getVectorSchemaRoot();
+        root.allocateNew();
+        for (FieldVector v : root.getFieldVectors()) {
+            String name = v.getName();
+            for (int r = 0; r < rows.size(); r++) {
+                fill(v, name, r);
+            }
+            v.setValueCount(rows.size());
+        }
+        root.setRowCount(rows.size());
+        return true;
     }
-  }
 
-  private static long toUnit(long ms, TimeUnit unit) {
-    return switch (unit) {
-      case SECOND -> Math.floorDiv(ms, 1000);
-      case MILLISECOND -> ms;
-      case MICROSECOND -> ms * 1000;
-      case NANOSECOND -> ms * 1_000_000;
-    };
-  }
+    private void fill(FieldVector v, String name, int r) {
+        Row row = rows.get(r);
+        if (v instanceof TimeStampVector ts && name.equals(timeName)) {
+            ts.setSafe(
+                    r, toUnit(row.timeMs(), ((ArrowType.Timestamp) v.getField().getType()).getUnit()));
+        } else if (v instanceof Float8Vector f) {
+            Double value = row.values().get(name);
+            if (value == null) {
+                f.setNull(r);
+            } else {
+                f.setSafe(r, value);
+            }
+        } else if (v instanceof BigIntVector b) {
+            b.setSafe(r, row.values().get(name).longValue());
+        } else if (v instanceof VarCharVector s) {
+            String label = row.labels().get(name);
+            if (label == null) {
+                s.setNull(r);
+            } else {
+                s.setSafe(r, label.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+    }
 
-  @Override
-  public long bytesRead() {
-    return 0;
-  }
+    private static long toUnit(long ms, TimeUnit unit) {
+        return switch (unit) {
+            case SECOND -> Math.floorDiv(ms, 1000);
+            case MILLISECOND -> ms;
+            case MICROSECOND -> ms * 1000;
+            case NANOSECOND -> ms * 1_000_000;
+        };
+    }
 
-  @Override
-  protected void closeReadSource() {
-    // rows live on the heap; the vectors are released by ArrowReader.close()
-  }
+    @Override
+    public long bytesRead() {
+        return 0;
+    }
 
-  @Override
-  protected Schema readSchema() {
-    return schema;
-  }
+    @Override
+    protected void closeReadSource() {
+        // rows live on the heap; the vectors are released by ArrowReader.close()
+    }
+
+    @Override
+    protected Schema readSchema() {
+        return schema;
+    }
 }

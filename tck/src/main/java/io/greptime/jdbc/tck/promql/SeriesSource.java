@@ -9,41 +9,41 @@ import org.apache.arrow.vector.types.pojo.Field;
  */
 public interface SeriesSource {
 
-  /** The schema (database) the request runs in. */
-  String defaultSchema();
+    /** The schema (database) the request runs in. */
+    String defaultSchema();
 
-  /** The table as PromQL sees it, or null when {@code schema.name} does not exist. */
-  PromTable table(String schema, String name);
+    /** The table as PromQL sees it, or null when {@code schema.name} does not exist. */
+    PromTable table(String schema, String name);
 
-  /**
-   * Samples of {@code field} with time in [{@code minMs}, {@code maxMs}], grouped by tag values, each
-   * series sorted by time; rows whose value is NULL are left out.
-   */
-  List<RawSeries> scan(PromTable table, String field, long minMs, long maxMs);
+    /**
+     * Samples of {@code field} with time in [{@code minMs}, {@code maxMs}], grouped by tag values, each
+     * series sorted by time; rows whose value is NULL are left out.
+     */
+    List<RawSeries> scan(PromTable table, String field, long minMs, long maxMs);
 
-  /** Evaluates a SQL expression (a TQL parameter such as {@code now() - '5m'::interval}) to seconds. */
-  double evalSeconds(String sqlExpression);
+    /** Evaluates a SQL expression (a TQL parameter such as {@code now() - '5m'::interval}) to seconds. */
+    double evalSeconds(String sqlExpression);
 
-  /**
-   * A table in PromQL's terms.
-   *
-   * @param columns all columns in table order, as Arrow fields (the time index keeps its unit)
-   * @param timeIndex name of the time index column
-   * @param tags tag (primary key) columns in table order
-   * @param fields field columns in table order
-   */
-  record PromTable(String schema, String name, List<Field> columns, String timeIndex, List<String> tags,
-      List<String> fields) {
-    Field column(String col) {
-      for (Field f : columns) {
-        if (f.getName().equals(col)) {
-          return f;
+    /**
+     * A table in PromQL's terms.
+     *
+     * @param columns all columns in table order, as Arrow fields (the time index keeps its unit)
+     * @param timeIndex name of the time index column
+     * @param tags tag (primary key) columns in table order
+     * @param fields field columns in table order
+     */
+    record PromTable(
+            String schema, String name, List<Field> columns, String timeIndex, List<String> tags, List<String> fields) {
+        Field column(String col) {
+            for (Field f : columns) {
+                if (f.getName().equals(col)) {
+                    return f;
+                }
+            }
+            return null;
         }
-      }
-      return null;
     }
-  }
 
-  /** The samples of one series: tag values in {@link PromTable#tags()} order (null when unset). */
-  record RawSeries(List<String> tagValues, long[] times, double[] values) {}
+    /** The samples of one series: tag values in {@link PromTable#tags()} order (null when unset). */
+    record RawSeries(List<String> tagValues, long[] times, double[] values) {}
 }

@@ -10,49 +10,50 @@ import java.util.SortedMap;
 
 /** The set operators {@code and}, {@code or}, {@code unless}: matched per step by signature. */
 final class SetOps {
-  private SetOps() {}
+    private SetOps() {}
 
-  static Value apply(Ast.Binary b, Value.Vector lv, Value.Vector rv) {
-    int n = lv.series().isEmpty() ? (rv.series().isEmpty() ? 0 : rv.series().get(0).values.length)
-        : lv.series().get(0).values.length;
-    Map<SortedMap<String, String>, Series> out = new LinkedHashMap<>();
-    for (int i = 0; i < n; i++) {
-      Set<SortedMap<String, String>> rightSigs = signatures(rv, b.matching(), i);
-      Set<SortedMap<String, String>> leftSigs = signatures(lv, b.matching(), i);
-      for (Series s : lv.series()) {
-        if (!s.present[i]) {
-          continue;
+    static Value apply(Ast.Binary b, Value.Vector lv, Value.Vector rv) {
+        int n = lv.series().isEmpty()
+                ? (rv.series().isEmpty() ? 0 : rv.series().get(0).values.length)
+                : lv.series().get(0).values.length;
+        Map<SortedMap<String, String>, Series> out = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            Set<SortedMap<String, String>> rightSigs = signatures(rv, b.matching(), i);
+            Set<SortedMap<String, String>> leftSigs = signatures(lv, b.matching(), i);
+            for (Series s : lv.series()) {
+                if (!s.present[i]) {
+                    continue;
+                }
+                boolean matched = rightSigs.contains(BinaryOps.signature(s.labels, b.matching()));
+                boolean keep = switch (b.op()) {
+                    case "and" -> matched;
+                    case "unless" -> !matched;
+                    default -> true;
+                };
+                if (keep) {
+                    out.computeIfAbsent(s.labels, k -> new Series(k, n)).set(i, s.values[i]);
+                }
+            }
+            if (b.op().equals("or")) {
+                for (Series s : rv.series()) {
+                    if (s.present[i] && !leftSigs.contains(BinaryOps.signature(s.labels, b.matching()))) {
+                        out.computeIfAbsent(s.labels, k -> new Series(k, n)).set(i, s.values[i]);
+                    }
+                }
+            }
         }
-        boolean matched = rightSigs.contains(BinaryOps.signature(s.labels, b.matching()));
-        boolean keep = switch (b.op()) {
-          case "and" -> matched;
-          case "unless" -> !matched;
-          default -> true;
-        };
-        if (keep) {
-          out.computeIfAbsent(s.labels, k -> new Series(k, n)).set(i, s.values[i]);
-        }
-      }
-      if (b.op().equals("or")) {
-        for (Series s : rv.series()) {
-          if (s.present[i] && !leftSigs.contains(BinaryOps.signature(s.labels, b.matching()))) {
-            out.computeIfAbsent(s.labels, k -> new Series(k, n)).set(i, s.values[i]);
-          }
-        }
-      }
+        List<Series> result = new ArrayList<>(out.values());
+        result.removeIf(Series::empty);
+        return new Value.Vector(result, lv.shape());
     }
-    List<Series> result = new ArrayList<>(out.values());
-    result.removeIf(Series::empty);
-    return new Value.Vector(result, lv.shape());
-  }
 
-  private static Set<SortedMap<String, String>> signatures(Value.Vector v, Ast.VectorMatching m, int i) {
-    Set<SortedMap<String, String>> sigs = new HashSet<>();
-    for (Series s : v.series()) {
-      if (s.present[i]) {
-        sigs.add(BinaryOps.signature(s.labels, m));
-      }
+    private static Set<SortedMap<String, String>> signatures(Value.Vector v, Ast.VectorMatching m, int i) {
+        Set<SortedMap<String, String>> sigs = new HashSet<>();
+        for (Series s : v.series()) {
+            if (s.present[i]) {
+                sigs.add(BinaryOps.signature(s.labels, m));
+            }
+        }
+        return sigs;
     }
-    return sigs;
-  }
 }

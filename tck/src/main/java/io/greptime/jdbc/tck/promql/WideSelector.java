@@ -12,42 +12,50 @@ import org.apache.arrow.vector.types.pojo.Field;
  * rows are joined on labels and time.
  */
 final class WideSelector {
-  private WideSelector() {}
+    private WideSelector() {}
 
-  /** The rows, or null when {@code e} is not a bare selector over a table with more than one field. */
-  static ArrowReader rows(SeriesSource source, Evaluator ev, Ast.Expr e, BufferAllocator allocator) {
-    if (!(e instanceof Ast.Selector sel) || sel.name() == null) {
-      return null;
+    /** The rows, or null when {@code e} is not a bare selector over a table with more than one field. */
+    static ArrowReader rows(SeriesSource source, Evaluator ev, Ast.Expr e, BufferAllocator allocator) {
+        if (!(e instanceof Ast.Selector sel) || sel.name() == null) {
+            return null;
+        }
+        String schema = source.defaultSchema();
+        for (Ast.Matcher m : sel.matchers()) {
+            if (m.label().equals("__field__")) {
+                return null;
+            }
+            if ((m.label().equals("__schema__") || m.label().equals("__database__")) && m.op() == Ast.MatchOp.EQ) {
+                schema = m.value();
+            }
+        }
+        SeriesSource.PromTable table = source.table(schema, sel.name());
+        if (table == null || table.fields().size() < 2) {
+            return null;
+        }
+        List<Value.Vector> perField = new ArrayList<>();
+        for (String field : table.fields()) {
+            List<Ast.Matcher> matchers = new ArrayList<>(sel.matchers());
+            matchers.add(Ast.Matcher.of("__field__", Ast.MatchOp.EQ, field));
+            perField.add((Value.Vector) ev.eval(new Ast.Selector(sel.name(), matchers, sel.offsetMs(), sel.atMs())));
+        }
+        List<String> order = new ArrayList<>();
+        for (Field f : table.columns()) {
+            String n = f.getName();
+            if (n.equals(table.timeIndex())
+                    || table.tags().contains(n)
+                    || table.fields().contains(n)) {
+                order.add(n);
+            }
+        }
+        Value.Shape first = perField.get(0).shape();
+        Value.Shape shape = new Value.Shape(
+                Value.Layout.TABLE,
+                first.timeField(),
+                table.name(),
+                first.valueName(),
+                first.labelColumns(),
+                order,
+                false);
+        return RowsReader.ofFields(allocator, perField, table.fields(), shape, ev.steps);
     }
-    String schema = source.defaultSchema();
-    for (Ast.Matcher m : sel.matchers()) {
-      if (m.label().equals("__field__")) {
-        return null;
-      }
-      if ((m.label().equals("__schema__") || m.label().equals("__database__")) && m.op() == Ast.MatchOp.EQ) {
-        schema = m.value();
-      }
-    }
-    SeriesSource.PromTable table = source.table(schema, sel.name());
-    if (table == null || table.fields().size() < 2) {
-      return null;
-    }
-    List<Value.Vector> perField = new ArrayList<>();
-    for (String field : table.fields()) {
-      List<Ast.Matcher> matchers = new ArrayList<>(sel.matchers());
-      matchers.add(Ast.Matcher.of("__field__", Ast.MatchOp.EQ, field));
-      perField.add((Value.Vector) ev.eval(new Ast.Selector(sel.name(), matchers, sel.offsetMs(), sel.atMs())));
-    }
-    List<String> order = new ArrayList<>();
-    for (Field f : table.columns()) {
-      String n = f.getName();
-      if (n.equals(table.timeIndex()) || table.tags().contains(n) || table.fields().contains(n)) {
-        order.add(n);
-      }
-    }
-    Value.Shape first = perField.get(0).shape();
-    Value.Shape shape = new Value.Shape(Value.Layout.TABLE, first.timeField(), table.name(), first.valueName(),
-        first.labelColumns(), order, false);
-    return RowsReader.ofFields(allocator, perField, table.fields(), shape, ev.steps);
-  }
 }

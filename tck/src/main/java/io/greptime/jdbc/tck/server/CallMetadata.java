@@ -12,17 +12,17 @@ import io.grpc.ServerInterceptor;
  * DoPut credentials), which grpc-java's generated service methods do not otherwise see.
  */
 final class CallMetadata implements ServerInterceptor {
-  private static final Context.Key<Metadata> KEY = Context.key("greptime-request-metadata");
+    private static final Context.Key<Metadata> KEY = Context.key("greptime-request-metadata");
 
-  /** The metadata of the call this thread serves; empty outside a call. */
-  static Metadata current() {
-    Metadata metadata = KEY.get();
-    return metadata == null ? new Metadata() : metadata;
-  }
+    /** The metadata of the call this thread serves; empty outside a call. */
+    static Metadata current() {
+        Metadata metadata = KEY.get();
+        return metadata == null ? new Metadata() : metadata;
+    }
 
-  @Override
-  public <Q, R> ServerCall.Listener<Q> interceptCall(
-      ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
-    return Contexts.interceptCall(Context.current().withValue(KEY, headers), call, headers, next);
-  }
+    @Override
+    public <Q, R> ServerCall.Listener<Q> interceptCall(
+            ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        return Contexts.interceptCall(Context.current().withValue(KEY, headers), call, headers, next);
+    }
 }

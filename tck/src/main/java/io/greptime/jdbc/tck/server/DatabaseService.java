@@ -17,89 +17,90 @@ import org.apache.arrow.memory.BufferAllocator;
  * only affected-row counts (protocol.md §1.1); rows must be read through Flight DoGet.
  */
 final class DatabaseService extends GreptimeDatabaseGrpc.GreptimeDatabaseImplBase {
-  private final RequestExecutor executor;
-  private final ErrorStatuses errors;
-  private final BufferAllocator allocator;
+    private final RequestExecutor executor;
+    private final ErrorStatuses errors;
+    private final BufferAllocator allocator;
 
-  DatabaseService(RequestExecutor executor, ErrorStatuses errors, BufferAllocator allocator) {
-    this.executor = executor;
-    this.errors = errors;
-    this.allocator = allocator;
-  }
-
-  @Override
-  public void handle(GreptimeRequest request, StreamObserver<GreptimeResponse> responses) {
-    try {
-      long rows = affectedRows(request, "GreptimeDatabase::Handle for query");
-      responses.onNext(response(rows));
-      responses.onCompleted();
-    } catch (RuntimeException e) {
-      responses.onError(errors.from(e));
+    DatabaseService(RequestExecutor executor, ErrorStatuses errors, BufferAllocator allocator) {
+        this.executor = executor;
+        this.errors = errors;
+        this.allocator = allocator;
     }
-  }
 
-  @Override
-  public StreamObserver<GreptimeRequest> handleRequests(StreamObserver<GreptimeResponse> responses) {
-    return new StreamObserver<>() {
-      private long total;
-      private boolean failed;
-
-      @Override
-      public void onNext(GreptimeRequest request) {
-        if (failed) {
-          return;
-        }
+    @Override
+    public void handle(GreptimeRequest request, StreamObserver<GreptimeResponse> responses) {
         try {
-          total += affectedRows(request, "GreptimeDatabase::HandleRequests for query");
+            long rows = affectedRows(request, "GreptimeDatabase::Handle for query");
+            responses.onNext(response(rows));
+            responses.onCompleted();
         } catch (RuntimeException e) {
-          // The first error ends the call; later messages of this stream are ignored.
-          failed = true;
-          responses.onError(errors.from(e));
+            responses.onError(errors.from(e));
         }
-      }
+    }
 
-      @Override
-      public void onError(Throwable t) {
-        failed = true;
-      }
+    @Override
+    public StreamObserver<GreptimeRequest> handleRequests(StreamObserver<GreptimeResponse> responses) {
+        return new StreamObserver<>() {
+            private long total;
+            private boolean failed;
 
-      @Override
-      public void onCompleted() {
-        if (!failed) {
-          responses.onNext(response(total));
-          responses.onCompleted();
+            @Override
+            public void onNext(GreptimeRequest request) {
+                if (failed) {
+                    return;
+                }
+                try {
+                    total += affectedRows(request, "GreptimeDatabase::HandleRequests for query");
+                } catch (RuntimeException e) {
+                    // The first error ends the call; later messages of this stream are ignored.
+                    failed = true;
+                    responses.onError(errors.from(e));
+                }
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                failed = true;
+            }
+
+            @Override
+            public void onCompleted() {
+                if (!failed) {
+                    responses.onNext(response(total));
+                    responses.onCompleted();
+                }
+            }
+        };
+    }
+
+    /**
+     * Executes and insists on a row count. Whether a statement produces rows is only known by running
+     * it, as GreptimeDB does; a row result is closed unread and refused.
+     */
+    private long affectedRows(GreptimeRequest request, String queryRefusal) {
+        try (BufferAllocator child = allocator.newChildAllocator("handle", 0, Long.MAX_VALUE)) {
+            Output output = executor.execute(request, CallMetadata.current(), child);
+            if (output instanceof Output.Rows rows) {
+                close(rows);
+                throw ErrorStatuses.plain(io.grpc.Status.Code.UNIMPLEMENTED, queryRefusal);
+            }
+            return ((Output.AffectedRows) output).count();
         }
-      }
-    };
-  }
-
-  /**
-   * Executes and insists on a row count. Whether a statement produces rows is only known by running
-   * it, as GreptimeDB does; a row result is closed unread and refused.
-   */
-  private long affectedRows(GreptimeRequest request, String queryRefusal) {
-    try (BufferAllocator child = allocator.newChildAllocator("handle", 0, Long.MAX_VALUE)) {
-      Output output = executor.execute(request, CallMetadata.current(), child);
-      if (output instanceof Output.Rows rows) {
-        close(rows);
-        throw ErrorStatuses.plain(io.grpc.Status.Code.UNIMPLEMENTED, queryRefusal);
-      }
-      return ((Output.AffectedRows) output).count();
     }
-  }
 
-  private static void close(Output.Rows rows) {
-    try {
-      rows.reader().close();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    private static void close(Output.Rows rows) {
+        try {
+            rows.reader().close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  private static GreptimeResponse response(long rows) {
-    return GreptimeResponse.newBuilder()
-        .setHeader(ResponseHeader.newBuilder().setStatus(Status.newBuilder().setStatusCode(0)))
-        .setAffectedRows(AffectedRows.newBuilder().setValue((int) rows))
-        .build();
-  }
+    private static GreptimeResponse response(long rows) {
+        return GreptimeResponse.newBuilder()
+                .setHeader(ResponseHeader.newBuilder()
+                        .setStatus(Status.newBuilder().setStatusCode(0)))
+                .setAffectedRows(AffectedRows.newBuilder().setValue((int) rows))
+                .build();
+    }
 }

@@ -18,86 +18,86 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * embedded server work on plain vectors.
  */
 final class DictionaryDecoding {
-  private DictionaryDecoding() {}
+    private DictionaryDecoding() {}
 
-  static boolean hasDictionaries(Schema schema) {
-    return schema.getFields().stream().anyMatch(f -> f.getDictionary() != null);
-  }
-
-  /** The schema the decoded batches have: each encoded column gets its dictionary's value type. */
-  static Schema plainSchema(Schema schema, Map<Long, Dictionary> dictionaries) {
-    List<Field> fields = new ArrayList<>();
-    for (Field field : schema.getFields()) {
-      fields.add(plainField(field, dictionaries));
+    static boolean hasDictionaries(Schema schema) {
+        return schema.getFields().stream().anyMatch(f -> f.getDictionary() != null);
     }
-    return new Schema(fields, schema.getCustomMetadata());
-  }
 
-  private static Field plainField(Field field, Map<Long, Dictionary> dictionaries) {
-    DictionaryEncoding encoding = field.getDictionary();
-    if (encoding == null) {
-      return field;
+    /** The schema the decoded batches have: each encoded column gets its dictionary's value type. */
+    static Schema plainSchema(Schema schema, Map<Long, Dictionary> dictionaries) {
+        List<Field> fields = new ArrayList<>();
+        for (Field field : schema.getFields()) {
+            fields.add(plainField(field, dictionaries));
+        }
+        return new Schema(fields, schema.getCustomMetadata());
     }
-    Field values = dictionary(dictionaries, encoding).getVector().getField();
-    return new Field(
-        field.getName(),
-        new FieldType(field.isNullable(), values.getType(), null, field.getMetadata()),
-        values.getChildren());
-  }
 
-  /** The batch with every encoded column decoded; closing the result frees only what it allocated. */
-  static Decoded decode(VectorSchemaRoot root, Map<Long, Dictionary> dictionaries) {
-    List<FieldVector> vectors = new ArrayList<>();
-    List<FieldVector> owned = new ArrayList<>();
-    try {
-      for (FieldVector vector : root.getFieldVectors()) {
-        DictionaryEncoding encoding = vector.getField().getDictionary();
+    private static Field plainField(Field field, Map<Long, Dictionary> dictionaries) {
+        DictionaryEncoding encoding = field.getDictionary();
         if (encoding == null) {
-          vectors.add(vector);
-          continue;
+            return field;
         }
-        FieldVector target = plainField(vector.getField(), dictionaries).createVector(vector.getAllocator());
-        owned.add(target);
-        try (FieldVector plain =
-            (FieldVector) DictionaryEncoder.decode(vector, dictionary(dictionaries, encoding), vector.getAllocator())) {
-          // decode() names the vector after the dictionary; the target carries the column's own field.
-          plain.makeTransferPair(target).transfer();
+        Field values = dictionary(dictionaries, encoding).getVector().getField();
+        return new Field(
+                field.getName(),
+                new FieldType(field.isNullable(), values.getType(), null, field.getMetadata()),
+                values.getChildren());
+    }
+
+    /** The batch with every encoded column decoded; closing the result frees only what it allocated. */
+    static Decoded decode(VectorSchemaRoot root, Map<Long, Dictionary> dictionaries) {
+        List<FieldVector> vectors = new ArrayList<>();
+        List<FieldVector> owned = new ArrayList<>();
+        try {
+            for (FieldVector vector : root.getFieldVectors()) {
+                DictionaryEncoding encoding = vector.getField().getDictionary();
+                if (encoding == null) {
+                    vectors.add(vector);
+                    continue;
+                }
+                FieldVector target = plainField(vector.getField(), dictionaries).createVector(vector.getAllocator());
+                owned.add(target);
+                try (FieldVector plain = (FieldVector)
+                        DictionaryEncoder.decode(vector, dictionary(dictionaries, encoding), vector.getAllocator())) {
+                    // decode() names the vector after the dictionary; the target carries the column's own field.
+                    plain.makeTransferPair(target).transfer();
+                }
+                vectors.add(target);
+            }
+        } catch (RuntimeException e) {
+            owned.forEach(FieldVector::close);
+            throw e;
         }
-        vectors.add(target);
-      }
-    } catch (RuntimeException e) {
-      owned.forEach(FieldVector::close);
-      throw e;
-    }
-    List<Field> fields = vectors.stream().map(FieldVector::getField).toList();
-    return new Decoded(new VectorSchemaRoot(fields, vectors, root.getRowCount()), owned);
-  }
-
-  private static Dictionary dictionary(Map<Long, Dictionary> dictionaries, DictionaryEncoding encoding) {
-    Dictionary dictionary = dictionaries.get(encoding.getId());
-    if (dictionary == null) {
-      throw new IllegalArgumentException("no dictionary with id " + encoding.getId());
-    }
-    return dictionary;
-  }
-
-  /** One batch in plain vectors; closing frees what decoding allocated, not the source's vectors. */
-  static final class Decoded implements AutoCloseable {
-    private final VectorSchemaRoot rows;
-    private final List<FieldVector> owned;
-
-    Decoded(VectorSchemaRoot rows, List<FieldVector> owned) {
-      this.rows = rows;
-      this.owned = owned;
+        List<Field> fields = vectors.stream().map(FieldVector::getField).toList();
+        return new Decoded(new VectorSchemaRoot(fields, vectors, root.getRowCount()), owned);
     }
 
-    VectorSchemaRoot rows() {
-      return rows;
+    private static Dictionary dictionary(Map<Long, Dictionary> dictionaries, DictionaryEncoding encoding) {
+        Dictionary dictionary = dictionaries.get(encoding.getId());
+        if (dictionary == null) {
+            throw new IllegalArgumentException("no dictionary with id " + encoding.getId());
+        }
+        return dictionary;
     }
 
-    @Override
-    public void close() {
-      owned.forEach(FieldVector::close);
+    /** One batch in plain vectors; closing frees what decoding allocated, not the source's vectors. */
+    static final class Decoded implements AutoCloseable {
+        private final VectorSchemaRoot rows;
+        private final List<FieldVector> owned;
+
+        Decoded(VectorSchemaRoot rows, List<FieldVector> owned) {
+            this.rows = rows;
+            this.owned = owned;
+        }
+
+        VectorSchemaRoot rows() {
+            return rows;
+        }
+
+        @Override
+        public void close() {
+            owned.forEach(FieldVector::close);
+        }
     }
-  }
 }

@@ -23,82 +23,81 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * pressure instead of piling batches up in memory, and a cancelled call stops the reading at once.
  */
 final class DoGetStream {
-  private final ServerCallStreamObserver<FlightData> out;
-  private final CompressionCodec codec;
-  private final ReentrantLock readyLock = new ReentrantLock();
-  private final Condition readyChanged = readyLock.newCondition();
+    private final ServerCallStreamObserver<FlightData> out;
+    private final CompressionCodec codec;
+    private final ReentrantLock readyLock = new ReentrantLock();
+    private final Condition readyChanged = readyLock.newCondition();
 
-  /** Must be created on the call's own thread: it installs the readiness handlers. */
-  DoGetStream(ServerCallStreamObserver<FlightData> out, CompressionCodec codec) {
-    this.out = out;
-    this.codec = codec;
-    out.setOnReadyHandler(this::signal);
-    out.setOnCancelHandler(this::signal);
-  }
+    /** Must be created on the call's own thread: it installs the readiness handlers. */
+    DoGetStream(ServerCallStreamObserver<FlightData> out, CompressionCodec codec) {
+        this.out = out;
+        this.codec = codec;
+        out.setOnReadyHandler(this::signal);
+        out.setOnCancelHandler(this::signal);
+    }
 
-  /**
-   * Streams every batch of {@code rows}; returns false when the client went away first. The caller
-   * closes the reader.
-   */
-  boolean write(Output.Rows rows, long startNanos) throws IOException, InterruptedException {
-    ArrowReader reader = rows.reader();
-    VectorSchemaRoot root = reader.getVectorSchemaRoot();
-    Map<Long, Dictionary> dictionaries =
-        DictionaryDecoding.hasDictionaries(root.getSchema()) ? reader.getDictionaryVectors() : Map.of();
-    Schema schema =
-        dictionaries.isEmpty() ? root.getSchema() : DictionaryDecoding.plainSchema(root.getSchema(), dictionaries);
-    if (!send(FlightFrames.schema(schema))) {
-      return false;
+    /**
+     * Streams every batch of {@code rows}; returns false when the client went away first. The caller
+     * closes the reader.
+     */
+    boolean write(Output.Rows rows, long startNanos) throws IOException, InterruptedException {
+        ArrowReader reader = rows.reader();
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        Map<Long, Dictionary> dictionaries =
+                DictionaryDecoding.hasDictionaries(root.getSchema()) ? reader.getDictionaryVectors() : Map.of();
+        Schema schema = dictionaries.isEmpty()
+                ? root.getSchema()
+                : DictionaryDecoding.plainSchema(root.getSchema(), dictionaries);
+        if (!send(FlightFrames.schema(schema))) {
+            return false;
+        }
+        long bytes = 0;
+        while (reader.loadNextBatch()) {
+            FlightData frame = frame(root, dictionaries);
+            bytes += frame.getDataBody().size();
+            if (!send(frame)) {
+                return false;
+            }
+        }
+        String metrics = "{\"elapsed_compute\":" + (System.nanoTime() - startNanos) + ",\"memory_usage\":" + bytes
+                + ",\"plan_metrics\":[]}";
+        return send(FlightFrames.metrics(metrics));
     }
-    long bytes = 0;
-    while (reader.loadNextBatch()) {
-      FlightData frame = frame(root, dictionaries);
-      bytes += frame.getDataBody().size();
-      if (!send(frame)) {
-        return false;
-      }
-    }
-    String metrics =
-        "{\"elapsed_compute\":" + (System.nanoTime() - startNanos)
-            + ",\"memory_usage\":" + bytes + ",\"plan_metrics\":[]}";
-    return send(FlightFrames.metrics(metrics));
-  }
 
-  /** One batch as a frame, dictionaries expanded as GreptimeDB v1.2+ does for query output. */
-  private FlightData frame(VectorSchemaRoot root, Map<Long, Dictionary> dictionaries) {
-    try (DictionaryDecoding.Decoded plain =
-            dictionaries.isEmpty()
-                ? new DictionaryDecoding.Decoded(root, List.of())
-                : DictionaryDecoding.decode(root, dictionaries);
-        ArrowRecordBatch batch = new VectorUnloader(plain.rows(), true, codec, true).getRecordBatch()) {
-      return FlightFrames.recordBatch(batch);
+    /** One batch as a frame, dictionaries expanded as GreptimeDB v1.2+ does for query output. */
+    private FlightData frame(VectorSchemaRoot root, Map<Long, Dictionary> dictionaries) {
+        try (DictionaryDecoding.Decoded plain = dictionaries.isEmpty()
+                        ? new DictionaryDecoding.Decoded(root, List.of())
+                        : DictionaryDecoding.decode(root, dictionaries);
+                ArrowRecordBatch batch = new VectorUnloader(plain.rows(), true, codec, true).getRecordBatch()) {
+            return FlightFrames.recordBatch(batch);
+        }
     }
-  }
 
-  /** Sends one frame once the call can take it; false if the call was cancelled. */
-  boolean send(FlightData frame) throws InterruptedException {
-    readyLock.lock();
-    try {
-      while (!out.isReady() && !out.isCancelled()) {
-        // The timeout only guards against a missed signal; readiness normally wakes us.
-        readyChanged.await(100, TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      readyLock.unlock();
+    /** Sends one frame once the call can take it; false if the call was cancelled. */
+    boolean send(FlightData frame) throws InterruptedException {
+        readyLock.lock();
+        try {
+            while (!out.isReady() && !out.isCancelled()) {
+                // The timeout only guards against a missed signal; readiness normally wakes us.
+                readyChanged.await(100, TimeUnit.MILLISECONDS);
+            }
+        } finally {
+            readyLock.unlock();
+        }
+        if (out.isCancelled()) {
+            return false;
+        }
+        out.onNext(frame);
+        return true;
     }
-    if (out.isCancelled()) {
-      return false;
-    }
-    out.onNext(frame);
-    return true;
-  }
 
-  private void signal() {
-    readyLock.lock();
-    try {
-      readyChanged.signalAll();
-    } finally {
-      readyLock.unlock();
+    private void signal() {
+        readyLock.lock();
+        try {
+            readyChanged.signalAll();
+        } finally {
+            readyLock.unlock();
+        }
     }
-  }
 }

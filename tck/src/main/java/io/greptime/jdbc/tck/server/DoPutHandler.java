@@ -25,217 +25,212 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * messages of a call one at a time, so the handler keeps plain fields; the first error ends the call.
  */
 final class DoPutHandler implements StreamObserver<FlightData> {
-  private final Engine engine;
-  private final QueryContext ctx;
-  private final StreamObserver<Flight.PutResult> responses;
-  private final ErrorStatuses errors;
-  private final ServerProfile profile;
-  private final BufferAllocator allocator;
-  private String table;
-  private PutBatchDecoder decoder;
-  private boolean done;
+    private final Engine engine;
+    private final QueryContext ctx;
+    private final StreamObserver<Flight.PutResult> responses;
+    private final ErrorStatuses errors;
+    private final ServerProfile profile;
+    private final BufferAllocator allocator;
+    private String table;
+    private PutBatchDecoder decoder;
+    private boolean done;
 
-  DoPutHandler(
-      Engine engine,
-      QueryContext ctx,
-      StreamObserver<Flight.PutResult> responses,
-      ErrorStatuses errors,
-      BufferAllocator parent,
-      ServerProfile profile) {
-    this.engine = engine;
-    this.ctx = ctx;
-    this.responses = responses;
-    this.errors = errors;
-    this.profile = profile;
-    this.allocator = parent.newChildAllocator("do-put", 0, Long.MAX_VALUE);
-    if (profile.acksPutImmediately()) {
-      responses.onNext(result(0, 0, 0.0));
+    DoPutHandler(
+            Engine engine,
+            QueryContext ctx,
+            StreamObserver<Flight.PutResult> responses,
+            ErrorStatuses errors,
+            BufferAllocator parent,
+            ServerProfile profile) {
+        this.engine = engine;
+        this.ctx = ctx;
+        this.responses = responses;
+        this.errors = errors;
+        this.profile = profile;
+        this.allocator = parent.newChildAllocator("do-put", 0, Long.MAX_VALUE);
+        if (profile.acksPutImmediately()) {
+            responses.onNext(result(0, 0, 0.0));
+        }
     }
-  }
 
-  @Override
-  public void onNext(FlightData data) {
-    if (done) {
-      return;
+    @Override
+    public void onNext(FlightData data) {
+        if (done) {
+            return;
+        }
+        try {
+            if (table == null) {
+                acceptSchema(data);
+            } else {
+                acceptBatch(data);
+            }
+        } catch (RuntimeException | IOException e) {
+            finish();
+            try {
+                responses.onError(errors.from(e));
+            } catch (RuntimeException callGone) {
+                // The client cancelled meanwhile; there is no one left to tell.
+            }
+        }
     }
-    try {
-      if (table == null) {
-        acceptSchema(data);
-      } else {
-        acceptBatch(data);
-      }
-    } catch (RuntimeException | IOException e) {
-      finish();
-      try {
-        responses.onError(errors.from(e));
-      } catch (RuntimeException callGone) {
-        // The client cancelled meanwhile; there is no one left to tell.
-      }
-    }
-  }
 
-  private void acceptSchema(FlightData data) {
-    if (!data.hasFlightDescriptor()) {
-      throw ErrorStatuses.plain(
-          Status.Code.FAILED_PRECONDITION, "table to put is not found in flight descriptor");
+    private void acceptSchema(FlightData data) {
+        if (!data.hasFlightDescriptor()) {
+            throw ErrorStatuses.plain(
+                    Status.Code.FAILED_PRECONDITION, "table to put is not found in flight descriptor");
+        }
+        Flight.FlightDescriptor descriptor = data.getFlightDescriptor();
+        if (descriptor.getType() != Flight.FlightDescriptor.DescriptorType.PATH) {
+            throw ErrorStatuses.plain(
+                    Status.Code.INVALID_ARGUMENT,
+                    "Invalid request parameter: expect FlightDescriptor::type == 'Path' only");
+        }
+        if (descriptor.getPathCount() != 1) {
+            throw ErrorStatuses.plain(
+                    Status.Code.INVALID_ARGUMENT,
+                    "Invalid request parameter: expect FlightDescriptor::path has only one table name");
+        }
+        Schema schema = decodeSchema(data.getDataHeader());
+        table = descriptor.getPath(0);
+        decoder = new PutBatchDecoder(schema, allocator);
+        if (!profile.acksPutImmediately()) {
+            responses.onNext(result(requestId(data.getAppMetadata()), 0, 0.0));
+        }
     }
-    Flight.FlightDescriptor descriptor = data.getFlightDescriptor();
-    if (descriptor.getType() != Flight.FlightDescriptor.DescriptorType.PATH) {
-      throw ErrorStatuses.plain(
-          Status.Code.INVALID_ARGUMENT,
-          "Invalid request parameter: expect FlightDescriptor::type == 'Path' only");
-    }
-    if (descriptor.getPathCount() != 1) {
-      throw ErrorStatuses.plain(
-          Status.Code.INVALID_ARGUMENT,
-          "Invalid request parameter: expect FlightDescriptor::path has only one table name");
-    }
-    Schema schema = decodeSchema(data.getDataHeader());
-    table = descriptor.getPath(0);
-    decoder = new PutBatchDecoder(schema, allocator);
-    if (!profile.acksPutImmediately()) {
-      responses.onNext(result(requestId(data.getAppMetadata()), 0, 0.0));
-    }
-  }
 
-  private static Schema decodeSchema(ByteString header) {
-    Message message;
-    try {
-      message = Message.getRootAsMessage(header.asReadOnlyByteBuffer());
-    } catch (RuntimeException e) {
-      throw ErrorStatuses.plain(Status.Code.INVALID_ARGUMENT, "Failed to decode schema: " + e);
+    private static Schema decodeSchema(ByteString header) {
+        Message message;
+        try {
+            message = Message.getRootAsMessage(header.asReadOnlyByteBuffer());
+        } catch (RuntimeException e) {
+            throw ErrorStatuses.plain(Status.Code.INVALID_ARGUMENT, "Failed to decode schema: " + e);
+        }
+        if (header.isEmpty() || message.headerType() != MessageHeader.Schema) {
+            throw ErrorStatuses.plain(Status.Code.FAILED_PRECONDITION, "first message must be a Schema message");
+        }
+        try {
+            return MessageSerializer.deserializeSchema(message);
+        } catch (RuntimeException e) {
+            throw ErrorStatuses.plain(Status.Code.INVALID_ARGUMENT, "Failed to decode schema: " + e);
+        }
     }
-    if (header.isEmpty() || message.headerType() != MessageHeader.Schema) {
-      throw ErrorStatuses.plain(
-          Status.Code.FAILED_PRECONDITION, "first message must be a Schema message");
-    }
-    try {
-      return MessageSerializer.deserializeSchema(message);
-    } catch (RuntimeException e) {
-      throw ErrorStatuses.plain(Status.Code.INVALID_ARGUMENT, "Failed to decode schema: " + e);
-    }
-  }
 
-  private void acceptBatch(FlightData data) throws IOException {
-    long start = System.nanoTime();
-    Message message = decodeHeader(data.getDataHeader());
-    if (message.headerType() == MessageHeader.DictionaryBatch) {
-      decoding(() -> decoder.loadDictionary(message, data.getDataBody()));
-      return;
+    private void acceptBatch(FlightData data) throws IOException {
+        long start = System.nanoTime();
+        Message message = decodeHeader(data.getDataHeader());
+        if (message.headerType() == MessageHeader.DictionaryBatch) {
+            decoding(() -> decoder.loadDictionary(message, data.getDataBody()));
+            return;
+        }
+        long rows;
+        try (DictionaryDecoding.Decoded batch = decoding(() -> decoder.loadBatch(message, data.getDataBody()))) {
+            rows = engine.putBatch(ctx, table, batch.rows());
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        responses.onNext(result(requestId(data.getAppMetadata()), rows, elapsed));
     }
-    long rows;
-    try (DictionaryDecoding.Decoded batch = decoding(() -> decoder.loadBatch(message, data.getDataBody()))) {
-      rows = engine.putBatch(ctx, table, batch.rows());
+
+    private interface Decoding<T> {
+        T run() throws IOException;
     }
-    double elapsed = (System.nanoTime() - start) / 1e9;
-    responses.onNext(result(requestId(data.getAppMetadata()), rows, elapsed));
-  }
 
-  private interface Decoding<T> {
-    T run() throws IOException;
-  }
+    private interface VoidDecoding {
+        void run() throws IOException;
+    }
 
-  private interface VoidDecoding {
-    void run() throws IOException;
-  }
-
-  private static void decoding(VoidDecoding step) {
-    decoding(
-        () -> {
-          step.run();
-          return null;
+    private static void decoding(VoidDecoding step) {
+        decoding(() -> {
+            step.run();
+            return null;
         });
-  }
-
-  /** Arrow decode failures are the client's fault: InvalidArguments, as GreptimeDB answers them. */
-  private static <T> T decoding(Decoding<T> step) {
-    try {
-      return step.run();
-    } catch (GreptimeError e) {
-      throw e;
-    } catch (IOException | RuntimeException e) {
-      throw new GreptimeError(
-          StatusCode.INVALID_ARGUMENTS, "Invalid request parameter: failed to decode record batch: " + e);
     }
-  }
 
-  private static Message decodeHeader(ByteString header) {
-    Message message =
-        decoding(
-            () -> {
-              Message m = Message.getRootAsMessage(header.asReadOnlyByteBuffer());
-              if (header.isEmpty() || m.headerType() == MessageHeader.NONE) {
+    /** Arrow decode failures are the client's fault: InvalidArguments, as GreptimeDB answers them. */
+    private static <T> T decoding(Decoding<T> step) {
+        try {
+            return step.run();
+        } catch (GreptimeError e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS, "Invalid request parameter: failed to decode record batch: " + e);
+        }
+    }
+
+    private static Message decodeHeader(ByteString header) {
+        Message message = decoding(() -> {
+            Message m = Message.getRootAsMessage(header.asReadOnlyByteBuffer());
+            if (header.isEmpty() || m.headerType() == MessageHeader.NONE) {
                 throw new IllegalArgumentException("empty IPC message");
-              }
-              return m;
-            });
-    if (message.headerType() != MessageHeader.RecordBatch
-        && message.headerType() != MessageHeader.DictionaryBatch) {
-      throw new GreptimeError(
-          StatusCode.INVALID_ARGUMENTS,
-          "Invalid request parameter: unexpected IPC message " + MessageHeader.name(message.headerType()));
+            }
+            return m;
+        });
+        if (message.headerType() != MessageHeader.RecordBatch
+                && message.headerType() != MessageHeader.DictionaryBatch) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid request parameter: unexpected IPC message " + MessageHeader.name(message.headerType()));
+        }
+        return message;
     }
-    return message;
-  }
 
-  /** {@code {"request_id": N}}; missing or unparsable metadata is request 0, as at GreptimeDB HEAD. */
-  static long requestId(ByteString appMetadata) {
-    if (appMetadata.isEmpty()) {
-      return 0;
+    /** {@code {"request_id": N}}; missing or unparsable metadata is request 0, as at GreptimeDB HEAD. */
+    static long requestId(ByteString appMetadata) {
+        if (appMetadata.isEmpty()) {
+            return 0;
+        }
+        try {
+            JsonElement id = JsonParser.parseString(appMetadata.toString(StandardCharsets.UTF_8))
+                    .getAsJsonObject()
+                    .get("request_id");
+            return id == null ? 0 : id.getAsLong();
+        } catch (RuntimeException e) {
+            return 0;
+        }
     }
-    try {
-      JsonElement id =
-          JsonParser.parseString(appMetadata.toString(StandardCharsets.UTF_8))
-              .getAsJsonObject()
-              .get("request_id");
-      return id == null ? 0 : id.getAsLong();
-    } catch (RuntimeException e) {
-      return 0;
+
+    private Flight.PutResult result(long requestId, long rows, double elapsedSecs) {
+        String json = "{\"request_id\":" + requestId + ",\"affected_rows\":" + rows;
+        json += profile.sendsElapsedSecs() ? ",\"elapsed_secs\":" + elapsedSecs + "}" : "}";
+        return Flight.PutResult.newBuilder()
+                .setAppMetadata(ByteString.copyFrom(json, StandardCharsets.UTF_8))
+                .build();
     }
-  }
-
-  private Flight.PutResult result(long requestId, long rows, double elapsedSecs) {
-    String json = "{\"request_id\":" + requestId + ",\"affected_rows\":" + rows;
-    json += profile.sendsElapsedSecs() ? ",\"elapsed_secs\":" + elapsedSecs + "}" : "}";
-    return Flight.PutResult.newBuilder()
-        .setAppMetadata(ByteString.copyFrom(json, StandardCharsets.UTF_8))
-        .build();
-  }
-
-  @Override
-  public void onError(Throwable t) {
-    finish();
-  }
-
-  @Override
-  public void onCompleted() {
-    if (!done) {
-      finish();
-      responses.onCompleted();
-    }
-  }
-
-  private void finish() {
-    if (done) {
-      return;
-    }
-    done = true;
-    if (decoder != null) {
-      decoder.close();
-      decoder = null;
-    }
-    allocator.close();
-  }
-
-  /** The observer of a call that has already been answered with an error. */
-  static final class Ignoring implements StreamObserver<FlightData> {
-    @Override
-    public void onNext(FlightData value) {}
 
     @Override
-    public void onError(Throwable t) {}
+    public void onError(Throwable t) {
+        finish();
+    }
 
     @Override
-    public void onCompleted() {}
-  }
+    public void onCompleted() {
+        if (!done) {
+            finish();
+            responses.onCompleted();
+        }
+    }
+
+    private void finish() {
+        if (done) {
+            return;
+        }
+        done = true;
+        if (decoder != null) {
+            decoder.close();
+            decoder = null;
+        }
+        allocator.close();
+    }
+
+    /** The observer of a call that has already been answered with an error. */
+    static final class Ignoring implements StreamObserver<FlightData> {
+        @Override
+        public void onNext(FlightData value) {}
+
+        @Override
+        public void onError(Throwable t) {}
+
+        @Override
+        public void onCompleted() {}
+    }
 }

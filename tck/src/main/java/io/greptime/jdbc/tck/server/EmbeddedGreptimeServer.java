@@ -2,9 +2,9 @@ package io.greptime.jdbc.tck.server;
 
 import io.greptime.jdbc.tck.engine.Engine;
 import io.grpc.Server;
+import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.inprocess.InProcessServerBuilder;
-import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
 import io.netty.channel.ChannelOption;
 import java.io.File;
@@ -44,417 +44,415 @@ import org.apache.arrow.vector.compression.NoCompressionCodec;
  * allocator and checks on {@link #close()} that every call gave its memory back.
  */
 public final class EmbeddedGreptimeServer implements AutoCloseable {
-  /** GreptimeDB's default {@code grpc.max_recv_message_size}. */
-  public static final int DEFAULT_MAX_INBOUND_MESSAGE_SIZE = 512 * 1024 * 1024;
+    /** GreptimeDB's default {@code grpc.max_recv_message_size}. */
+    public static final int DEFAULT_MAX_INBOUND_MESSAGE_SIZE = 512 * 1024 * 1024;
 
-  private final Builder config;
-  private final ErrorStatuses errors;
-  private final FaultInjector faults;
-  private final BufferAllocator allocator = new RootAllocator();
-  private final ExecutorService streams;
-  private final ReentrantLock lifecycleLock = new ReentrantLock();
-  private Server server;
-  private Server inProcessServer;
-  private UnixSocketListener unixListener;
-  private int boundPort;
-  private boolean closed;
+    private final Builder config;
+    private final ErrorStatuses errors;
+    private final FaultInjector faults;
+    private final BufferAllocator allocator = new RootAllocator();
+    private final ExecutorService streams;
+    private final ReentrantLock lifecycleLock = new ReentrantLock();
+    private Server server;
+    private Server inProcessServer;
+    private UnixSocketListener unixListener;
+    private int boundPort;
+    private boolean closed;
 
-  private EmbeddedGreptimeServer(Builder config) {
-    this.config = config;
-    this.errors = new ErrorStatuses(config.profile);
-    this.faults = new FaultInjector(errors);
-    this.boundPort = config.port;
-    this.streams =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "greptime-embedded-doget");
-              t.setDaemon(true);
-              return t;
-            });
-  }
+    private EmbeddedGreptimeServer(Builder config) {
+        this.config = config;
+        this.errors = new ErrorStatuses(config.profile);
+        this.faults = new FaultInjector(errors);
+        this.boundPort = config.port;
+        this.streams = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "greptime-embedded-doget");
+            t.setDaemon(true);
+            return t;
+        });
+    }
 
-  public static Builder builder() {
-    return new Builder();
-  }
+    public static Builder builder() {
+        return new Builder();
+    }
 
-  /** Binds and starts serving; with port 0 the chosen port is then {@link #port()}. */
-  public EmbeddedGreptimeServer start() {
-    lifecycleLock.lock();
-    try {
-      if (server != null || closed) {
-        throw new IllegalStateException(closed ? "closed" : "already started");
-      }
-      List<ServerServiceDefinition> services = services();
-      server = boundPort == 0 ? bindOutsideEphemeralRange(services) : bindWithRetry(boundPort, services);
-      boundPort = server.getPort();
-      if (config.inProcessName != null) {
-        InProcessServerBuilder builder = InProcessServerBuilder.forName(config.inProcessName);
+    /** Binds and starts serving; with port 0 the chosen port is then {@link #port()}. */
+    public EmbeddedGreptimeServer start() {
+        lifecycleLock.lock();
+        try {
+            if (server != null || closed) {
+                throw new IllegalStateException(closed ? "closed" : "already started");
+            }
+            List<ServerServiceDefinition> services = services();
+            server = boundPort == 0 ? bindOutsideEphemeralRange(services) : bindWithRetry(boundPort, services);
+            boundPort = server.getPort();
+            if (config.inProcessName != null) {
+                InProcessServerBuilder builder = InProcessServerBuilder.forName(config.inProcessName);
+                services.forEach(builder::addService);
+                inProcessServer = builder.maxInboundMessageSize(config.maxInboundMessageSize)
+                        .build()
+                        .start();
+            }
+            if (config.unixSocket != null) {
+                unixListener =
+                        UnixSocketListener.start(config.unixSocket, services, config.tls, config.maxInboundMessageSize);
+            }
+            return this;
+        } catch (IOException e) {
+            stopServer();
+            throw new UncheckedIOException("cannot bind " + config.host + ":" + boundPort, e);
+        } finally {
+            lifecycleLock.unlock();
+        }
+    }
+
+    /** Stops (cancelling every call in flight, like a crash) and starts again on the same port. */
+    public void restart() {
+        lifecycleLock.lock();
+        try {
+            stopServer();
+            start();
+        } finally {
+            lifecycleLock.unlock();
+        }
+    }
+
+    /**
+     * Stops serving as a crash would (calls in flight are cancelled, the port is released) but keeps the
+     * server's state, so {@link #start()} can bring it back on the same port; for failover tests.
+     */
+    public void stop() {
+        lifecycleLock.lock();
+        try {
+            stopServer();
+        } finally {
+            lifecycleLock.unlock();
+        }
+    }
+
+    /** Calls started and not yet finished (0 when idle), to check that clients leave no call open. */
+    public int activeCalls() {
+        return faults.activeCalls();
+    }
+
+    /** The bound port, once started. */
+    public int port() {
+        return boundPort;
+    }
+
+    /** {@code host:port} to connect to. */
+    public String address() {
+        return (config.host.contains(":") ? "[" + config.host + "]" : config.host) + ":" + boundPort;
+    }
+
+    public ServerProfile profile() {
+        return config.profile;
+    }
+
+    /** Fault injection, off by default. */
+    public FaultInjector faults() {
+        return faults;
+    }
+
+    /** Arrow memory still held by calls in flight (0 when idle). */
+    public long allocatedMemory() {
+        return allocator.getAllocatedMemory();
+    }
+
+    @Override
+    public void close() {
+        lifecycleLock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            stopServer();
+            streams.shutdownNow();
+            awaitStreams();
+            allocator.close();
+        } finally {
+            lifecycleLock.unlock();
+        }
+    }
+
+    private void awaitStreams() {
+        try {
+            streams.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void stopServer() {
+        for (Server s : new Server[] {server, inProcessServer}) {
+            if (s == null) {
+                continue;
+            }
+            s.shutdownNow();
+            try {
+                s.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        server = null;
+        inProcessServer = null;
+        if (unixListener != null) {
+            unixListener.stop();
+            unixListener = null;
+        }
+    }
+
+    /**
+     * Port 0 would get an ephemeral port, which an outgoing connection of any process may take while
+     * the server is down during {@link #restart()}. So a free port below the ephemeral ranges of Linux
+     * (32768+), macOS and Windows (49152+) is chosen instead; the OS's choice is the last resort.
+     */
+    private Server bindOutsideEphemeralRange(List<ServerServiceDefinition> services) throws IOException {
+        for (int attempt = 0; attempt < 64; attempt++) {
+            int candidate = 20000 + ThreadLocalRandom.current().nextInt(12000);
+            try {
+                return startOrRelease(buildServer(candidate, services));
+            } catch (IOException e) {
+                if (!(e.getCause() instanceof BindException)) {
+                    throw e;
+                }
+            }
+        }
+        return startOrRelease(buildServer(0, services));
+    }
+
+    /** A server that failed to bind still holds event-loop references until it is shut down. */
+    private static Server startOrRelease(Server candidate) throws IOException {
+        try {
+            return candidate.start();
+        } catch (IOException | RuntimeException e) {
+            candidate.shutdownNow();
+            throw e;
+        }
+    }
+
+    /** Rebinding a just-closed port can briefly fail while the old socket lets go; try for ~3 s. */
+    private Server bindWithRetry(int port, List<ServerServiceDefinition> services) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return startOrRelease(buildServer(port, services));
+            } catch (IOException e) {
+                if (!(e.getCause() instanceof BindException) || attempt >= 30) {
+                    throw e;
+                }
+                sleepBeforeRebind();
+            }
+        }
+    }
+
+    private static void sleepBeforeRebind() throws IOException {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while rebinding", e);
+        }
+    }
+
+    /** The unix domain socket the server also listens on, or null. */
+    public java.nio.file.Path unixSocket() {
+        return config.unixSocket;
+    }
+
+    /** The in-process transport name the server also answers on, or null. */
+    public String inProcessName() {
+        return config.inProcessName;
+    }
+
+    /** Fresh service instances for one start; the TCP and in-process servers share them. */
+    private List<ServerServiceDefinition> services() {
+        Authenticator auth = new Authenticator(config.users);
+        RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener);
+        CompressionCodec codec =
+                config.compression ? io.greptime.jdbc.arrow.Lz4FrameCodec.INSTANCE : NoCompressionCodec.INSTANCE;
+        FlightService flight =
+                new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
+        return List.of(
+                withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
+                withInterceptors(compressed(flight.bindService())),
+                withInterceptors(new SideServices.Health().bindService()),
+                withInterceptors(compressed(new PromqlService(config.engine, auth, errors).bindService())));
+    }
+
+    /** GreptimeDB registers HealthCheck without compression and every other service with it. */
+    private ServerServiceDefinition compressed(ServerServiceDefinition service) {
+        return config.transportCompression
+                ? ServerInterceptors.intercept(service, new TransportCompression())
+                : service;
+    }
+
+    private Server buildServer(int port, List<ServerServiceDefinition> services) throws IOException {
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(config.host, port))
+                .withChildOption(ChannelOption.TCP_NODELAY, true)
+                .withOption(ChannelOption.SO_REUSEADDR, true)
+                .maxInboundMessageSize(config.maxInboundMessageSize);
         services.forEach(builder::addService);
-        inProcessServer = builder.maxInboundMessageSize(config.maxInboundMessageSize).build().start();
-      }
-      if (config.unixSocket != null) {
-        unixListener = UnixSocketListener.start(config.unixSocket, services, config.tls, config.maxInboundMessageSize);
-      }
-      return this;
-    } catch (IOException e) {
-      stopServer();
-      throw new UncheckedIOException("cannot bind " + config.host + ":" + boundPort, e);
-    } finally {
-      lifecycleLock.unlock();
-    }
-  }
-
-  /** Stops (cancelling every call in flight, like a crash) and starts again on the same port. */
-  public void restart() {
-    lifecycleLock.lock();
-    try {
-      stopServer();
-      start();
-    } finally {
-      lifecycleLock.unlock();
-    }
-  }
-
-  /**
-   * Stops serving as a crash would (calls in flight are cancelled, the port is released) but keeps the
-   * server's state, so {@link #start()} can bring it back on the same port; for failover tests.
-   */
-  public void stop() {
-    lifecycleLock.lock();
-    try {
-      stopServer();
-    } finally {
-      lifecycleLock.unlock();
-    }
-  }
-
-  /** Calls started and not yet finished (0 when idle), to check that clients leave no call open. */
-  public int activeCalls() {
-    return faults.activeCalls();
-  }
-
-  /** The bound port, once started. */
-  public int port() {
-    return boundPort;
-  }
-
-  /** {@code host:port} to connect to. */
-  public String address() {
-    return (config.host.contains(":") ? "[" + config.host + "]" : config.host) + ":" + boundPort;
-  }
-
-  public ServerProfile profile() {
-    return config.profile;
-  }
-
-  /** Fault injection, off by default. */
-  public FaultInjector faults() {
-    return faults;
-  }
-
-  /** Arrow memory still held by calls in flight (0 when idle). */
-  public long allocatedMemory() {
-    return allocator.getAllocatedMemory();
-  }
-
-  @Override
-  public void close() {
-    lifecycleLock.lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      stopServer();
-      streams.shutdownNow();
-      awaitStreams();
-      allocator.close();
-    } finally {
-      lifecycleLock.unlock();
-    }
-  }
-
-  private void awaitStreams() {
-    try {
-      streams.awaitTermination(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private void stopServer() {
-    for (Server s : new Server[] {server, inProcessServer}) {
-      if (s == null) {
-        continue;
-      }
-      s.shutdownNow();
-      try {
-        s.awaitTermination(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    server = null;
-    inProcessServer = null;
-    if (unixListener != null) {
-      unixListener.stop();
-      unixListener = null;
-    }
-  }
-
-  /**
-   * Port 0 would get an ephemeral port, which an outgoing connection of any process may take while
-   * the server is down during {@link #restart()}. So a free port below the ephemeral ranges of Linux
-   * (32768+), macOS and Windows (49152+) is chosen instead; the OS's choice is the last resort.
-   */
-  private Server bindOutsideEphemeralRange(List<ServerServiceDefinition> services) throws IOException {
-    for (int attempt = 0; attempt < 64; attempt++) {
-      int candidate = 20000 + ThreadLocalRandom.current().nextInt(12000);
-      try {
-        return startOrRelease(buildServer(candidate, services));
-      } catch (IOException e) {
-        if (!(e.getCause() instanceof BindException)) {
-          throw e;
+        if (config.tls != null) {
+            builder.sslContext(config.tls.sslContext());
         }
-      }
+        return builder.build();
     }
-    return startOrRelease(buildServer(0, services));
-  }
 
-  /** A server that failed to bind still holds event-loop references until it is shut down. */
-  private static Server startOrRelease(Server candidate) throws IOException {
-    try {
-      return candidate.start();
-    } catch (IOException | RuntimeException e) {
-      candidate.shutdownNow();
-      throw e;
+    private ServerServiceDefinition withInterceptors(ServerServiceDefinition service) {
+        // The last interceptor listed runs first: faults see the call before anything else.
+        return ServerInterceptors.intercept(service, new CallMetadata(), faults.interceptor());
     }
-  }
 
-  /** Rebinding a just-closed port can briefly fail while the old socket lets go; try for ~3 s. */
-  private Server bindWithRetry(int port, List<ServerServiceDefinition> services) throws IOException {
-    for (int attempt = 0; ; attempt++) {
-      try {
-        return startOrRelease(buildServer(port, services));
-      } catch (IOException e) {
-        if (!(e.getCause() instanceof BindException) || attempt >= 30) {
-          throw e;
+    /** Configuration of an {@link EmbeddedGreptimeServer}; only the engine is required. */
+    public static final class Builder {
+        private int port;
+        private String host = "127.0.0.1";
+        private Engine engine;
+        private final Map<String, String> users = new LinkedHashMap<>();
+        private ServerTls tls;
+        private ServerProfile profile = ServerProfile.V1_2;
+        private boolean compression = true;
+        private int maxInboundMessageSize = DEFAULT_MAX_INBOUND_MESSAGE_SIZE;
+        private String inProcessName;
+        private boolean transportCompression;
+        private java.nio.file.Path unixSocket;
+        private java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> headerListener = h -> {};
+
+        private Builder() {}
+
+        private Builder copy() {
+            Builder b = new Builder();
+            b.port = port;
+            b.host = host;
+            b.engine = engine;
+            b.users.putAll(users);
+            b.tls = tls;
+            b.profile = profile;
+            b.compression = compression;
+            b.maxInboundMessageSize = maxInboundMessageSize;
+            b.inProcessName = inProcessName;
+            b.transportCompression = transportCompression;
+            b.unixSocket = unixSocket;
+            b.headerListener = headerListener;
+            return b;
         }
-        sleepBeforeRebind();
-      }
+
+        /**
+         * Also serve on grpc-java's in-process transport under this name (connect with
+         * {@code InProcessChannelBuilder.forName(name)}); the TCP port is served as well.
+         */
+        public Builder inProcess(String name) {
+            this.inProcessName = Objects.requireNonNull(name);
+            return this;
+        }
+
+        /**
+         * Also listen on this unix domain socket (Linux, netty epoll), with the same services and TLS as the TCP
+         * port; a stale file at the path is replaced, and the file is removed when the server stops.
+         */
+        public Builder unixSocket(java.nio.file.Path socketFile) {
+            this.unixSocket = Objects.requireNonNull(socketFile);
+            return this;
+        }
+
+        /**
+         * 0 (the default) picks a free port, below the ephemeral port ranges so that {@link #restart()}
+         * can always rebind it.
+         */
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /** Bind address; 127.0.0.1 by default. */
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host);
+            return this;
+        }
+
+        public Builder engine(Engine engine) {
+            this.engine = engine;
+            return this;
+        }
+
+        /** Adds a user of the static user provider; authentication is on once any user exists. */
+        public Builder user(String name, String password) {
+            users.put(Objects.requireNonNull(name), Objects.requireNonNull(password));
+            return this;
+        }
+
+        /** TLS from PEM files: the certificate chain and its PKCS#8 private key. */
+        public Builder tls(File certChainPem, File privateKeyPem) {
+            tls = ServerTls.ofFiles(certChainPem, privateKeyPem);
+            return this;
+        }
+
+        /** TLS from objects. */
+        public Builder tls(PrivateKey key, X509Certificate... certChain) {
+            tls = ServerTls.ofObjects(key, certChain);
+            return this;
+        }
+
+        /** Requires client certificates signed by this CA (PEM); needs {@link #tls} first. */
+        public Builder clientCa(File caPem) {
+            requireTls().requireClientCertificates(caPem);
+            return this;
+        }
+
+        /** Requires client certificates signed by one of these CAs; needs {@link #tls} first. */
+        public Builder clientCa(X509Certificate... cas) {
+            requireTls().requireClientCertificates(cas);
+            return this;
+        }
+
+        public Builder profile(ServerProfile profile) {
+            this.profile = Objects.requireNonNull(profile);
+            return this;
+        }
+
+        /** LZ4_FRAME IPC compression of DoGet batches (on by default, as GreptimeDB). */
+        public Builder compression(boolean lz4Frame) {
+            this.compression = lz4Frame;
+            return this;
+        }
+
+        /**
+         * gzip-compress responses for clients that accept it, as a real GreptimeDB does. Off by default
+         * because it costs CPU on every DoGet batch and is transparent to gRPC clients.
+         */
+        public Builder transportCompression(boolean gzipWhenAccepted) {
+            this.transportCompression = gzipWhenAccepted;
+            return this;
+        }
+
+        /**
+         * Told the RequestHeader of every Handle, HandleRequests and DoGet request before it runs (e.g. for
+         * tests that check what a client sent in {@code tracing_context}); must not block or throw.
+         */
+        public Builder onRequestHeader(java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> listener) {
+            this.headerListener = Objects.requireNonNull(listener);
+            return this;
+        }
+
+        public Builder maxInboundMessageSize(int bytes) {
+            this.maxInboundMessageSize = bytes;
+            return this;
+        }
+
+        public EmbeddedGreptimeServer build() {
+            if (engine == null) {
+                throw new IllegalStateException("an Engine is required");
+            }
+            // A snapshot, so that reusing the builder cannot change a built server.
+            return new EmbeddedGreptimeServer(copy());
+        }
+
+        private ServerTls requireTls() {
+            if (tls == null) {
+                throw new IllegalStateException("configure tls(...) before clientCa(...)");
+            }
+            return tls;
+        }
     }
-  }
-
-  private static void sleepBeforeRebind() throws IOException {
-    try {
-      Thread.sleep(100);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while rebinding", e);
-    }
-  }
-
-  /** The unix domain socket the server also listens on, or null. */
-  public java.nio.file.Path unixSocket() {
-    return config.unixSocket;
-  }
-
-  /** The in-process transport name the server also answers on, or null. */
-  public String inProcessName() {
-    return config.inProcessName;
-  }
-
-  /** Fresh service instances for one start; the TCP and in-process servers share them. */
-  private List<ServerServiceDefinition> services() {
-    Authenticator auth = new Authenticator(config.users);
-    RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener);
-    CompressionCodec codec =
-        config.compression
-            ? io.greptime.jdbc.arrow.Lz4FrameCodec.INSTANCE
-            : NoCompressionCodec.INSTANCE;
-    FlightService flight =
-        new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
-    return List.of(
-        withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
-        withInterceptors(compressed(flight.bindService())),
-        withInterceptors(new SideServices.Health().bindService()),
-        withInterceptors(compressed(new PromqlService(config.engine, auth, errors).bindService())));
-  }
-
-  /** GreptimeDB registers HealthCheck without compression and every other service with it. */
-  private ServerServiceDefinition compressed(ServerServiceDefinition service) {
-    return config.transportCompression
-        ? ServerInterceptors.intercept(service, new TransportCompression())
-        : service;
-  }
-
-  private Server buildServer(int port, List<ServerServiceDefinition> services) throws IOException {
-    NettyServerBuilder builder =
-        NettyServerBuilder.forAddress(new InetSocketAddress(config.host, port))
-            .withChildOption(ChannelOption.TCP_NODELAY, true)
-            .withOption(ChannelOption.SO_REUSEADDR, true)
-            .maxInboundMessageSize(config.maxInboundMessageSize);
-    services.forEach(builder::addService);
-    if (config.tls != null) {
-      builder.sslContext(config.tls.sslContext());
-    }
-    return builder.build();
-  }
-
-  private ServerServiceDefinition withInterceptors(ServerServiceDefinition service) {
-    // The last interceptor listed runs first: faults see the call before anything else.
-    return ServerInterceptors.intercept(service, new CallMetadata(), faults.interceptor());
-  }
-
-  /** Configuration of an {@link EmbeddedGreptimeServer}; only the engine is required. */
-  public static final class Builder {
-    private int port;
-    private String host = "127.0.0.1";
-    private Engine engine;
-    private final Map<String, String> users = new LinkedHashMap<>();
-    private ServerTls tls;
-    private ServerProfile profile = ServerProfile.V1_2;
-    private boolean compression = true;
-    private int maxInboundMessageSize = DEFAULT_MAX_INBOUND_MESSAGE_SIZE;
-    private String inProcessName;
-    private boolean transportCompression;
-    private java.nio.file.Path unixSocket;
-    private java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> headerListener = h -> {};
-
-    private Builder() {}
-
-    private Builder copy() {
-      Builder b = new Builder();
-      b.port = port;
-      b.host = host;
-      b.engine = engine;
-      b.users.putAll(users);
-      b.tls = tls;
-      b.profile = profile;
-      b.compression = compression;
-      b.maxInboundMessageSize = maxInboundMessageSize;
-      b.inProcessName = inProcessName;
-      b.transportCompression = transportCompression;
-      b.unixSocket = unixSocket;
-      b.headerListener = headerListener;
-      return b;
-    }
-
-    /**
-     * Also serve on grpc-java's in-process transport under this name (connect with
-     * {@code InProcessChannelBuilder.forName(name)}); the TCP port is served as well.
-     */
-    public Builder inProcess(String name) {
-      this.inProcessName = Objects.requireNonNull(name);
-      return this;
-    }
-
-    /**
-     * Also listen on this unix domain socket (Linux, netty epoll), with the same services and TLS as the TCP
-     * port; a stale file at the path is replaced, and the file is removed when the server stops.
-     */
-    public Builder unixSocket(java.nio.file.Path socketFile) {
-      this.unixSocket = Objects.requireNonNull(socketFile);
-      return this;
-    }
-
-    /**
-     * 0 (the default) picks a free port, below the ephemeral port ranges so that {@link #restart()}
-     * can always rebind it.
-     */
-    public Builder port(int port) {
-      this.port = port;
-      return this;
-    }
-
-    /** Bind address; 127.0.0.1 by default. */
-    public Builder host(String host) {
-      this.host = Objects.requireNonNull(host);
-      return this;
-    }
-
-    public Builder engine(Engine engine) {
-      this.engine = engine;
-      return this;
-    }
-
-    /** Adds a user of the static user provider; authentication is on once any user exists. */
-    public Builder user(String name, String password) {
-      users.put(Objects.requireNonNull(name), Objects.requireNonNull(password));
-      return this;
-    }
-
-    /** TLS from PEM files: the certificate chain and its PKCS#8 private key. */
-    public Builder tls(File certChainPem, File privateKeyPem) {
-      tls = ServerTls.ofFiles(certChainPem, privateKeyPem);
-      return this;
-    }
-
-    /** TLS from objects. */
-    public Builder tls(PrivateKey key, X509Certificate... certChain) {
-      tls = ServerTls.ofObjects(key, certChain);
-      return this;
-    }
-
-    /** Requires client certificates signed by this CA (PEM); needs {@link #tls} first. */
-    public Builder clientCa(File caPem) {
-      requireTls().requireClientCertificates(caPem);
-      return this;
-    }
-
-    /** Requires client certificates signed by one of these CAs; needs {@link #tls} first. */
-    public Builder clientCa(X509Certificate... cas) {
-      requireTls().requireClientCertificates(cas);
-      return this;
-    }
-
-    public Builder profile(ServerProfile profile) {
-      this.profile = Objects.requireNonNull(profile);
-      return this;
-    }
-
-    /** LZ4_FRAME IPC compression of DoGet batches (on by default, as GreptimeDB). */
-    public Builder compression(boolean lz4Frame) {
-      this.compression = lz4Frame;
-      return this;
-    }
-
-    /**
-     * gzip-compress responses for clients that accept it, as a real GreptimeDB does. Off by default
-     * because it costs CPU on every DoGet batch and is transparent to gRPC clients.
-     */
-    public Builder transportCompression(boolean gzipWhenAccepted) {
-      this.transportCompression = gzipWhenAccepted;
-      return this;
-    }
-
-    /**
-     * Told the RequestHeader of every Handle, HandleRequests and DoGet request before it runs (e.g. for
-     * tests that check what a client sent in {@code tracing_context}); must not block or throw.
-     */
-    public Builder onRequestHeader(java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> listener) {
-      this.headerListener = Objects.requireNonNull(listener);
-      return this;
-    }
-
-    public Builder maxInboundMessageSize(int bytes) {
-      this.maxInboundMessageSize = bytes;
-      return this;
-    }
-
-    public EmbeddedGreptimeServer build() {
-      if (engine == null) {
-        throw new IllegalStateException("an Engine is required");
-      }
-      // A snapshot, so that reusing the builder cannot change a built server.
-      return new EmbeddedGreptimeServer(copy());
-    }
-
-    private ServerTls requireTls() {
-      if (tls == null) {
-        throw new IllegalStateException("configure tls(...) before clientCa(...)");
-      }
-      return tls;
-    }
-  }
 }

@@ -20,91 +20,89 @@ import org.apache.arrow.memory.RootAllocator;
  * {@code java -cp} pass {@code --add-opens=java.base/java.nio=ALL-UNNAMED}.
  */
 public final class EmbeddedServerMain {
-  static final String READY_PREFIX = "greptime-embedded-server listening on ";
+    static final String READY_PREFIX = "greptime-embedded-server listening on ";
 
-  private EmbeddedServerMain() {}
+    private EmbeddedServerMain() {}
 
-  public static void main(String[] args) throws InterruptedException {
-    Running running;
-    try {
-      running = start(ServerOptions.parse(args), System.out);
-    } catch (IllegalArgumentException e) {
-      System.err.println("error: " + e.getMessage());
-      System.err.println(ServerOptions.USAGE);
-      System.exit(2);
-      return;
-    } catch (ArrowUnavailable e) {
-      System.err.println("error: " + e.getMessage());
-      System.exit(1);
-      return;
-    }
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  running.close();
-                  stopped.countDown();
-                },
-                "greptime-embedded-server-shutdown"));
-    stopped.await();
-  }
-
-  /** Starts a server and its engine; the caller closes the result. */
-  static Running start(ServerOptions options, PrintStream out) {
-    checkArrow();
-    Engine engine =
-        options.dataDir == null ? DuckDbEngine.inMemory() : DuckDbEngine.open(options.dataDir.toPath());
-    try {
-      EmbeddedGreptimeServer server = options.toBuilder().engine(engine).build().start();
-      out.println(READY_PREFIX + server.address());
-      out.flush();
-      return new Running(server, engine);
-    } catch (RuntimeException e) {
-      engine.close();
-      throw e;
-    }
-  }
-
-  /** Fails with a clear message when Arrow cannot reach direct buffers (missing --add-opens). */
-  private static void checkArrow() {
-    try (BufferAllocator allocator = new RootAllocator();
-        ArrowBuf buf = allocator.buffer(8)) {
-      buf.setLong(0, 1L);
-    } catch (RuntimeException | LinkageError e) {
-      throw new ArrowUnavailable(
-          "Apache Arrow cannot start ("
-              + e
-              + "). Run Java with --add-opens=java.base/java.nio=ALL-UNNAMED"
-              + " (java -jar greptime-embedded-server.jar adds it from the manifest).");
-    }
-  }
-
-  /** A started server with the engine it owns; {@link #close()} stops both. */
-  static final class Running implements AutoCloseable {
-    final EmbeddedGreptimeServer server;
-    private final Engine engine;
-
-    Running(EmbeddedGreptimeServer server, Engine engine) {
-      this.server = server;
-      this.engine = engine;
+    public static void main(String[] args) throws InterruptedException {
+        Running running;
+        try {
+            running = start(ServerOptions.parse(args), System.out);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.println(ServerOptions.USAGE);
+            System.exit(2);
+            return;
+        } catch (ArrowUnavailable e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            running.close();
+                            stopped.countDown();
+                        },
+                        "greptime-embedded-server-shutdown"));
+        stopped.await();
     }
 
-    @Override
-    public void close() {
-      try {
-        server.close();
-      } finally {
-        engine.close();
-      }
+    /** Starts a server and its engine; the caller closes the result. */
+    static Running start(ServerOptions options, PrintStream out) {
+        checkArrow();
+        Engine engine = options.dataDir == null ? DuckDbEngine.inMemory() : DuckDbEngine.open(options.dataDir.toPath());
+        try {
+            EmbeddedGreptimeServer server =
+                    options.toBuilder().engine(engine).build().start();
+            out.println(READY_PREFIX + server.address());
+            out.flush();
+            return new Running(server, engine);
+        } catch (RuntimeException e) {
+            engine.close();
+            throw e;
+        }
     }
-  }
 
-  private static final class ArrowUnavailable extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ArrowUnavailable(String message) {
-      super(message);
+    /** Fails with a clear message when Arrow cannot reach direct buffers (missing --add-opens). */
+    private static void checkArrow() {
+        try (BufferAllocator allocator = new RootAllocator();
+                ArrowBuf buf = allocator.buffer(8)) {
+            buf.setLong(0, 1L);
+        } catch (RuntimeException | LinkageError e) {
+            throw new ArrowUnavailable("Apache Arrow cannot start ("
+                    + e
+                    + "). Run Java with --add-opens=java.base/java.nio=ALL-UNNAMED"
+                    + " (java -jar greptime-embedded-server.jar adds it from the manifest).");
+        }
     }
-  }
+
+    /** A started server with the engine it owns; {@link #close()} stops both. */
+    static final class Running implements AutoCloseable {
+        final EmbeddedGreptimeServer server;
+        private final Engine engine;
+
+        Running(EmbeddedGreptimeServer server, Engine engine) {
+            this.server = server;
+            this.engine = engine;
+        }
+
+        @Override
+        public void close() {
+            try {
+                server.close();
+            } finally {
+                engine.close();
+            }
+        }
+    }
+
+    private static final class ArrowUnavailable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ArrowUnavailable(String message) {
+            super(message);
+        }
+    }
 }

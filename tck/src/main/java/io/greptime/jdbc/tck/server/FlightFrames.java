@@ -23,58 +23,56 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * IPC messages of header type NONE that carry {@code FlightMetadata} in app_metadata.
  */
 final class FlightFrames {
-  private static final IpcOption IPC = IpcOption.DEFAULT;
+    private static final IpcOption IPC = IpcOption.DEFAULT;
 
-  private FlightFrames() {}
+    private FlightFrames() {}
 
-  static FlightData schema(Schema schema) {
-    return FlightData.newBuilder()
-        .setDataHeader(ByteString.copyFrom(MessageSerializer.serializeMetadata(schema, IPC)))
-        .build();
-  }
-
-  /** One record batch: the flatbuffer header and the body with each buffer at its 8-aligned offset. */
-  static FlightData recordBatch(ArrowRecordBatch batch) {
-    ByteBuffer header = MessageSerializer.serializeMetadata(batch, IPC);
-    byte[] body = new byte[(int) batch.computeBodyLength()];
-    var layout = batch.getBuffersLayout();
-    var buffers = batch.getBuffers();
-    for (int i = 0; i < buffers.size(); i++) {
-      ArrowBuf buf = buffers.get(i);
-      ArrowBuffer where = layout.get(i);
-      buf.getBytes(0, body, (int) where.getOffset(), (int) where.getSize());
+    static FlightData schema(Schema schema) {
+        return FlightData.newBuilder()
+                .setDataHeader(ByteString.copyFrom(MessageSerializer.serializeMetadata(schema, IPC)))
+                .build();
     }
-    return FlightData.newBuilder()
-        .setDataHeader(ByteString.copyFrom(header))
-        // The array is ours alone and never changes again, so wrapping it saves a copy per batch.
-        .setDataBody(UnsafeByteOperations.unsafeWrap(body))
-        .build();
-  }
 
-  /** The whole answer of a statement that yields a row count. */
-  static FlightData affectedRows(long rows) {
-    FlightMetadata metadata =
-        FlightMetadata.newBuilder()
-            .setAffectedRows(AffectedRows.newBuilder().setValue((int) rows))
-            .build();
-    return noneMessage(metadata);
-  }
+    /** One record batch: the flatbuffer header and the body with each buffer at its 8-aligned offset. */
+    static FlightData recordBatch(ArrowRecordBatch batch) {
+        ByteBuffer header = MessageSerializer.serializeMetadata(batch, IPC);
+        byte[] body = new byte[(int) batch.computeBodyLength()];
+        var layout = batch.getBuffersLayout();
+        var buffers = batch.getBuffers();
+        for (int i = 0; i < buffers.size(); i++) {
+            ArrowBuf buf = buffers.get(i);
+            ArrowBuffer where = layout.get(i);
+            buf.getBytes(0, body, (int) where.getOffset(), (int) where.getSize());
+        }
+        return FlightData.newBuilder()
+                .setDataHeader(ByteString.copyFrom(header))
+                // The array is ours alone and never changes again, so wrapping it saves a copy per batch.
+                .setDataBody(UnsafeByteOperations.unsafeWrap(body))
+                .build();
+    }
 
-  /** The trailing metrics frame; the JSON is opaque to clients. */
-  static FlightData metrics(String json) {
-    FlightMetadata metadata =
-        FlightMetadata.newBuilder()
-            .setMetrics(Metrics.newBuilder().setMetrics(ByteString.copyFrom(json, StandardCharsets.UTF_8)))
-            .build();
-    return noneMessage(metadata);
-  }
+    /** The whole answer of a statement that yields a row count. */
+    static FlightData affectedRows(long rows) {
+        FlightMetadata metadata = FlightMetadata.newBuilder()
+                .setAffectedRows(AffectedRows.newBuilder().setValue((int) rows))
+                .build();
+        return noneMessage(metadata);
+    }
 
-  private static FlightData noneMessage(FlightMetadata metadata) {
-    FlatBufferBuilder builder = new FlatBufferBuilder(64);
-    ByteBuffer header = MessageSerializer.serializeMessage(builder, MessageHeader.NONE, 0, 0L, IPC);
-    return FlightData.newBuilder()
-        .setDataHeader(ByteString.copyFrom(header))
-        .setAppMetadata(metadata.toByteString())
-        .build();
-  }
+    /** The trailing metrics frame; the JSON is opaque to clients. */
+    static FlightData metrics(String json) {
+        FlightMetadata metadata = FlightMetadata.newBuilder()
+                .setMetrics(Metrics.newBuilder().setMetrics(ByteString.copyFrom(json, StandardCharsets.UTF_8)))
+                .build();
+        return noneMessage(metadata);
+    }
+
+    private static FlightData noneMessage(FlightMetadata metadata) {
+        FlatBufferBuilder builder = new FlatBufferBuilder(64);
+        ByteBuffer header = MessageSerializer.serializeMessage(builder, MessageHeader.NONE, 0, 0L, IPC);
+        return FlightData.newBuilder()
+                .setDataHeader(ByteString.copyFrom(header))
+                .setAppMetadata(metadata.toByteString())
+                .build();
+    }
 }

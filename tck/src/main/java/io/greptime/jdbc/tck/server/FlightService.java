@@ -26,174 +26,166 @@ import org.apache.arrow.vector.compression.CompressionCodec;
  * §3, §4). Implemented on the raw gRPC service so every frame is under our control.
  */
 final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
-  private static final Logger LOG = Logger.getLogger(FlightService.class.getName());
-  private static final String NOT_IMPLEMENTED = "Not yet implemented";
+    private static final Logger LOG = Logger.getLogger(FlightService.class.getName());
+    private static final String NOT_IMPLEMENTED = "Not yet implemented";
 
-  private final RequestExecutor executor;
-  private final Engine engine;
-  private final Authenticator authenticator;
-  private final ErrorStatuses errors;
-  private final BufferAllocator allocator;
-  private final CompressionCodec codec;
-  private final ServerProfile profile;
-  private final Executor streams;
+    private final RequestExecutor executor;
+    private final Engine engine;
+    private final Authenticator authenticator;
+    private final ErrorStatuses errors;
+    private final BufferAllocator allocator;
+    private final CompressionCodec codec;
+    private final ServerProfile profile;
+    private final Executor streams;
 
-  FlightService(
-      RequestExecutor executor,
-      Engine engine,
-      Authenticator authenticator,
-      ErrorStatuses errors,
-      BufferAllocator allocator,
-      CompressionCodec codec,
-      ServerProfile profile,
-      Executor streams) {
-    this.executor = executor;
-    this.engine = engine;
-    this.authenticator = authenticator;
-    this.errors = errors;
-    this.allocator = allocator;
-    this.codec = codec;
-    this.profile = profile;
-    this.streams = streams;
-  }
-
-  @Override
-  public void doGet(Flight.Ticket ticket, StreamObserver<FlightData> responses) {
-    ServerCallStreamObserver<FlightData> out = (ServerCallStreamObserver<FlightData>) responses;
-    GreptimeRequest request;
-    try {
-      request = GreptimeRequest.parseFrom(ticket.getTicket());
-    } catch (InvalidProtocolBufferException e) {
-      out.onError(errors.of(StatusCode.INVALID_ARGUMENTS, "Invalid Flight ticket: " + e.getMessage()));
-      return;
+    FlightService(
+            RequestExecutor executor,
+            Engine engine,
+            Authenticator authenticator,
+            ErrorStatuses errors,
+            BufferAllocator allocator,
+            CompressionCodec codec,
+            ServerProfile profile,
+            Executor streams) {
+        this.executor = executor;
+        this.engine = engine;
+        this.authenticator = authenticator;
+        this.errors = errors;
+        this.allocator = allocator;
+        this.codec = codec;
+        this.profile = profile;
+        this.streams = streams;
     }
-    DoGetStream stream = new DoGetStream(out, codec);
-    Metadata metadata = CallMetadata.current();
-    try {
-      streams.execute(() -> serve(request, metadata, out, stream));
-    } catch (RejectedExecutionException e) {
-      out.onError(errors.of(StatusCode.INTERNAL, "server is shutting down"));
+
+    @Override
+    public void doGet(Flight.Ticket ticket, StreamObserver<FlightData> responses) {
+        ServerCallStreamObserver<FlightData> out = (ServerCallStreamObserver<FlightData>) responses;
+        GreptimeRequest request;
+        try {
+            request = GreptimeRequest.parseFrom(ticket.getTicket());
+        } catch (InvalidProtocolBufferException e) {
+            out.onError(errors.of(StatusCode.INVALID_ARGUMENTS, "Invalid Flight ticket: " + e.getMessage()));
+            return;
+        }
+        DoGetStream stream = new DoGetStream(out, codec);
+        Metadata metadata = CallMetadata.current();
+        try {
+            streams.execute(() -> serve(request, metadata, out, stream));
+        } catch (RejectedExecutionException e) {
+            out.onError(errors.of(StatusCode.INTERNAL, "server is shutting down"));
+        }
     }
-  }
 
-  private void serve(
-      GreptimeRequest request,
-      Metadata metadata,
-      ServerCallStreamObserver<FlightData> out,
-      DoGetStream stream) {
-    long start = System.nanoTime();
-    try (BufferAllocator child = allocator.newChildAllocator("do-get", 0, Long.MAX_VALUE)) {
-      Output output = executor.execute(request, metadata, child);
-      if (output instanceof Output.AffectedRows count) {
-        stream.send(FlightFrames.affectedRows(count.count()));
-        finish(out);
-        return;
-      }
-      Output.Rows rows = (Output.Rows) output;
-      boolean complete;
-      try (var reader = rows.reader()) {
-        complete = stream.write(rows, start);
-      }
-      if (complete) {
-        finish(out);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      fail(out, e);
-    } catch (IOException | RuntimeException e) {
-      fail(out, e);
+    private void serve(
+            GreptimeRequest request, Metadata metadata, ServerCallStreamObserver<FlightData> out, DoGetStream stream) {
+        long start = System.nanoTime();
+        try (BufferAllocator child = allocator.newChildAllocator("do-get", 0, Long.MAX_VALUE)) {
+            Output output = executor.execute(request, metadata, child);
+            if (output instanceof Output.AffectedRows count) {
+                stream.send(FlightFrames.affectedRows(count.count()));
+                finish(out);
+                return;
+            }
+            Output.Rows rows = (Output.Rows) output;
+            boolean complete;
+            try (var reader = rows.reader()) {
+                complete = stream.write(rows, start);
+            }
+            if (complete) {
+                finish(out);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(out, e);
+        } catch (IOException | RuntimeException e) {
+            fail(out, e);
+        }
     }
-  }
 
-  private static void finish(ServerCallStreamObserver<FlightData> out) {
-    if (!out.isCancelled()) {
-      out.onCompleted();
+    private static void finish(ServerCallStreamObserver<FlightData> out) {
+        if (!out.isCancelled()) {
+            out.onCompleted();
+        }
     }
-  }
 
-  /** Errors before the first frame are trailers-only; later ones arrive as trailers after data. */
-  private void fail(ServerCallStreamObserver<FlightData> out, Exception e) {
-    if (out.isCancelled()) {
-      LOG.log(Level.FINE, "DoGet ended after the client cancelled", e);
-      return;
+    /** Errors before the first frame are trailers-only; later ones arrive as trailers after data. */
+    private void fail(ServerCallStreamObserver<FlightData> out, Exception e) {
+        if (out.isCancelled()) {
+            LOG.log(Level.FINE, "DoGet ended after the client cancelled", e);
+            return;
+        }
+        try {
+            out.onError(errors.from(e));
+        } catch (IllegalStateException alreadyClosed) {
+            LOG.log(Level.FINE, "DoGet call closed before its error could be sent", e);
+        }
     }
-    try {
-      out.onError(errors.from(e));
-    } catch (IllegalStateException alreadyClosed) {
-      LOG.log(Level.FINE, "DoGet call closed before its error could be sent", e);
+
+    @Override
+    public StreamObserver<FlightData> doPut(StreamObserver<Flight.PutResult> responses) {
+        Metadata metadata = CallMetadata.current();
+        String user;
+        try {
+            user = authenticator.authenticatePut(metadata);
+        } catch (RuntimeException e) {
+            responses.onError(errors.from(e));
+            return new DoPutHandler.Ignoring();
+        }
+        return new DoPutHandler(engine, RequestContexts.forPut(metadata, user), responses, errors, allocator, profile);
     }
-  }
 
-  @Override
-  public StreamObserver<FlightData> doPut(StreamObserver<Flight.PutResult> responses) {
-    Metadata metadata = CallMetadata.current();
-    String user;
-    try {
-      user = authenticator.authenticatePut(metadata);
-    } catch (RuntimeException e) {
-      responses.onError(errors.from(e));
-      return new DoPutHandler.Ignoring();
+    @Override
+    public StreamObserver<Flight.HandshakeRequest> handshake(StreamObserver<Flight.HandshakeResponse> responses) {
+        responses.onError(notImplemented());
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(Flight.HandshakeRequest value) {}
+
+            @Override
+            public void onError(Throwable t) {}
+
+            @Override
+            public void onCompleted() {}
+        };
     }
-    return new DoPutHandler(
-        engine, RequestContexts.forPut(metadata, user), responses, errors, allocator, profile);
-  }
 
-  @Override
-  public StreamObserver<Flight.HandshakeRequest> handshake(
-      StreamObserver<Flight.HandshakeResponse> responses) {
-    responses.onError(notImplemented());
-    return new StreamObserver<>() {
-      @Override
-      public void onNext(Flight.HandshakeRequest value) {}
+    @Override
+    public StreamObserver<FlightData> doExchange(StreamObserver<FlightData> responses) {
+        responses.onError(notImplemented());
+        return new DoPutHandler.Ignoring();
+    }
 
-      @Override
-      public void onError(Throwable t) {}
+    @Override
+    public void listFlights(Flight.Criteria request, StreamObserver<Flight.FlightInfo> responses) {
+        responses.onError(notImplemented());
+    }
 
-      @Override
-      public void onCompleted() {}
-    };
-  }
+    @Override
+    public void getFlightInfo(Flight.FlightDescriptor request, StreamObserver<Flight.FlightInfo> responses) {
+        responses.onError(notImplemented());
+    }
 
-  @Override
-  public StreamObserver<FlightData> doExchange(StreamObserver<FlightData> responses) {
-    responses.onError(notImplemented());
-    return new DoPutHandler.Ignoring();
-  }
+    @Override
+    public void pollFlightInfo(Flight.FlightDescriptor request, StreamObserver<Flight.PollInfo> responses) {
+        responses.onError(notImplemented());
+    }
 
-  @Override
-  public void listFlights(Flight.Criteria request, StreamObserver<Flight.FlightInfo> responses) {
-    responses.onError(notImplemented());
-  }
+    @Override
+    public void getSchema(Flight.FlightDescriptor request, StreamObserver<Flight.SchemaResult> responses) {
+        responses.onError(notImplemented());
+    }
 
-  @Override
-  public void getFlightInfo(
-      Flight.FlightDescriptor request, StreamObserver<Flight.FlightInfo> responses) {
-    responses.onError(notImplemented());
-  }
+    @Override
+    public void doAction(Flight.Action request, StreamObserver<Flight.Result> responses) {
+        responses.onError(notImplemented());
+    }
 
-  @Override
-  public void pollFlightInfo(
-      Flight.FlightDescriptor request, StreamObserver<Flight.PollInfo> responses) {
-    responses.onError(notImplemented());
-  }
+    @Override
+    public void listActions(Flight.Empty request, StreamObserver<Flight.ActionType> responses) {
+        responses.onError(notImplemented());
+    }
 
-  @Override
-  public void getSchema(
-      Flight.FlightDescriptor request, StreamObserver<Flight.SchemaResult> responses) {
-    responses.onError(notImplemented());
-  }
-
-  @Override
-  public void doAction(Flight.Action request, StreamObserver<Flight.Result> responses) {
-    responses.onError(notImplemented());
-  }
-
-  @Override
-  public void listActions(Flight.Empty request, StreamObserver<Flight.ActionType> responses) {
-    responses.onError(notImplemented());
-  }
-
-  private static RuntimeException notImplemented() {
-    return ErrorStatuses.plain(Status.Code.UNIMPLEMENTED, NOT_IMPLEMENTED);
-  }
+    private static RuntimeException notImplemented() {
+        return ErrorStatuses.plain(Status.Code.UNIMPLEMENTED, NOT_IMPLEMENTED);
+    }
 }

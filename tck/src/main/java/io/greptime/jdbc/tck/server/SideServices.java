@@ -7,13 +7,13 @@ import io.grpc.stub.StreamObserver;
 
 /** The small services beside the database: health (always OK, no auth); PromQL is {@link PromqlService}. */
 final class SideServices {
-  private SideServices() {}
+    private SideServices() {}
 
-  static final class Health extends HealthCheckGrpc.HealthCheckImplBase {
-    @Override
-    public void healthCheck(HealthCheckRequest request, StreamObserver<HealthCheckResponse> responses) {
-      responses.onNext(HealthCheckResponse.getDefaultInstance());
-      responses.onCompleted();
+    static final class Health extends HealthCheckGrpc.HealthCheckImplBase {
+        @Override
+        public void healthCheck(HealthCheckRequest request, StreamObserver<HealthCheckResponse> responses) {
+            responses.onNext(HealthCheckResponse.getDefaultInstance());
+            responses.onCompleted();
+        }
     }
-  }
 }

@@ -11,16 +11,16 @@ import io.grpc.ServerInterceptor;
  * advertise gzip by default, so against a real server they receive gzip frames.
  */
 final class TransportCompression implements ServerInterceptor {
-  private static final Metadata.Key<String> ACCEPT_ENCODING =
-      Metadata.Key.of("grpc-accept-encoding", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> ACCEPT_ENCODING =
+            Metadata.Key.of("grpc-accept-encoding", Metadata.ASCII_STRING_MARSHALLER);
 
-  @Override
-  public <Q, R> ServerCall.Listener<Q> interceptCall(
-      ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
-    String accepted = headers.get(ACCEPT_ENCODING);
-    if (accepted != null && accepted.contains("gzip")) {
-      call.setCompression("gzip");
+    @Override
+    public <Q, R> ServerCall.Listener<Q> interceptCall(
+            ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        String accepted = headers.get(ACCEPT_ENCODING);
+        if (accepted != null && accepted.contains("gzip")) {
+            call.setCompression("gzip");
+        }
+        return next.startCall(call, headers);
     }
-    return next.startCall(call, headers);
-  }
 }

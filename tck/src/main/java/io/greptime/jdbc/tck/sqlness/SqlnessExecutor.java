@@ -7,15 +7,15 @@ package io.greptime.jdbc.tck.sqlness;
  */
 public interface SqlnessExecutor extends AutoCloseable {
 
-  /** Executes {@code sql} (one statement) for {@code session}. */
-  Answer execute(SqlnessSession session, String sql);
+    /** Executes {@code sql} (one statement) for {@code session}. */
+    Answer execute(SqlnessSession session, String sql);
 
-  /**
-   * Restarts the server before the next statement ({@code -- SQLNESS ARG restart=true}); written data
-   * must survive. Targets that cannot restart ignore it.
-   */
-  default void restart() {}
+    /**
+     * Restarts the server before the next statement ({@code -- SQLNESS ARG restart=true}); written data
+     * must survive. Targets that cannot restart ignore it.
+     */
+    default void restart() {}
 
-  @Override
-  void close();
+    @Override
+    void close();
 }

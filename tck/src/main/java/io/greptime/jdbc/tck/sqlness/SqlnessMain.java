@@ -11,21 +11,21 @@ import org.apache.arrow.memory.RootAllocator;
  * case a fresh database; the cases drop what they create.
  */
 public final class SqlnessMain {
-  private SqlnessMain() {}
+    private SqlnessMain() {}
 
-  public static void main(String[] args) throws Exception {
-    if (args.length < 2) {
-      System.err.println("usage: SqlnessMain <sqlness-dir> <host:port> [report-file]");
-      System.exit(2);
+    public static void main(String[] args) throws Exception {
+        if (args.length < 2) {
+            System.err.println("usage: SqlnessMain <sqlness-dir> <host:port> [report-file]");
+            System.exit(2);
+        }
+        Path dir = Path.of(args[0]);
+        int colon = args[1].lastIndexOf(':');
+        Location location =
+                Location.forGrpcInsecure(args[1].substring(0, colon), Integer.parseInt(args[1].substring(colon + 1)));
+        try (BufferAllocator allocator = new RootAllocator()) {
+            SqlnessReport report = SqlnessSuite.run(dir, () -> new FlightSqlnessExecutor(allocator, location));
+            System.out.println(report.summary());
+            report.write(Path.of(args.length > 2 ? args[2] : "sqlness-report.txt"));
+        }
     }
-    Path dir = Path.of(args[0]);
-    int colon = args[1].lastIndexOf(':');
-    Location location = Location.forGrpcInsecure(args[1].substring(0, colon),
-        Integer.parseInt(args[1].substring(colon + 1)));
-    try (BufferAllocator allocator = new RootAllocator()) {
-      SqlnessReport report = SqlnessSuite.run(dir, () -> new FlightSqlnessExecutor(allocator, location));
-      System.out.println(report.summary());
-      report.write(Path.of(args.length > 2 ? args[2] : "sqlness-report.txt"));
-    }
-  }
 }

@@ -15,111 +15,118 @@ import java.util.Locale;
  * REPLACE/SORT_RESULT directives to both the actual and the recorded answer, and compares them.
  */
 public final class SqlnessReplayer {
-  private final SqlnessExecutor executor;
+    private final SqlnessExecutor executor;
 
-  public SqlnessReplayer(SqlnessExecutor executor) {
-    this.executor = executor;
-  }
-
-  /** One statement's outcome; {@code expected} is null when the result file has no answer for it. */
-  public record StatementResult(SqlnessStatement statement, String expected, String actual) {
-    public boolean matches() {
-      return !skipped() && expected != null && expected.equals(actual);
+    public SqlnessReplayer(SqlnessExecutor executor) {
+        this.executor = executor;
     }
 
-    /** A statement the runner sends over MySQL/PostgreSQL: not executed, not compared. */
-    public boolean skipped() {
-      return actual == null;
-    }
-  }
+    /** One statement's outcome; {@code expected} is null when the result file has no answer for it. */
+    public record StatementResult(SqlnessStatement statement, String expected, String actual) {
+        public boolean matches() {
+            return !skipped() && expected != null && expected.equals(actual);
+        }
 
-  /** One case file's outcome; skipped statements count neither as matching nor as compared. */
-  public record CaseResult(String name, List<StatementResult> statements) {
-    public long matching() {
-      return statements.stream().filter(StatementResult::matches).count();
-    }
-
-    /** Statements compared (all but the skipped ones). */
-    public long compared() {
-      return statements.size() - skipped();
+        /** A statement the runner sends over MySQL/PostgreSQL: not executed, not compared. */
+        public boolean skipped() {
+            return actual == null;
+        }
     }
 
-    public long skipped() {
-      return statements.stream().filter(StatementResult::skipped).count();
+    /** One case file's outcome; skipped statements count neither as matching nor as compared. */
+    public record CaseResult(String name, List<StatementResult> statements) {
+        public long matching() {
+            return statements.stream().filter(StatementResult::matches).count();
+        }
+
+        /** Statements compared (all but the skipped ones). */
+        public long compared() {
+            return statements.size() - skipped();
+        }
+
+        public long skipped() {
+            return statements.stream().filter(StatementResult::skipped).count();
+        }
+
+        public boolean passes() {
+            return matching() == compared();
+        }
+
+        /** The first compared statement that differs, or null when all match. */
+        public StatementResult firstMismatch() {
+            return statements.stream()
+                    .filter(s -> !s.skipped() && !s.matches())
+                    .findFirst()
+                    .orElse(null);
+        }
     }
 
-    public boolean passes() {
-      return matching() == compared();
+    /**
+     * Replays {@code name}'s {@code .sql} beside its {@code .result}. Statements under
+     * {@code -- SQLNESS PROTOCOL MYSQL|POSTGRES} are skipped: their recorded answers come from GreptimeDB's
+     * MySQL/PostgreSQL front ends (e.g. {@code SET MAX_EXECUTION_TIME} is accepted only there and fails
+     * over gRPC), which a Flight client cannot reach.
+     */
+    public CaseResult replay(String name, Path sqlFile, Path resultFile) throws IOException {
+        List<SqlnessStatement> statements =
+                CaseParser.parseStatements(Files.readString(sqlFile, StandardCharsets.UTF_8));
+        String resultText = Files.exists(resultFile) ? Files.readString(resultFile, StandardCharsets.UTF_8) : "";
+        List<String> expected = CaseParser.parseExpected(statements, resultText);
+        SqlnessSession session = SqlnessSession.initial();
+        List<StatementResult> results = new ArrayList<>();
+        for (int i = 0; i < statements.size(); i++) {
+            SqlnessStatement statement = statements.get(i);
+            if (!statement.protocol().equals("grpc")) {
+                results.add(new StatementResult(statement, normalize(expected.get(i)), null));
+                continue;
+            }
+            if (statement.directives().stream().anyMatch(d -> d instanceof Directive.Arg a && a.restart())) {
+                executor.restart();
+            }
+            String sql = statement.sql().endsWith(";") ? statement.sql() : statement.sql() + ";";
+            SessionStep step = clientSide(session, sql);
+            Answer answer = step.answer != null ? step.answer : executor.execute(session, sql);
+            session = step.session;
+            String actual = statement.transform(answer.render());
+            String want = expected.get(i) == null ? null : statement.transform(expected.get(i));
+            results.add(new StatementResult(statement, normalize(want), normalize(actual)));
+        }
+        return new CaseResult(name, results);
     }
 
-    /** The first compared statement that differs, or null when all match. */
-    public StatementResult firstMismatch() {
-      return statements.stream().filter(s -> !s.skipped() && !s.matches()).findFirst().orElse(null);
-    }
-  }
+    /** The session after a statement, and its answer when the runner answers it without the server. */
+    private record SessionStep(SqlnessSession session, Answer answer) {}
 
-  /**
-   * Replays {@code name}'s {@code .sql} beside its {@code .result}. Statements under
-   * {@code -- SQLNESS PROTOCOL MYSQL|POSTGRES} are skipped: their recorded answers come from GreptimeDB's
-   * MySQL/PostgreSQL front ends (e.g. {@code SET MAX_EXECUTION_TIME} is accepted only there and fails
-   * over gRPC), which a Flight client cannot reach.
-   */
-  public CaseResult replay(String name, Path sqlFile, Path resultFile) throws IOException {
-    List<SqlnessStatement> statements =
-        CaseParser.parseStatements(Files.readString(sqlFile, StandardCharsets.UTF_8));
-    String resultText = Files.exists(resultFile) ? Files.readString(resultFile, StandardCharsets.UTF_8) : "";
-    List<String> expected = CaseParser.parseExpected(statements, resultText);
-    SqlnessSession session = SqlnessSession.initial();
-    List<StatementResult> results = new ArrayList<>();
-    for (int i = 0; i < statements.size(); i++) {
-      SqlnessStatement statement = statements.get(i);
-      if (!statement.protocol().equals("grpc")) {
-        results.add(new StatementResult(statement, normalize(expected.get(i)), null));
-        continue;
-      }
-      if (statement.directives().stream().anyMatch(d -> d instanceof Directive.Arg a && a.restart())) {
-        executor.restart();
-      }
-      String sql = statement.sql().endsWith(";") ? statement.sql() : statement.sql() + ";";
-      SessionStep step = clientSide(session, sql);
-      Answer answer = step.answer != null ? step.answer : executor.execute(session, sql);
-      session = step.session;
-      String actual = statement.transform(answer.render());
-      String want = expected.get(i) == null ? null : statement.transform(expected.get(i));
-      results.add(new StatementResult(statement, normalize(want), normalize(actual)));
+    /**
+     * GreptimeDB's runner handles {@code use <db>} and {@code set [session|local] time_zone = '<tz>'}
+     * itself on the gRPC path: it changes the header for later requests and answers "Affected Rows: 0".
+     */
+    static SessionStep clientSide(SqlnessSession session, String sql) {
+        String lower = sql.trim().toLowerCase(Locale.ROOT);
+        if (lower.startsWith("use ")) {
+            String[] words = sql.trim().split("[ \\t\\n\\r\\f]+");
+            String db = words[1].replaceAll(";+$", "");
+            return new SessionStep(session.withSchema(db), new Answer.Affected(0));
+        }
+        if (lower.startsWith("set time_zone")
+                || lower.startsWith("set session time_zone")
+                || lower.startsWith("set local time_zone")) {
+            String[] parts = sql.split("=", -1);
+            String value = parts.length > 1 ? parts[1].trim() : "";
+            if (!value.startsWith("'") || !value.endsWith("';")) {
+                return new SessionStep(
+                        session,
+                        new Answer.Failure(
+                                StatusCode.INVALID_ARGUMENTS.code(),
+                                "the sqlness runner cannot parse this SET time_zone statement"));
+            }
+            String zone = value.substring(1, value.length() - 2);
+            return new SessionStep(session.withTimeZone(zone), new Answer.Affected(0));
+        }
+        return new SessionStep(session, null);
     }
-    return new CaseResult(name, results);
-  }
 
-  /** The session after a statement, and its answer when the runner answers it without the server. */
-  private record SessionStep(SqlnessSession session, Answer answer) {}
-
-  /**
-   * GreptimeDB's runner handles {@code use <db>} and {@code set [session|local] time_zone = '<tz>'}
-   * itself on the gRPC path: it changes the header for later requests and answers "Affected Rows: 0".
-   */
-  static SessionStep clientSide(SqlnessSession session, String sql) {
-    String lower = sql.trim().toLowerCase(Locale.ROOT);
-    if (lower.startsWith("use ")) {
-      String[] words = sql.trim().split("[ \\t\\n\\r\\f]+");
-      String db = words[1].replaceAll(";+$", "");
-      return new SessionStep(session.withSchema(db), new Answer.Affected(0));
+    private static String normalize(String text) {
+        return text == null ? null : CaseParser.trimTrailingNewlines(text);
     }
-    if (lower.startsWith("set time_zone") || lower.startsWith("set session time_zone")
-        || lower.startsWith("set local time_zone")) {
-      String[] parts = sql.split("=", -1);
-      String value = parts.length > 1 ? parts[1].trim() : "";
-      if (!value.startsWith("'") || !value.endsWith("';")) {
-        return new SessionStep(session, new Answer.Failure(StatusCode.INVALID_ARGUMENTS.code(),
-            "the sqlness runner cannot parse this SET time_zone statement"));
-      }
-      String zone = value.substring(1, value.length() - 2);
-      return new SessionStep(session.withTimeZone(zone), new Answer.Affected(0));
-    }
-    return new SessionStep(session, null);
-  }
-
-  private static String normalize(String text) {
-    return text == null ? null : CaseParser.trimTrailingNewlines(text);
-  }
 }

@@ -9,16 +9,16 @@ package io.greptime.jdbc.tck.sqlness;
  */
 public record SqlnessSession(String schema, String timeZone) {
 
-  /** A fresh session: database {@code public}, no time zone. */
-  public static SqlnessSession initial() {
-    return new SqlnessSession("public", "");
-  }
+    /** A fresh session: database {@code public}, no time zone. */
+    public static SqlnessSession initial() {
+        return new SqlnessSession("public", "");
+    }
 
-  public SqlnessSession withSchema(String newSchema) {
-    return new SqlnessSession(newSchema, timeZone);
-  }
+    public SqlnessSession withSchema(String newSchema) {
+        return new SqlnessSession(newSchema, timeZone);
+    }
 
-  public SqlnessSession withTimeZone(String zone) {
-    return new SqlnessSession(schema, zone);
-  }
+    public SqlnessSession withTimeZone(String zone) {
+        return new SqlnessSession(schema, zone);
+    }
 }

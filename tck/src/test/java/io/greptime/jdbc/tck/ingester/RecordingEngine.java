@@ -22,55 +22,57 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * a client's bytes became; everything else is UNSUPPORTED.
  */
 final class RecordingEngine implements Engine {
-  final List<RowInsertRequest> inserts = new CopyOnWriteArrayList<>();
-  final List<QueryContext> contexts = new CopyOnWriteArrayList<>();
+    final List<RowInsertRequest> inserts = new CopyOnWriteArrayList<>();
+    final List<QueryContext> contexts = new CopyOnWriteArrayList<>();
 
-  @Override
-  public long insertRows(QueryContext ctx, RowInsertRequests requests) {
-    contexts.add(ctx);
-    inserts.addAll(requests.getInsertsList());
-    return requests.getInsertsList().stream().mapToLong(r -> r.getRows().getRowsCount()).sum();
-  }
+    @Override
+    public long insertRows(QueryContext ctx, RowInsertRequests requests) {
+        contexts.add(ctx);
+        inserts.addAll(requests.getInsertsList());
+        return requests.getInsertsList().stream()
+                .mapToLong(r -> r.getRows().getRowsCount())
+                .sum();
+    }
 
-  @Override
-  public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
-    throw unsupported("SQL");
-  }
+    @Override
+    public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
+        throw unsupported("SQL");
+    }
 
-  @Override
-  public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
-    throw unsupported("row deletes");
-  }
+    @Override
+    public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
+        throw unsupported("row deletes");
+    }
 
-  @Override
-  public long insertColumns(QueryContext ctx, InsertRequests requests) {
-    throw unsupported("column inserts");
-  }
+    @Override
+    public long insertColumns(QueryContext ctx, InsertRequests requests) {
+        throw unsupported("column inserts");
+    }
 
-  @Override
-  public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
-    throw unsupported("column deletes");
-  }
+    @Override
+    public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
+        throw unsupported("column deletes");
+    }
 
-  @Override
-  public long ddl(QueryContext ctx, DdlRequest request) {
-    throw unsupported("DDL");
-  }
+    @Override
+    public long ddl(QueryContext ctx, DdlRequest request) {
+        throw unsupported("DDL");
+    }
 
-  @Override
-  public Schema tableSchema(QueryContext ctx, String table) {
-    throw unsupported("DoPut");
-  }
+    @Override
+    public Schema tableSchema(QueryContext ctx, String table) {
+        throw unsupported("DoPut");
+    }
 
-  @Override
-  public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
-    throw unsupported("DoPut");
-  }
+    @Override
+    public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
+        throw unsupported("DoPut");
+    }
 
-  @Override
-  public void close() {}
+    @Override
+    public void close() {}
 
-  private static GreptimeError unsupported(String what) {
-    return new GreptimeError(StatusCode.UNSUPPORTED, what + " is not recorded by this test engine");
-  }
+    private static GreptimeError unsupported(String what) {
+        return new GreptimeError(StatusCode.UNSUPPORTED, what + " is not recorded by this test engine");
+    }
 }

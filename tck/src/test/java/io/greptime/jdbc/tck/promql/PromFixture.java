@@ -21,79 +21,79 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /** A DuckDB engine with PromQL test data, and TQL results read back as plain samples. */
 final class PromFixture implements AutoCloseable {
-  final BufferAllocator allocator = new RootAllocator();
-  final Engine engine = DuckDbEngine.inMemory();
-  final QueryContext ctx = QueryContext.defaults();
+    final BufferAllocator allocator = new RootAllocator();
+    final Engine engine = DuckDbEngine.inMemory();
+    final QueryContext ctx = QueryContext.defaults();
 
-  /** One output row: its labels (the string columns), its time in ms and its value. */
-  record Sample(Map<String, String> labels, long timeMs, double value) {}
+    /** One output row: its labels (the string columns), its time in ms and its value. */
+    record Sample(Map<String, String> labels, long timeMs, double value) {}
 
-  /** A result: column names in order, and its samples. */
-  record Result(List<String> columns, List<Sample> samples) {}
+    /** A result: column names in order, and its samples. */
+    record Result(List<String> columns, List<Sample> samples) {}
 
-  void sql(String... statements) {
-    for (String s : statements) {
-      Output o = engine.execute(ctx, s, allocator);
-      if (o instanceof Output.Rows rows) {
-        close(rows.reader());
-      }
-    }
-  }
-
-  Result tql(String statement) {
-    Output o = engine.execute(ctx, statement, allocator);
-    return read(((Output.Rows) o).reader());
-  }
-
-  static Result read(ArrowReader reader) {
-    try (reader) {
-      Schema schema = reader.getVectorSchemaRoot().getSchema();
-      List<String> columns = new ArrayList<>();
-      schema.getFields().forEach(f -> columns.add(f.getName()));
-      List<Sample> samples = new ArrayList<>();
-      while (reader.loadNextBatch()) {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        for (int r = 0; r < root.getRowCount(); r++) {
-          samples.add(sample(root, r));
+    void sql(String... statements) {
+        for (String s : statements) {
+            Output o = engine.execute(ctx, s, allocator);
+            if (o instanceof Output.Rows rows) {
+                close(rows.reader());
+            }
         }
-      }
-      return new Result(columns, samples);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
-  }
 
-  private static Sample sample(VectorSchemaRoot root, int r) {
-    Map<String, String> labels = new TreeMap<>();
-    long time = Long.MIN_VALUE;
-    double value = Double.NaN;
-    for (FieldVector v : root.getFieldVectors()) {
-      ArrowType t = v.getField().getType();
-      Object o = v.getObject(r);
-      if (v instanceof TimeStampVector ts) {
-        time = ts.get(r);
-      } else if (t instanceof ArrowType.Utf8) {
-        if (o != null) {
-          labels.put(v.getName(), o.toString());
+    Result tql(String statement) {
+        Output o = engine.execute(ctx, statement, allocator);
+        return read(((Output.Rows) o).reader());
+    }
+
+    static Result read(ArrowReader reader) {
+        try (reader) {
+            Schema schema = reader.getVectorSchemaRoot().getSchema();
+            List<String> columns = new ArrayList<>();
+            schema.getFields().forEach(f -> columns.add(f.getName()));
+            List<Sample> samples = new ArrayList<>();
+            while (reader.loadNextBatch()) {
+                VectorSchemaRoot root = reader.getVectorSchemaRoot();
+                for (int r = 0; r < root.getRowCount(); r++) {
+                    samples.add(sample(root, r));
+                }
+            }
+            return new Result(columns, samples);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-      } else {
-        value = ((Number) o).doubleValue();
-      }
     }
-    return new Sample(labels, time, value);
-  }
 
-  private static void close(ArrowReader reader) {
-    try {
-      reader.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    private static Sample sample(VectorSchemaRoot root, int r) {
+        Map<String, String> labels = new TreeMap<>();
+        long time = Long.MIN_VALUE;
+        double value = Double.NaN;
+        for (FieldVector v : root.getFieldVectors()) {
+            ArrowType t = v.getField().getType();
+            Object o = v.getObject(r);
+            if (v instanceof TimeStampVector ts) {
+                time = ts.get(r);
+            } else if (t instanceof ArrowType.Utf8) {
+                if (o != null) {
+                    labels.put(v.getName(), o.toString());
+                }
+            } else {
+                value = ((Number) o).doubleValue();
+            }
+        }
+        return new Sample(labels, time, value);
     }
-  }
 
-  @Override
-  public void close() {
-    engine.close();
-    allocator.close();
-  }
+    private static void close(ArrowReader reader) {
+        try {
+            reader.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+        allocator.close();
+    }
 }

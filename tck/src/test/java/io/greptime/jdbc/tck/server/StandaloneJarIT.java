@@ -26,54 +26,60 @@ import org.junit.jupiter.api.Test;
  * Runs in the verify phase (failsafe) because it needs the shaded jar.
  */
 class StandaloneJarIT {
-  private static final Path JAR = Path.of("target", "greptime-embedded-server.jar");
+    private static final Path JAR = Path.of("target", "greptime-embedded-server.jar");
 
-  @Test
-  void jar_startsAnswersAndStopsOnSigterm() throws Exception {
-    assumeTrue(Files.exists(JAR), JAR + " not built (skipped with -Dserver.jar.skip=true)");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process process =
-        new ProcessBuilder(java, "-jar", JAR.toString(), "--port", "0").redirectErrorStream(true).start();
-    try {
-      String ready = readyLine(process);
-      assertThat(ready).startsWith(EmbeddedServerMain.READY_PREFIX);
-      String address = ready.substring(EmbeddedServerMain.READY_PREFIX.length()).trim();
-      ManagedChannel channel = NettyChannelBuilder.forTarget(address).usePlaintext().build();
-      try {
-        HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance());
-        var db = GreptimeDatabaseGrpc.newBlockingStub(channel).withDeadlineAfter(60, TimeUnit.SECONDS);
-        assertThat(db.handle(sql("CREATE TABLE jar_t (ts TIMESTAMP TIME INDEX, v DOUBLE)"))
-                .getAffectedRows().getValue())
-            .isZero();
-        GreptimeResponse insert = db.handle(sql("INSERT INTO jar_t VALUES (1, 1.5), (2, 2.5)"));
-        assertThat(insert.getAffectedRows().getValue()).isEqualTo(2);
-      } finally {
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-      }
-      process.destroy(); // SIGTERM: the shutdown hook stops the server
-      assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("server exits after SIGTERM").isTrue();
-    } finally {
-      process.destroyForcibly();
+    @Test
+    void jar_startsAnswersAndStopsOnSigterm() throws Exception {
+        assumeTrue(Files.exists(JAR), JAR + " not built (skipped with -Dserver.jar.skip=true)");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "--port", "0")
+                .redirectErrorStream(true)
+                .start();
+        try {
+            String ready = readyLine(process);
+            assertThat(ready).startsWith(EmbeddedServerMain.READY_PREFIX);
+            String address =
+                    ready.substring(EmbeddedServerMain.READY_PREFIX.length()).trim();
+            ManagedChannel channel =
+                    NettyChannelBuilder.forTarget(address).usePlaintext().build();
+            try {
+                HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance());
+                var db = GreptimeDatabaseGrpc.newBlockingStub(channel).withDeadlineAfter(60, TimeUnit.SECONDS);
+                assertThat(db.handle(sql("CREATE TABLE jar_t (ts TIMESTAMP TIME INDEX, v DOUBLE)"))
+                                .getAffectedRows()
+                                .getValue())
+                        .isZero();
+                GreptimeResponse insert = db.handle(sql("INSERT INTO jar_t VALUES (1, 1.5), (2, 2.5)"));
+                assertThat(insert.getAffectedRows().getValue()).isEqualTo(2);
+            } finally {
+                channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            }
+            process.destroy(); // SIGTERM: the shutdown hook stops the server
+            assertThat(process.waitFor(30, TimeUnit.SECONDS))
+                    .as("server exits after SIGTERM")
+                    .isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
     }
-  }
 
-  private static GreptimeRequest sql(String text) {
-    return GreptimeRequest.newBuilder()
-        .setHeader(RequestHeader.newBuilder().setDbname("public"))
-        .setQuery(QueryRequest.newBuilder().setSql(text))
-        .build();
-  }
-
-  /** The first line that is the ready line; anything else the JVM prints first (warnings) is skipped. */
-  private static String readyLine(Process process) throws Exception {
-    BufferedReader out =
-        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = out.readLine()) != null) {
-      if (line.startsWith(EmbeddedServerMain.READY_PREFIX)) {
-        return line;
-      }
+    private static GreptimeRequest sql(String text) {
+        return GreptimeRequest.newBuilder()
+                .setHeader(RequestHeader.newBuilder().setDbname("public"))
+                .setQuery(QueryRequest.newBuilder().setSql(text))
+                .build();
     }
-    throw new AssertionError("server exited without its ready line, exit code " + process.waitFor());
-  }
+
+    /** The first line that is the ready line; anything else the JVM prints first (warnings) is skipped. */
+    private static String readyLine(Process process) throws Exception {
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null) {
+            if (line.startsWith(EmbeddedServerMain.READY_PREFIX)) {
+                return line;
+            }
+        }
+        throw new AssertionError("server exited without its ready line, exit code " + process.waitFor());
+    }
 }

@@ -29,73 +29,80 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class TlsTest {
-  private static TestCertificates certs;
-  private final FakeEngine engine = new FakeEngine();
-  private EmbeddedGreptimeServer server;
-  private ManagedChannel channel;
+    private static TestCertificates certs;
+    private final FakeEngine engine = new FakeEngine();
+    private EmbeddedGreptimeServer server;
+    private ManagedChannel channel;
 
-  @BeforeAll
-  static void generate() throws Exception {
-    certs = new TestCertificates();
-  }
-
-  @AfterEach
-  void stop() throws InterruptedException {
-    if (channel != null) {
-      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    @BeforeAll
+    static void generate() throws Exception {
+        certs = new TestCertificates();
     }
-    server.close();
-  }
 
-  @Test
-  void tls_fromPemFilesServesHandleAndArrowFlight(@TempDir Path dir) throws Exception {
-    Path chain = TestCertificates.writeCertificate(dir.resolve("server.crt"), certs.server.certificate());
-    Path key = TestCertificates.writePrivateKey(dir.resolve("server.key"), certs.server.keys());
-    Path ca = TestCertificates.writeCertificate(dir.resolve("ca.crt"), certs.ca.certificate());
-    server = EmbeddedGreptimeServer.builder().engine(engine).tls(chain.toFile(), key.toFile()).build().start();
-    channel = tlsChannel(false);
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (channel != null) {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+        server.close();
+    }
 
-    assertThat(GreptimeDatabaseGrpc.newBlockingStub(channel).handle(sql("INSERT 8")).getAffectedRows().getValue())
-        .isEqualTo(8);
-    try (BufferAllocator allocator = new RootAllocator();
-        FlightClient client =
-            FlightClient.builder(allocator, Location.forGrpcTls("localhost", server.port()))
-                .trustedCertificates(new ByteArrayInputStream(Files.readAllBytes(ca)))
+    @Test
+    void tls_fromPemFilesServesHandleAndArrowFlight(@TempDir Path dir) throws Exception {
+        Path chain = TestCertificates.writeCertificate(dir.resolve("server.crt"), certs.server.certificate());
+        Path key = TestCertificates.writePrivateKey(dir.resolve("server.key"), certs.server.keys());
+        Path ca = TestCertificates.writeCertificate(dir.resolve("ca.crt"), certs.ca.certificate());
+        server = EmbeddedGreptimeServer.builder()
+                .engine(engine)
+                .tls(chain.toFile(), key.toFile())
+                .build()
+                .start();
+        channel = tlsChannel(false);
+
+        assertThat(GreptimeDatabaseGrpc.newBlockingStub(channel)
+                        .handle(sql("INSERT 8"))
+                        .getAffectedRows()
+                        .getValue())
+                .isEqualTo(8);
+        try (BufferAllocator allocator = new RootAllocator();
+                FlightClient client = FlightClient.builder(allocator, Location.forGrpcTls("localhost", server.port()))
+                        .trustedCertificates(new ByteArrayInputStream(Files.readAllBytes(ca)))
+                        .build();
+                FlightStream stream =
+                        client.getStream(new Ticket(sql("SELECT ROWS 3 BATCH 3").toByteArray()))) {
+            assertThat(stream.next()).isTrue();
+            assertThat(stream.getRoot().getRowCount()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void tls_requiredClientCertificateRejectsClientsWithoutOne() throws Exception {
+        server = EmbeddedGreptimeServer.builder()
+                .engine(engine)
+                .tls(certs.server.keys().getPrivate(), certs.server.certificate())
+                .clientCa(certs.ca.certificate())
+                .build()
+                .start();
+        channel = tlsChannel(false);
+
+        StatusRuntimeException e = catchThrowableOfType(
+                StatusRuntimeException.class,
+                () -> HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance()));
+
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        channel = tlsChannel(true);
+        assertThat(HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance()))
+                .isNotNull();
+    }
+
+    private ManagedChannel tlsChannel(boolean withClientCertificate) throws Exception {
+        SslContextBuilder ssl = GrpcSslContexts.forClient().trustManager(certs.ca.certificate());
+        if (withClientCertificate) {
+            ssl.keyManager(certs.client.keys().getPrivate(), certs.client.certificate());
+        }
+        return NettyChannelBuilder.forAddress("localhost", server.port())
+                .sslContext(ssl.build())
                 .build();
-        FlightStream stream = client.getStream(new Ticket(sql("SELECT ROWS 3 BATCH 3").toByteArray()))) {
-      assertThat(stream.next()).isTrue();
-      assertThat(stream.getRoot().getRowCount()).isEqualTo(3);
     }
-  }
-
-  @Test
-  void tls_requiredClientCertificateRejectsClientsWithoutOne() throws Exception {
-    server =
-        EmbeddedGreptimeServer.builder()
-            .engine(engine)
-            .tls(certs.server.keys().getPrivate(), certs.server.certificate())
-            .clientCa(certs.ca.certificate())
-            .build()
-            .start();
-    channel = tlsChannel(false);
-
-    StatusRuntimeException e =
-        catchThrowableOfType(
-            StatusRuntimeException.class,
-            () -> HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance()));
-
-    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
-    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    channel = tlsChannel(true);
-    assertThat(HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance()))
-        .isNotNull();
-  }
-
-  private ManagedChannel tlsChannel(boolean withClientCertificate) throws Exception {
-    SslContextBuilder ssl = GrpcSslContexts.forClient().trustManager(certs.ca.certificate());
-    if (withClientCertificate) {
-      ssl.keyManager(certs.client.keys().getPrivate(), certs.client.certificate());
-    }
-    return NettyChannelBuilder.forAddress("localhost", server.port()).sslContext(ssl.build()).build();
-  }
 }

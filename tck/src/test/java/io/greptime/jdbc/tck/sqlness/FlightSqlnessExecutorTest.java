@@ -36,140 +36,153 @@ import org.junit.jupiter.api.Test;
  * stream shapes (protocol.md §3.2–3.3, §6.1).
  */
 class FlightSqlnessExecutorTest {
-  private BufferAllocator allocator;
-  private FlightServer server;
-  private FlightSqlnessExecutor executor;
-  private final List<GreptimeRequest> received = new CopyOnWriteArrayList<>();
+    private BufferAllocator allocator;
+    private FlightServer server;
+    private FlightSqlnessExecutor executor;
+    private final List<GreptimeRequest> received = new CopyOnWriteArrayList<>();
 
-  /** Answers by the SQL text: rows, empty, affected rows, or an error with GreptimeDB's trailer. */
-  private final class GreptimeShapes extends NoOpFlightProducer {
-    @Override
-    public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
-      try {
-        GreptimeRequest request = GreptimeRequest.parseFrom(ticket.getBytes());
-        received.add(request);
-        switch (request.getQuery().getSql()) {
-          case "rows;" -> rows(listener, 2);
-          case "empty;" -> rows(listener, 0);
-          case "dictionary;" -> dictionaryRows(listener);
-          case "insert;" -> {
-            metadata(listener, FlightMetadata.newBuilder()
-                .setAffectedRows(AffectedRows.newBuilder().setValue(3)).build());
-            listener.completed();
-          }
-          default -> {
-            ErrorFlightMetadata trailers = new ErrorFlightMetadata();
-            trailers.insert("x-greptime-err-code", "4001");
-            listener.error(CallStatus.NOT_FOUND.withDescription("Table not found: greptime.public.x")
-                .withMetadata(trailers).toRuntimeException());
-          }
+    /** Answers by the SQL text: rows, empty, affected rows, or an error with GreptimeDB's trailer. */
+    private final class GreptimeShapes extends NoOpFlightProducer {
+        @Override
+        public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
+            try {
+                GreptimeRequest request = GreptimeRequest.parseFrom(ticket.getBytes());
+                received.add(request);
+                switch (request.getQuery().getSql()) {
+                    case "rows;" -> rows(listener, 2);
+                    case "empty;" -> rows(listener, 0);
+                    case "dictionary;" -> dictionaryRows(listener);
+                    case "insert;" -> {
+                        metadata(
+                                listener,
+                                FlightMetadata.newBuilder()
+                                        .setAffectedRows(
+                                                AffectedRows.newBuilder().setValue(3))
+                                        .build());
+                        listener.completed();
+                    }
+                    default -> {
+                        ErrorFlightMetadata trailers = new ErrorFlightMetadata();
+                        trailers.insert("x-greptime-err-code", "4001");
+                        listener.error(CallStatus.NOT_FOUND
+                                .withDescription("Table not found: greptime.public.x")
+                                .withMetadata(trailers)
+                                .toRuntimeException());
+                    }
+                }
+            } catch (Exception e) {
+                listener.error(CallStatus.INTERNAL.withCause(e).toRuntimeException());
+            }
         }
-      } catch (Exception e) {
-        listener.error(CallStatus.INTERNAL.withCause(e).toRuntimeException());
-      }
-    }
 
-    /** Schema, {@code batches} one-row batches, then a metrics-only message, as GreptimeDB ends a query. */
-    private void rows(ServerStreamListener listener, int batches) {
-      try (VectorSchemaRoot root = VectorSchemaRoot.of(new IntVector("n", allocator))) {
-        listener.start(root);
-        IntVector n = (IntVector) root.getVector(0);
-        for (int b = 0; b < batches; b++) {
-          n.allocateNew();
-          n.setSafe(0, b + 1);
-          root.setRowCount(1);
-          listener.putNext();
+        /** Schema, {@code batches} one-row batches, then a metrics-only message, as GreptimeDB ends a query. */
+        private void rows(ServerStreamListener listener, int batches) {
+            try (VectorSchemaRoot root = VectorSchemaRoot.of(new IntVector("n", allocator))) {
+                listener.start(root);
+                IntVector n = (IntVector) root.getVector(0);
+                for (int b = 0; b < batches; b++) {
+                    n.allocateNew();
+                    n.setSafe(0, b + 1);
+                    root.setRowCount(1);
+                    listener.putNext();
+                }
+                metadata(
+                        listener,
+                        FlightMetadata.newBuilder()
+                                .setMetrics(Metrics.newBuilder()
+                                        .setMetrics(ByteString.copyFrom("{}", StandardCharsets.UTF_8)))
+                                .build());
+                listener.completed();
+            }
         }
-        metadata(listener, FlightMetadata.newBuilder()
-            .setMetrics(Metrics.newBuilder().setMetrics(ByteString.copyFrom("{}", StandardCharsets.UTF_8)))
-            .build());
-        listener.completed();
-      }
-    }
 
-    /** One batch whose only column is dictionary-encoded (values b, a, b over dictionary [a, b]). */
-    private void dictionaryRows(ServerStreamListener listener) {
-      try (VarCharVector words = new VarCharVector("s", allocator);
-          VarCharVector values = new VarCharVector("s", allocator)) {
-        words.allocateNew();
-        words.setSafe(0, "a".getBytes(StandardCharsets.UTF_8));
-        words.setSafe(1, "b".getBytes(StandardCharsets.UTF_8));
-        words.setValueCount(2);
-        values.allocateNew();
-        values.setSafe(0, "b".getBytes(StandardCharsets.UTF_8));
-        values.setSafe(1, "a".getBytes(StandardCharsets.UTF_8));
-        values.setSafe(2, "b".getBytes(StandardCharsets.UTF_8));
-        values.setValueCount(3);
-        Dictionary dictionary = new Dictionary(words, new DictionaryEncoding(7L, false, null));
-        try (FieldVector encoded = (FieldVector) DictionaryEncoder.encode(values, dictionary);
-            VectorSchemaRoot root = new VectorSchemaRoot(List.of(encoded.getField()), List.of(encoded), 3)) {
-          listener.start(root, new DictionaryProvider.MapDictionaryProvider(dictionary));
-          listener.putNext();
-          listener.completed();
+        /** One batch whose only column is dictionary-encoded (values b, a, b over dictionary [a, b]). */
+        private void dictionaryRows(ServerStreamListener listener) {
+            try (VarCharVector words = new VarCharVector("s", allocator);
+                    VarCharVector values = new VarCharVector("s", allocator)) {
+                words.allocateNew();
+                words.setSafe(0, "a".getBytes(StandardCharsets.UTF_8));
+                words.setSafe(1, "b".getBytes(StandardCharsets.UTF_8));
+                words.setValueCount(2);
+                values.allocateNew();
+                values.setSafe(0, "b".getBytes(StandardCharsets.UTF_8));
+                values.setSafe(1, "a".getBytes(StandardCharsets.UTF_8));
+                values.setSafe(2, "b".getBytes(StandardCharsets.UTF_8));
+                values.setValueCount(3);
+                Dictionary dictionary = new Dictionary(words, new DictionaryEncoding(7L, false, null));
+                try (FieldVector encoded = (FieldVector) DictionaryEncoder.encode(values, dictionary);
+                        VectorSchemaRoot root =
+                                new VectorSchemaRoot(List.of(encoded.getField()), List.of(encoded), 3)) {
+                    listener.start(root, new DictionaryProvider.MapDictionaryProvider(dictionary));
+                    listener.putNext();
+                    listener.completed();
+                }
+            }
         }
-      }
+
+        private void metadata(ServerStreamListener listener, FlightMetadata meta) {
+            byte[] bytes = meta.toByteArray();
+            ArrowBuf buf = allocator.buffer(bytes.length);
+            buf.writeBytes(bytes);
+            listener.putMetadata(buf);
+        }
     }
 
-    private void metadata(ServerStreamListener listener, FlightMetadata meta) {
-      byte[] bytes = meta.toByteArray();
-      ArrowBuf buf = allocator.buffer(bytes.length);
-      buf.writeBytes(bytes);
-      listener.putMetadata(buf);
+    @BeforeEach
+    void setUp() throws Exception {
+        allocator = new RootAllocator();
+        server = FlightServer.builder(allocator, Location.forGrpcInsecure("127.0.0.1", 0), new GreptimeShapes())
+                .build()
+                .start();
+        executor = new FlightSqlnessExecutor(allocator, Location.forGrpcInsecure("127.0.0.1", server.getPort()));
     }
-  }
 
-  @BeforeEach
-  void setUp() throws Exception {
-    allocator = new RootAllocator();
-    server = FlightServer.builder(allocator, Location.forGrpcInsecure("127.0.0.1", 0), new GreptimeShapes())
-        .build().start();
-    executor = new FlightSqlnessExecutor(allocator, Location.forGrpcInsecure("127.0.0.1", server.getPort()));
-  }
+    @AfterEach
+    void tearDown() throws Exception {
+        executor.close();
+        server.close();
+        assertThat(allocator.getAllocatedMemory()).isZero();
+        allocator.close();
+    }
 
-  @AfterEach
-  void tearDown() throws Exception {
-    executor.close();
-    server.close();
-    assertThat(allocator.getAllocatedMemory()).isZero();
-    allocator.close();
-  }
+    @Test
+    void execute_putsSessionIntoTheTicketHeader() {
+        executor.execute(new SqlnessSession("Mydb", "Asia/Shanghai"), "rows;");
 
-  @Test
-  void execute_putsSessionIntoTheTicketHeader() {
-    executor.execute(new SqlnessSession("Mydb", "Asia/Shanghai"), "rows;");
+        assertThat(received).hasSize(1);
+        assertThat(received.get(0).getHeader().getCatalog()).isEqualTo("greptime");
+        assertThat(received.get(0).getHeader().getSchema()).isEqualTo("Mydb");
+        assertThat(received.get(0).getHeader().getTimezone()).isEqualTo("Asia/Shanghai");
+    }
 
-    assertThat(received).hasSize(1);
-    assertThat(received.get(0).getHeader().getCatalog()).isEqualTo("greptime");
-    assertThat(received.get(0).getHeader().getSchema()).isEqualTo("Mydb");
-    assertThat(received.get(0).getHeader().getTimezone()).isEqualTo("Asia/Shanghai");
-  }
+    @Test
+    void execute_collectsBatchesAndSkipsTheMetricsMessage() {
+        Answer answer = executor.execute(SqlnessSession.initial(), "rows;");
 
-  @Test
-  void execute_collectsBatchesAndSkipsTheMetricsMessage() {
-    Answer answer = executor.execute(SqlnessSession.initial(), "rows;");
+        assertThat(answer.render()).isEqualTo("+---+\n| n |\n+---+\n| 1 |\n| 2 |\n+---+");
+    }
 
-    assertThat(answer.render()).isEqualTo("+---+\n| n |\n+---+\n| 1 |\n| 2 |\n+---+");
-  }
+    @Test
+    void execute_schemaWithoutBatchesIsTheEmptyTable() {
+        assertThat(executor.execute(SqlnessSession.initial(), "empty;").render())
+                .isEqualTo("++\n++");
+    }
 
-  @Test
-  void execute_schemaWithoutBatchesIsTheEmptyTable() {
-    assertThat(executor.execute(SqlnessSession.initial(), "empty;").render()).isEqualTo("++\n++");
-  }
+    @Test
+    void execute_printsDictionaryEncodedValuesNotIndices() {
+        assertThat(executor.execute(SqlnessSession.initial(), "dictionary;").render())
+                .isEqualTo("+---+\n| s |\n+---+\n| b |\n| a |\n| b |\n+---+");
+    }
 
-  @Test
-  void execute_printsDictionaryEncodedValuesNotIndices() {
-    assertThat(executor.execute(SqlnessSession.initial(), "dictionary;").render())
-        .isEqualTo("+---+\n| s |\n+---+\n| b |\n| a |\n| b |\n+---+");
-  }
+    @Test
+    void execute_readsAffectedRowsFromTheSchemaLessStream() {
+        assertThat(executor.execute(SqlnessSession.initial(), "insert;")).isEqualTo(new Answer.Affected(3));
+    }
 
-  @Test
-  void execute_readsAffectedRowsFromTheSchemaLessStream() {
-    assertThat(executor.execute(SqlnessSession.initial(), "insert;")).isEqualTo(new Answer.Affected(3));
-  }
-
-  @Test
-  void execute_turnsTheErrorTrailerIntoTheRunnersErrorLine() {
-    assertThat(executor.execute(SqlnessSession.initial(), "select * from x;").render())
-        .isEqualTo("Error: 4001(TableNotFound), Table not found: greptime.public.x");
-  }
+    @Test
+    void execute_turnsTheErrorTrailerIntoTheRunnersErrorLine() {
+        assertThat(executor.execute(SqlnessSession.initial(), "select * from x;")
+                        .render())
+                .isEqualTo("Error: 4001(TableNotFound), Table not found: greptime.public.x");
+    }
 }

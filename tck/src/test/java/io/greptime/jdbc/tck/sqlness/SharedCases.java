@@ -7,26 +7,26 @@ import java.util.stream.Stream;
 
 /** Where the shared GreptimeDB sqlness cases are at test time (never copied into the project). */
 final class SharedCases {
-  private SharedCases() {}
+    private SharedCases() {}
 
-  static final String PROPERTY = "greptime.shared.dir";
+    static final String PROPERTY = "greptime.shared.dir";
 
-  /** {@code <greptime.shared.dir>/sqlness}, or null when the property is unset or the folder absent. */
-  static Path directory() {
-    String shared = System.getProperty(PROPERTY);
-    if (shared == null) {
-      return null;
+    /** {@code <greptime.shared.dir>/sqlness}, or null when the property is unset or the folder absent. */
+    static Path directory() {
+        String shared = System.getProperty(PROPERTY);
+        if (shared == null) {
+            return null;
+        }
+        Path dir = Path.of(shared, "sqlness");
+        return Files.isDirectory(dir) ? dir : null;
     }
-    Path dir = Path.of(shared, "sqlness");
-    return Files.isDirectory(dir) ? dir : null;
-  }
 
-  static String describe() {
-    return "system property " + PROPERTY + "=" + System.getProperty(PROPERTY);
-  }
+    static String describe() {
+        return "system property " + PROPERTY + "=" + System.getProperty(PROPERTY);
+    }
 
-  /** Every {@code .sql} case under {@code dir}, sorted by path. */
-  static Stream<Path> sqlFiles(Path dir) throws IOException {
-    return Files.walk(dir).filter(p -> p.toString().endsWith(".sql")).sorted();
-  }
+    /** Every {@code .sql} case under {@code dir}, sorted by path. */
+    static Stream<Path> sqlFiles(Path dir) throws IOException {
+        return Files.walk(dir).filter(p -> p.toString().endsWith(".sql")).sorted();
+    }
 }

@@ -23,52 +23,56 @@ import org.junit.jupiter.api.Test;
  */
 class SqlnessReplayTest {
 
-  @Test
-  void replay_listedCasesMatchGreptimeDbExactly() throws IOException {
-    Path dir = SharedCases.directory();
-    assumeTrue(dir != null, "GreptimeDB sqlness cases not found, skipping the replay ("
-        + SharedCases.describe() + "; expected a 'sqlness' folder there)");
-    List<String> mustPass = passList();
-    boolean wire = !"false".equals(System.getProperty("sqlness.wire"));
+    @Test
+    void replay_listedCasesMatchGreptimeDbExactly() throws IOException {
+        Path dir = SharedCases.directory();
+        assumeTrue(
+                dir != null,
+                "GreptimeDB sqlness cases not found, skipping the replay (" + SharedCases.describe()
+                        + "; expected a 'sqlness' folder there)");
+        List<String> mustPass = passList();
+        boolean wire = !"false".equals(System.getProperty("sqlness.wire"));
 
-    SqlnessReport report;
-    List<String> cleanup = new ArrayList<>();
-    try (BufferAllocator allocator = new RootAllocator()) {
-      report = SqlnessSuite.run(dir, () -> EmbeddedTarget.start(allocator, wire, cleanup));
-      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left by the replay").isZero();
-    }
-    System.out.println(report.summary());
-    cleanup.forEach(p -> System.out.println("sqlness: cleanup problem: " + p));
-    report.write(Path.of("target", "sqlness-report.txt"));
+        SqlnessReport report;
+        List<String> cleanup = new ArrayList<>();
+        try (BufferAllocator allocator = new RootAllocator()) {
+            report = SqlnessSuite.run(dir, () -> EmbeddedTarget.start(allocator, wire, cleanup));
+            assertThat(allocator.getAllocatedMemory())
+                    .as("Arrow memory left by the replay")
+                    .isZero();
+        }
+        System.out.println(report.summary());
+        cleanup.forEach(p -> System.out.println("sqlness: cleanup problem: " + p));
+        report.write(Path.of("target", "sqlness-report.txt"));
 
-    List<String> failures = new ArrayList<>();
-    for (String name : mustPass) {
-      SqlnessReplayer.CaseResult result = report.find(name);
-      if (result == null) {
-        failures.add(name + ": listed in sqlness-pass.txt but not in " + dir);
-      } else if (!result.passes()) {
-        failures.add(describe(result));
-      }
+        List<String> failures = new ArrayList<>();
+        for (String name : mustPass) {
+            SqlnessReplayer.CaseResult result = report.find(name);
+            if (result == null) {
+                failures.add(name + ": listed in sqlness-pass.txt but not in " + dir);
+            } else if (!result.passes()) {
+                failures.add(describe(result));
+            }
+        }
+        cleanup.forEach(p -> failures.add("closing a case's server/engine failed (leak?): " + p));
+        if (!failures.isEmpty()) {
+            fail("cases in sqlness-pass.txt no longer match (details in target/sqlness-report.txt):\n"
+                    + String.join("\n", failures));
+        }
     }
-    cleanup.forEach(p -> failures.add("closing a case's server/engine failed (leak?): " + p));
-    if (!failures.isEmpty()) {
-      fail("cases in sqlness-pass.txt no longer match (details in target/sqlness-report.txt):\n"
-          + String.join("\n", failures));
-    }
-  }
 
-  private static String describe(SqlnessReplayer.CaseResult result) {
-    SqlnessReplayer.StatementResult first = result.firstMismatch();
-    return SqlnessReport.caseLine(result) + "; first difference at statement "
-        + first.statement().number() + ": " + first.statement().firstLine()
-        + "\n  expected: " + String.valueOf(first.expected()).replace("\n", "\n            ")
-        + "\n  actual:   " + first.actual().replace("\n", "\n            ");
-  }
-
-  private static List<String> passList() throws IOException {
-    try (InputStream in = SqlnessReplayTest.class.getResourceAsStream("/sqlness-pass.txt")) {
-      assertThat(in).as("sqlness-pass.txt on the test classpath").isNotNull();
-      return SqlnessSuite.readPassList(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    private static String describe(SqlnessReplayer.CaseResult result) {
+        SqlnessReplayer.StatementResult first = result.firstMismatch();
+        return SqlnessReport.caseLine(result) + "; first difference at statement "
+                + first.statement().number() + ": " + first.statement().firstLine()
+                + "\n  expected: " + String.valueOf(first.expected()).replace("\n", "\n            ")
+                + "\n  actual:   " + first.actual().replace("\n", "\n            ");
     }
-  }
+
+    private static List<String> passList() throws IOException {
+        try (InputStream in = SqlnessReplayTest.class.getResourceAsStream("/sqlness-pass.txt")) {
+            assertThat(in).as("sqlness-pass.txt on the test classpath").isNotNull();
+            return SqlnessSuite.readPassList(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
 }

@@ -8,28 +8,35 @@ import java.util.List;
 
 /** {@code ADMIN fn(...)}: flush/compact are no-ops here (DuckDB has no memtables); the answer is UInt64 0. */
 final class Admin {
-  private Admin() {}
+    private Admin() {}
 
-  static Output run(Call call, Tokens t) throws SQLException {
-    call.read();
-    t.next();
-    int start = t.pos;
-    String fn = t.ident();
-    int argsStart = t.pos;
-    t.skipParens();
-    String label = "ADMIN " + t.raw(start, t.pos);
-    switch (fn) {
-      case "flush_table", "compact_table" -> {
-        Tokens args = new Tokens(t.raw(argsStart + 1, t.pos - 1));
-        String name = args.next().text();
-        String[] parts = name.contains(".") ? name.split("\\.", 2) : new String[] {null, name};
-        Show.table(call, parts);
-      }
-      case "flush_flow", "flush_region", "compact_region", "reconcile_table", "reconcile_database",
-          "reconcile_catalog", "build_index", "gc_table", "gc_regions" -> { }
-      default -> throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: admin function " + fn);
+    static Output run(Call call, Tokens t) throws SQLException {
+        call.read();
+        t.next();
+        int start = t.pos;
+        String fn = t.ident();
+        int argsStart = t.pos;
+        t.skipParens();
+        String label = "ADMIN " + t.raw(start, t.pos);
+        switch (fn) {
+            case "flush_table", "compact_table" -> {
+                Tokens args = new Tokens(t.raw(argsStart + 1, t.pos - 1));
+                String name = args.next().text();
+                String[] parts = name.contains(".") ? name.split("\\.", 2) : new String[] {null, name};
+                Show.table(call, parts);
+            }
+            case "flush_flow",
+                    "flush_region",
+                    "compact_region",
+                    "reconcile_table",
+                    "reconcile_database",
+                    "reconcile_catalog",
+                    "build_index",
+                    "gc_table",
+                    "gc_regions" -> {}
+            default -> throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: admin function " + fn);
+        }
+        String sql = "SELECT CAST(0 AS UBIGINT) AS " + Catalog.quote(label);
+        return Queries.run(call, sql, null, List.of());
     }
-    String sql = "SELECT CAST(0 AS UBIGINT) AS " + Catalog.quote(label);
-    return Queries.run(call, sql, null, List.of());
-  }
 }

@@ -13,150 +13,158 @@ import java.util.Map;
  * table so its physical column order always equals GreptimeDB's.
  */
 final class AlterTable {
-  private AlterTable() {}
+    private AlterTable() {}
 
-  static long run(Call call, Tokens t) throws SQLException {
-    t.expect("table");
-    String[] n = t.objectName();
-    String schema = n[0] == null ? call.schema() : n[0];
-    Ddl.checkWritable(schema);
-    TableMeta tm = call.catalog.table(schema, n[1]);
-    if (tm == null) {
-      throw Errors.tableNotFound(schema, n[1]);
-    }
-    if (t.accept("rename")) {
-      t.accept("to");
-      String newName = t.ident();
-      call.exec("ALTER TABLE " + Catalog.duckTable(tm) + " RENAME TO " + Catalog.quote(newName));
-      call.catalog.removeTable(call.conn, schema, tm.name());
-      call.catalog.putTable(call.conn, tm.renamed(newName));
-      return 0;
-    }
-    if (t.accept("set")) {
-      Map<String, String> opts = new LinkedHashMap<>(tm.options());
-      do {
-        String k = t.next().text().toLowerCase(java.util.Locale.ROOT);
-        t.expectSymbol("=");
-        opts.put(k, t.next().text());
-      } while (t.acceptSymbol(","));
-      call.catalog.putTable(call.conn, tm.withOptions(TableOptions.validate(opts)));
-      return 0;
-    }
-    if (t.accept("unset")) {
-      Map<String, String> opts = new LinkedHashMap<>(tm.options());
-      do {
-        opts.remove(t.next().text().toLowerCase(java.util.Locale.ROOT));
-      } while (t.acceptSymbol(","));
-      call.catalog.putTable(call.conn, tm.withOptions(opts));
-      return 0;
-    }
-    List<ColumnMeta> cols = new ArrayList<>(tm.columns());
-    List<String> keys = new ArrayList<>(tm.primaryKeys());
-    do {
-      clause(t, tm, cols, keys);
-    } while (t.acceptSymbol(","));
-    rebuild(call, tm, tm.withColumns(cols, keys));
-    return 0;
-  }
-
-  private static void clause(Tokens t, TableMeta tm, List<ColumnMeta> cols, List<String> keys) {
-    if (t.accept("add")) {
-      t.accept("column");
-      boolean ifNotExists = t.accept("if", "not", "exists");
-      String name = t.ident();
-      GreptimeType type = TypeParser.parse(t);
-      ColumnOptionsParser o = ColumnOptionsParser.parseUntilLocation(t);
-      if (find(cols, name) >= 0) {
-        if (ifNotExists) {
-          return;
+    static long run(Call call, Tokens t) throws SQLException {
+        t.expect("table");
+        String[] n = t.objectName();
+        String schema = n[0] == null ? call.schema() : n[0];
+        Ddl.checkWritable(schema);
+        TableMeta tm = call.catalog.table(schema, n[1]);
+        if (tm == null) {
+            throw Errors.tableNotFound(schema, n[1]);
         }
-        throw new GreptimeError(StatusCode.TABLE_COLUMN_EXISTS,
-            "Column " + name + " already exists in table " + tm.name());
-      }
-      String sem = o.primaryKey ? ColumnMeta.TAG : ColumnMeta.FIELD;
-      if (o.primaryKey) {
-        keys.add(name);
-      }
-      ColumnMeta c = new ColumnMeta(name, type.name(), sem, !o.notNull, o.defaultSql, o.comment, o.options);
-      int at = cols.size();
-      if (t.accept("first")) {
-        at = 0;
-      } else if (t.accept("after")) {
-        String after = t.ident();
-        at = find(cols, after) + 1;
-        if (at == 0) {
-          throw columnMissing(after, tm);
+        if (t.accept("rename")) {
+            t.accept("to");
+            String newName = t.ident();
+            call.exec("ALTER TABLE " + Catalog.duckTable(tm) + " RENAME TO " + Catalog.quote(newName));
+            call.catalog.removeTable(call.conn, schema, tm.name());
+            call.catalog.putTable(call.conn, tm.renamed(newName));
+            return 0;
         }
-      }
-      cols.add(at, c);
-    } else if (t.accept("drop")) {
-      t.accept("column");
-      String name = t.ident();
-      int i = find(cols, name);
-      if (i < 0) {
-        throw columnMissing(name, tm);
-      }
-      if (!cols.get(i).semantic().equals(ColumnMeta.FIELD)) {
-        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS,
-            "Not allowed to remove index column " + name + " from table " + tm.name());
-      }
-      cols.remove(i);
-    } else if (t.accept("modify")) {
-      t.accept("column");
-      String name = t.ident();
-      int i = find(cols, name);
-      if (i < 0) {
-        throw columnMissing(name, tm);
-      }
-      GreptimeType type = TypeParser.parse(t);
-      if (!cols.get(i).semantic().equals(ColumnMeta.FIELD)) {
-        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS,
-            "Invalid alter table(" + tm.name() + ") request: Not allowed to change primary key or time index column");
-      }
-      cols.set(i, cols.get(i).withType(type.name()));
-    } else {
-      throw t.unexpected("ADD, DROP, MODIFY, RENAME, SET or UNSET");
+        if (t.accept("set")) {
+            Map<String, String> opts = new LinkedHashMap<>(tm.options());
+            do {
+                String k = t.next().text().toLowerCase(java.util.Locale.ROOT);
+                t.expectSymbol("=");
+                opts.put(k, t.next().text());
+            } while (t.acceptSymbol(","));
+            call.catalog.putTable(call.conn, tm.withOptions(TableOptions.validate(opts)));
+            return 0;
+        }
+        if (t.accept("unset")) {
+            Map<String, String> opts = new LinkedHashMap<>(tm.options());
+            do {
+                opts.remove(t.next().text().toLowerCase(java.util.Locale.ROOT));
+            } while (t.acceptSymbol(","));
+            call.catalog.putTable(call.conn, tm.withOptions(opts));
+            return 0;
+        }
+        List<ColumnMeta> cols = new ArrayList<>(tm.columns());
+        List<String> keys = new ArrayList<>(tm.primaryKeys());
+        do {
+            clause(t, tm, cols, keys);
+        } while (t.acceptSymbol(","));
+        rebuild(call, tm, tm.withColumns(cols, keys));
+        return 0;
     }
-  }
 
-  static GreptimeError columnMissing(String name, TableMeta tm) {
-    return new GreptimeError(StatusCode.TABLE_COLUMN_NOT_FOUND,
-        "Column " + name + " not exists in table " + tm.name());
-  }
+    private static void clause(Tokens t, TableMeta tm, List<ColumnMeta> cols, List<String> keys) {
+        if (t.accept("add")) {
+            t.accept("column");
+            boolean ifNotExists = t.accept("if", "not", "exists");
+            String name = t.ident();
+            GreptimeType type = TypeParser.parse(t);
+            ColumnOptionsParser o = ColumnOptionsParser.parseUntilLocation(t);
+            if (find(cols, name) >= 0) {
+                if (ifNotExists) {
+                    return;
+                }
+                throw new GreptimeError(
+                        StatusCode.TABLE_COLUMN_EXISTS, "Column " + name + " already exists in table " + tm.name());
+            }
+            String sem = o.primaryKey ? ColumnMeta.TAG : ColumnMeta.FIELD;
+            if (o.primaryKey) {
+                keys.add(name);
+            }
+            ColumnMeta c = new ColumnMeta(name, type.name(), sem, !o.notNull, o.defaultSql, o.comment, o.options);
+            int at = cols.size();
+            if (t.accept("first")) {
+                at = 0;
+            } else if (t.accept("after")) {
+                String after = t.ident();
+                at = find(cols, after) + 1;
+                if (at == 0) {
+                    throw columnMissing(after, tm);
+                }
+            }
+            cols.add(at, c);
+        } else if (t.accept("drop")) {
+            t.accept("column");
+            String name = t.ident();
+            int i = find(cols, name);
+            if (i < 0) {
+                throw columnMissing(name, tm);
+            }
+            if (!cols.get(i).semantic().equals(ColumnMeta.FIELD)) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Not allowed to remove index column " + name + " from table " + tm.name());
+            }
+            cols.remove(i);
+        } else if (t.accept("modify")) {
+            t.accept("column");
+            String name = t.ident();
+            int i = find(cols, name);
+            if (i < 0) {
+                throw columnMissing(name, tm);
+            }
+            GreptimeType type = TypeParser.parse(t);
+            if (!cols.get(i).semantic().equals(ColumnMeta.FIELD)) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Invalid alter table(" + tm.name()
+                                + ") request: Not allowed to change primary key or time index column");
+            }
+            cols.set(i, cols.get(i).withType(type.name()));
+        } else {
+            throw t.unexpected("ADD, DROP, MODIFY, RENAME, SET or UNSET");
+        }
+    }
 
-  static int find(List<ColumnMeta> cols, String name) {
-    for (int i = 0; i < cols.size(); i++) {
-      if (cols.get(i).name().equals(name)) {
-        return i;
-      }
+    static GreptimeError columnMissing(String name, TableMeta tm) {
+        return new GreptimeError(
+                StatusCode.TABLE_COLUMN_NOT_FOUND, "Column " + name + " not exists in table " + tm.name());
     }
-    return -1;
-  }
 
-  /** Copies the data into a table with the new column list (casting changed types) and swaps it in. */
-  static void rebuild(Call call, TableMeta old, TableMeta now) throws SQLException {
-    StringBuilder sel = new StringBuilder();
-    for (ColumnMeta c : now.columns()) {
-      String q = Catalog.quote(c.name());
-      String src = old.column(c.name()) != null ? q : defaultSql(c);
-      sel.append(sel.length() == 0 ? "" : ", ").append("CAST(").append(src).append(" AS ").append(c.type().duck())
-          .append(") AS ").append(q);
+    static int find(List<ColumnMeta> cols, String name) {
+        for (int i = 0; i < cols.size(); i++) {
+            if (cols.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
-    String tmp = Catalog.duckTable(old.schema(), "gt_rebuild_" + old.id());
-    call.exec("CREATE TABLE " + tmp + " AS SELECT " + sel + " FROM " + Catalog.duckTable(old));
-    call.exec("DROP TABLE " + Catalog.duckTable(old));
-    call.exec("ALTER TABLE " + tmp + " RENAME TO " + Catalog.quote(old.name()));
-    call.catalog.putTable(call.conn, now);
-  }
 
-  private static String defaultSql(ColumnMeta c) {
-    String d = c.defaultSql();
-    if (d == null) {
-      return "NULL";
+    /** Copies the data into a table with the new column list (casting changed types) and swaps it in. */
+    static void rebuild(Call call, TableMeta old, TableMeta now) throws SQLException {
+        StringBuilder sel = new StringBuilder();
+        for (ColumnMeta c : now.columns()) {
+            String q = Catalog.quote(c.name());
+            String src = old.column(c.name()) != null ? q : defaultSql(c);
+            sel.append(sel.length() == 0 ? "" : ", ")
+                    .append("CAST(")
+                    .append(src)
+                    .append(" AS ")
+                    .append(c.type().duck())
+                    .append(") AS ")
+                    .append(q);
+        }
+        String tmp = Catalog.duckTable(old.schema(), "gt_rebuild_" + old.id());
+        call.exec("CREATE TABLE " + tmp + " AS SELECT " + sel + " FROM " + Catalog.duckTable(old));
+        call.exec("DROP TABLE " + Catalog.duckTable(old));
+        call.exec("ALTER TABLE " + tmp + " RENAME TO " + Catalog.quote(old.name()));
+        call.catalog.putTable(call.conn, now);
     }
-    if (d.startsWith("current_timestamp") || d.startsWith("now")) {
-      return "now()";
+
+    private static String defaultSql(ColumnMeta c) {
+        String d = c.defaultSql();
+        if (d == null) {
+            return "NULL";
+        }
+        if (d.startsWith("current_timestamp") || d.startsWith("now")) {
+            return "now()";
+        }
+        return d;
     }
-    return d;
-  }
 }

@@ -12,68 +12,74 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /** DoPut record batches: columns matched by name, upsert semantics, all-or-nothing per batch. */
 final class BatchWrites {
-  private BatchWrites() {}
+    private BatchWrites() {}
 
-  static long put(Call call, String table, VectorSchemaRoot batch) {
-    try {
-      call.write();
-      TableMeta tm = call.catalog.table(call.schema(), table);
-      if (tm == null) {
-        throw Errors.tableNotFound(call.schema(), table);
-      }
-      List<ColumnMeta> targets = new ArrayList<>();
-      List<FieldVector> vectors = new ArrayList<>();
-      for (FieldVector v : batch.getFieldVectors()) {
-        ColumnMeta c = tm.column(v.getName());
-        if (c == null) {
-          throw new GreptimeError(StatusCode.TABLE_COLUMN_NOT_FOUND,
-              "Column " + v.getName() + " not found in table " + tm.name());
+    static long put(Call call, String table, VectorSchemaRoot batch) {
+        try {
+            call.write();
+            TableMeta tm = call.catalog.table(call.schema(), table);
+            if (tm == null) {
+                throw Errors.tableNotFound(call.schema(), table);
+            }
+            List<ColumnMeta> targets = new ArrayList<>();
+            List<FieldVector> vectors = new ArrayList<>();
+            for (FieldVector v : batch.getFieldVectors()) {
+                ColumnMeta c = tm.column(v.getName());
+                if (c == null) {
+                    throw new GreptimeError(
+                            StatusCode.TABLE_COLUMN_NOT_FOUND,
+                            "Column " + v.getName() + " not found in table " + tm.name());
+                }
+                targets.add(c);
+                vectors.add(v);
+            }
+            if (!targets.contains(tm.column(tm.timeIndex()))) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
+            }
+            List<Object[]> rows = new ArrayList<>(batch.getRowCount());
+            for (int r = 0; r < batch.getRowCount(); r++) {
+                Object[] given = new Object[vectors.size()];
+                for (int i = 0; i < given.length; i++) {
+                    given[i] = value(vectors.get(i), r);
+                }
+                rows.add(RowAssembler.assemble(tm, targets, given, ZoneOffset.UTC));
+            }
+            long n = Upsert.write(call, tm, rows);
+            call.commit();
+            return n;
+        } catch (SQLException e) {
+            throw Errors.map(e, call.schema());
         }
-        targets.add(c);
-        vectors.add(v);
-      }
-      if (!targets.contains(tm.column(tm.timeIndex()))) {
-        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
-      }
-      List<Object[]> rows = new ArrayList<>(batch.getRowCount());
-      for (int r = 0; r < batch.getRowCount(); r++) {
-        Object[] given = new Object[vectors.size()];
-        for (int i = 0; i < given.length; i++) {
-          given[i] = value(vectors.get(i), r);
-        }
-        rows.add(RowAssembler.assemble(tm, targets, given, ZoneOffset.UTC));
-      }
-      long n = Upsert.write(call, tm, rows);
-      call.commit();
-      return n;
-    } catch (SQLException e) {
-      throw Errors.map(e, call.schema());
     }
-  }
 
-  private static Object value(FieldVector v, int r) {
-    if (v.isNull(r)) {
-      return null;
+    private static Object value(FieldVector v, int r) {
+        if (v.isNull(r)) {
+            return null;
+        }
+        if (v instanceof TimeStampVector ts) {
+            long x = ts.get(r);
+            var unit = ((org.apache.arrow.vector.types.pojo.ArrowType.Timestamp)
+                            v.getField().getType())
+                    .getUnit();
+            return switch (unit) {
+                case SECOND -> java.time.Instant.ofEpochSecond(x);
+                case MILLISECOND -> java.time.Instant.ofEpochMilli(x);
+                case MICROSECOND ->
+                    java.time.Instant.ofEpochSecond(Math.floorDiv(x, 1_000_000L), Math.floorMod(x, 1_000_000L) * 1000);
+                case NANOSECOND ->
+                    java.time.Instant.ofEpochSecond(Math.floorDiv(x, 1_000_000_000L), Math.floorMod(x, 1_000_000_000L));
+            };
+        }
+        // Arrow's getObject gives Time32(ms) as a LocalDateTime on 1970-01-01, which Values cannot read as a
+        // time of day; the raw count in the column's unit is what it expects (Time32(s) is an Integer count).
+        if (v instanceof org.apache.arrow.vector.TimeMilliVector tm) {
+            return (long) tm.get(r);
+        }
+        Object o = v.getObject(r);
+        if (o instanceof org.apache.arrow.vector.util.Text t) {
+            return t.toString();
+        }
+        return o;
     }
-    if (v instanceof TimeStampVector ts) {
-      long x = ts.get(r);
-      var unit = ((org.apache.arrow.vector.types.pojo.ArrowType.Timestamp) v.getField().getType()).getUnit();
-      return switch (unit) {
-        case SECOND -> java.time.Instant.ofEpochSecond(x);
-        case MILLISECOND -> java.time.Instant.ofEpochMilli(x);
-        case MICROSECOND -> java.time.Instant.ofEpochSecond(Math.floorDiv(x, 1_000_000L), Math.floorMod(x, 1_000_000L) * 1000);
-        case NANOSECOND -> java.time.Instant.ofEpochSecond(Math.floorDiv(x, 1_000_000_000L), Math.floorMod(x, 1_000_000_000L));
-      };
-    }
-    // Arrow's getObject gives Time32(ms) as a LocalDateTime on 1970-01-01, which Values cannot read as a
-    // time of day; the raw count in the column's unit is what it expects (Time32(s) is an Integer count).
-    if (v instanceof org.apache.arrow.vector.TimeMilliVector tm) {
-      return (long) tm.get(r);
-    }
-    Object o = v.getObject(r);
-    if (o instanceof org.apache.arrow.vector.util.Text t) {
-      return t.toString();
-    }
-    return o;
-  }
 }

@@ -14,38 +14,45 @@ import java.util.Map;
  * @param comment column comment or null
  * @param options index clauses and other column options as written (e.g. {@code fulltext}), may be empty
  */
-public record ColumnMeta(String name, String typeName, String semantic, boolean nullable, String defaultSql,
-    String comment, Map<String, String> options) {
+public record ColumnMeta(
+        String name,
+        String typeName,
+        String semantic,
+        boolean nullable,
+        String defaultSql,
+        String comment,
+        Map<String, String> options) {
 
-  public static final String TAG = "TAG";
-  public static final String FIELD = "FIELD";
-  public static final String TIMESTAMP = "TIMESTAMP";
+    public static final String TAG = "TAG";
+    public static final String FIELD = "FIELD";
+    public static final String TIMESTAMP = "TIMESTAMP";
 
-  public ColumnMeta {
-    options = options == null ? Map.of()
-        : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
-  }
-
-  public GreptimeType type() {
-    return GreptimeType.ofName(typeName);
-  }
-
-  public ColumnMeta withSemantic(String newSemantic) {
-    return new ColumnMeta(name, typeName, newSemantic, nullable, defaultSql, comment, options);
-  }
-
-  public ColumnMeta withType(String newType) {
-    return new ColumnMeta(name, newType, semantic, nullable, defaultSql, comment, options);
-  }
-
-  /** The default as DESC and information_schema show it: strings without their quotes. */
-  public String defaultDisplay() {
-    if (defaultSql == null) {
-      return "";
+    public ColumnMeta {
+        options = options == null
+                ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     }
-    if (defaultSql.length() >= 2 && defaultSql.startsWith("'") && defaultSql.endsWith("'")) {
-      return defaultSql.substring(1, defaultSql.length() - 1).replace("''", "'");
+
+    public GreptimeType type() {
+        return GreptimeType.ofName(typeName);
     }
-    return defaultSql;
-  }
+
+    public ColumnMeta withSemantic(String newSemantic) {
+        return new ColumnMeta(name, typeName, newSemantic, nullable, defaultSql, comment, options);
+    }
+
+    public ColumnMeta withType(String newType) {
+        return new ColumnMeta(name, newType, semantic, nullable, defaultSql, comment, options);
+    }
+
+    /** The default as DESC and information_schema show it: strings without their quotes. */
+    public String defaultDisplay() {
+        if (defaultSql == null) {
+            return "";
+        }
+        if (defaultSql.length() >= 2 && defaultSql.startsWith("'") && defaultSql.endsWith("'")) {
+            return defaultSql.substring(1, defaultSql.length() - 1).replace("''", "'");
+        }
+        return defaultSql;
+    }
 }

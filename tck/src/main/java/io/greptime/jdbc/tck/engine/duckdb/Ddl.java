@@ -10,225 +10,245 @@ import java.util.regex.Pattern;
 
 /** CREATE / DROP / TRUNCATE / ALTER statements (databases and tables). */
 final class Ddl {
-  private static final Pattern DB_NAME = Pattern.compile("[a-zA-Z0-9_\\-.]+");
+    private static final Pattern DB_NAME = Pattern.compile("[a-zA-Z0-9_\\-.]+");
 
-  private Ddl() {}
+    private Ddl() {}
 
-  static long execute(Call call, Tokens t) throws SQLException {
-    call.write();
-    String verb = t.next().text();
-    long n = switch (verb) {
-      case "create" -> create(call, t);
-      case "drop" -> drop(call, t);
-      case "truncate" -> truncate(call, t);
-      default -> AlterTable.run(call, t);
-    };
-    call.commit();
-    return n;
-  }
+    static long execute(Call call, Tokens t) throws SQLException {
+        call.write();
+        String verb = t.next().text();
+        long n = switch (verb) {
+            case "create" -> create(call, t);
+            case "drop" -> drop(call, t);
+            case "truncate" -> truncate(call, t);
+            default -> AlterTable.run(call, t);
+        };
+        call.commit();
+        return n;
+    }
 
-  private static long create(Call call, Tokens t) throws SQLException {
-    if (t.accept("database") || t.accept("schema")) {
-      return createDatabase(call, t);
+    private static long create(Call call, Tokens t) throws SQLException {
+        if (t.accept("database") || t.accept("schema")) {
+            return createDatabase(call, t);
+        }
+        boolean orReplace = t.accept("or", "replace");
+        if (t.accept("view")) {
+            return Views.create(call, t, orReplace);
+        }
+        t.accept("external");
+        if (!t.accept("table")) {
+            throw new GreptimeError(
+                    StatusCode.UNSUPPORTED,
+                    "SQL statement is not supported, keyword: " + t.peek().text());
+        }
+        CreateTableParser.CreateTable ct = CreateTableParser.parse(t);
+        String schema = ct.schema() == null ? call.schema() : ct.schema();
+        return createTable(call, schema, ct);
     }
-    boolean orReplace = t.accept("or", "replace");
-    if (t.accept("view")) {
-      return Views.create(call, t, orReplace);
-    }
-    t.accept("external");
-    if (!t.accept("table")) {
-      throw new GreptimeError(StatusCode.UNSUPPORTED,
-          "SQL statement is not supported, keyword: " + t.peek().text());
-    }
-    CreateTableParser.CreateTable ct = CreateTableParser.parse(t);
-    String schema = ct.schema() == null ? call.schema() : ct.schema();
-    return createTable(call, schema, ct);
-  }
 
-  static long createTable(Call call, String schema, CreateTableParser.CreateTable ct) throws SQLException {
-    checkWritable(schema);
-    if (!call.catalog.databaseExists(schema)) {
-      throw Errors.databaseNotFound(schema);
-    }
-    if (call.catalog.table(schema, ct.name()) != null) {
-      if (ct.ifNotExists()) {
+    static long createTable(Call call, String schema, CreateTableParser.CreateTable ct) throws SQLException {
+        checkWritable(schema);
+        if (!call.catalog.databaseExists(schema)) {
+            throw Errors.databaseNotFound(schema);
+        }
+        if (call.catalog.table(schema, ct.name()) != null) {
+            if (ct.ifNotExists()) {
+                return 0;
+            }
+            throw new GreptimeError(
+                    StatusCode.TABLE_ALREADY_EXISTS,
+                    "Table already exists: `" + Catalog.CATALOG + "." + schema + "." + ct.name() + "`");
+        }
+        long id = call.catalog.allocateTableId();
+        long now = System.currentTimeMillis();
+        TableMeta meta;
+        if (ct.likeName() != null) {
+            String srcSchema = ct.likeSchema() == null ? schema : ct.likeSchema();
+            TableMeta src = call.catalog.table(srcSchema, ct.likeName());
+            if (src == null) {
+                throw Errors.tableNotFound(srcSchema, ct.likeName());
+            }
+            meta = src.copyAs(schema, ct.name(), id, now);
+        } else {
+            meta = new TableMeta(
+                    schema,
+                    ct.name(),
+                    id,
+                    ct.engine(),
+                    metricOrder(ct),
+                    ct.timeIndex(),
+                    ct.primaryKeys(),
+                    ct.options(),
+                    now,
+                    ct.partitionColumns(),
+                    ct.partitionExprs());
+        }
+        createStorage(call, meta);
+        addTagsToPhysical(call, meta);
         return 0;
-      }
-      throw new GreptimeError(StatusCode.TABLE_ALREADY_EXISTS,
-          "Table already exists: `" + Catalog.CATALOG + "." + schema + "." + ct.name() + "`");
     }
-    long id = call.catalog.allocateTableId();
-    long now = System.currentTimeMillis();
-    TableMeta meta;
-    if (ct.likeName() != null) {
-      String srcSchema = ct.likeSchema() == null ? schema : ct.likeSchema();
-      TableMeta src = call.catalog.table(srcSchema, ct.likeName());
-      if (src == null) {
-        throw Errors.tableNotFound(srcSchema, ct.likeName());
-      }
-      meta = src.copyAs(schema, ct.name(), id, now);
-    } else {
-      meta = new TableMeta(schema, ct.name(), id, ct.engine(), metricOrder(ct), ct.timeIndex(), ct.primaryKeys(),
-          ct.options(), now, ct.partitionColumns(), ct.partitionExprs());
-    }
-    createStorage(call, meta);
-    addTagsToPhysical(call, meta);
-    return 0;
-  }
 
-  /** A metric-engine logical table's tags also become columns of its physical table. */
-  private static void addTagsToPhysical(Call call, TableMeta logical) throws SQLException {
-    String phyName = logical.options().get("on_physical_table");
-    if (!"metric".equals(logical.engine()) || phyName == null) {
-      return;
+    /** A metric-engine logical table's tags also become columns of its physical table. */
+    private static void addTagsToPhysical(Call call, TableMeta logical) throws SQLException {
+        String phyName = logical.options().get("on_physical_table");
+        if (!"metric".equals(logical.engine()) || phyName == null) {
+            return;
+        }
+        TableMeta phy = call.catalog.table(logical.schema(), phyName);
+        if (phy == null) {
+            throw Errors.tableNotFound(logical.schema(), phyName);
+        }
+        List<ColumnMeta> cols = new ArrayList<>(phy.columns());
+        List<String> keys = new ArrayList<>(phy.primaryKeys());
+        for (ColumnMeta c : logical.columns()) {
+            if (c.semantic().equals(ColumnMeta.TAG) && phy.column(c.name()) == null) {
+                cols.add(c);
+                keys.add(c.name());
+            }
+        }
+        if (cols.size() > phy.columns().size()) {
+            AlterTable.rebuild(call, phy, phy.withColumns(cols, keys));
+        }
     }
-    TableMeta phy = call.catalog.table(logical.schema(), phyName);
-    if (phy == null) {
-      throw Errors.tableNotFound(logical.schema(), phyName);
-    }
-    List<ColumnMeta> cols = new ArrayList<>(phy.columns());
-    List<String> keys = new ArrayList<>(phy.primaryKeys());
-    for (ColumnMeta c : logical.columns()) {
-      if (c.semantic().equals(ColumnMeta.TAG) && phy.column(c.name()) == null) {
-        cols.add(c);
-        keys.add(c.name());
-      }
-    }
-    if (cols.size() > phy.columns().size()) {
-      AlterTable.rebuild(call, phy, phy.withColumns(cols, keys));
-    }
-  }
 
-  /** Metric-engine logical tables list their tags first, then the time index, then fields. */
-  private static List<ColumnMeta> metricOrder(CreateTableParser.CreateTable ct) {
-    if (!"metric".equals(ct.engine()) || !ct.options().containsKey("on_physical_table")) {
-      return ct.columns();
+    /** Metric-engine logical tables list their tags first, then the time index, then fields. */
+    private static List<ColumnMeta> metricOrder(CreateTableParser.CreateTable ct) {
+        if (!"metric".equals(ct.engine()) || !ct.options().containsKey("on_physical_table")) {
+            return ct.columns();
+        }
+        List<ColumnMeta> out = new ArrayList<>();
+        for (String sem : List.of(ColumnMeta.TAG, ColumnMeta.TIMESTAMP, ColumnMeta.FIELD)) {
+            ct.columns().stream().filter(c -> c.semantic().equals(sem)).forEach(out::add);
+        }
+        return out;
     }
-    List<ColumnMeta> out = new ArrayList<>();
-    for (String sem : List.of(ColumnMeta.TAG, ColumnMeta.TIMESTAMP, ColumnMeta.FIELD)) {
-      ct.columns().stream().filter(c -> c.semantic().equals(sem)).forEach(out::add);
-    }
-    return out;
-  }
 
-  /** Creates the DuckDB table for {@code meta} and records the metadata. */
-  static void createStorage(Call call, TableMeta meta) throws SQLException {
-    StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(Catalog.duckTable(meta)).append(" (");
-    for (int i = 0; i < meta.columns().size(); i++) {
-      ColumnMeta c = meta.columns().get(i);
-      ddl.append(i == 0 ? "" : ", ").append(Catalog.quote(c.name())).append(' ').append(c.type().duck());
-      if (!c.nullable()) {
-        ddl.append(" NOT NULL");
-      }
+    /** Creates the DuckDB table for {@code meta} and records the metadata. */
+    static void createStorage(Call call, TableMeta meta) throws SQLException {
+        StringBuilder ddl = new StringBuilder("CREATE TABLE ")
+                .append(Catalog.duckTable(meta))
+                .append(" (");
+        for (int i = 0; i < meta.columns().size(); i++) {
+            ColumnMeta c = meta.columns().get(i);
+            ddl.append(i == 0 ? "" : ", ")
+                    .append(Catalog.quote(c.name()))
+                    .append(' ')
+                    .append(c.type().duck());
+            if (!c.nullable()) {
+                ddl.append(" NOT NULL");
+            }
+        }
+        call.exec(ddl.append(')').toString());
+        call.catalog.putTable(call.conn, meta);
     }
-    call.exec(ddl.append(')').toString());
-    call.catalog.putTable(call.conn, meta);
-  }
 
-  static void checkWritable(String schema) {
-    if (schema.equals(Catalog.INFORMATION_SCHEMA)) {
-      throw Errors.readOnly(schema);
+    static void checkWritable(String schema) {
+        if (schema.equals(Catalog.INFORMATION_SCHEMA)) {
+            throw Errors.readOnly(schema);
+        }
     }
-  }
 
-  private static long createDatabase(Call call, Tokens t) throws SQLException {
-    boolean ifNotExists = t.accept("if", "not", "exists");
-    Token nameTok = t.next();
-    String name = nameTok.text();
-    if (!t.atEnd() && !t.peek().is("with")) {
-      throw new GreptimeError(StatusCode.UNSUPPORTED,
-          "SQL statement is not supported, keyword: " + t.peek().text());
+    private static long createDatabase(Call call, Tokens t) throws SQLException {
+        boolean ifNotExists = t.accept("if", "not", "exists");
+        Token nameTok = t.next();
+        String name = nameTok.text();
+        if (!t.atEnd() && !t.peek().is("with")) {
+            throw new GreptimeError(
+                    StatusCode.UNSUPPORTED,
+                    "SQL statement is not supported, keyword: " + t.peek().text());
+        }
+        Map<String, String> options = t.accept("with") ? TableOptions.validate(TableOptions.parse(t)) : Map.of();
+        return createDatabase(call, name, ifNotExists, options);
     }
-    Map<String, String> options = t.accept("with") ? TableOptions.validate(TableOptions.parse(t)) : Map.of();
-    return createDatabase(call, name, ifNotExists, options);
-  }
 
-  static long createDatabase(Call call, String name, boolean ifNotExists, Map<String, String> options)
-      throws SQLException {
-    if (!DB_NAME.matcher(name).matches()) {
-      throw new GreptimeError(StatusCode.UNEXPECTED, "Unexpected, violated: Invalid database name: " + name);
-    }
-    if (call.catalog.databaseExists(name)) {
-      if (ifNotExists) {
+    static long createDatabase(Call call, String name, boolean ifNotExists, Map<String, String> options)
+            throws SQLException {
+        if (!DB_NAME.matcher(name).matches()) {
+            throw new GreptimeError(StatusCode.UNEXPECTED, "Unexpected, violated: Invalid database name: " + name);
+        }
+        if (call.catalog.databaseExists(name)) {
+            if (ifNotExists) {
+                return 1;
+            }
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Schema " + name + " already exists");
+        }
+        call.exec("CREATE SCHEMA greptime." + Catalog.quote(name));
+        call.catalog.putDatabase(call.conn, new Catalog.Database(name, options, System.currentTimeMillis()));
         return 1;
-      }
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Schema " + name + " already exists");
     }
-    call.exec("CREATE SCHEMA greptime." + Catalog.quote(name));
-    call.catalog.putDatabase(call.conn, new Catalog.Database(name, options, System.currentTimeMillis()));
-    return 1;
-  }
 
-  private static long drop(Call call, Tokens t) throws SQLException {
-    if (t.accept("database") || t.accept("schema")) {
-      boolean ifExists = t.accept("if", "exists");
-      return dropDatabase(call, t.next().text(), ifExists);
-    }
-    if (t.accept("view")) {
-      return Views.drop(call, t);
-    }
-    if (!t.accept("table")) {
-      throw new GreptimeError(StatusCode.UNSUPPORTED, "SQL statement is not supported, keyword: " + t.peek().text());
-    }
-    boolean ifExists = t.accept("if", "exists");
-    List<String[]> names = new ArrayList<>();
-    do {
-      names.add(t.objectName());
-    } while (t.acceptSymbol(","));
-    List<TableMeta> found = new ArrayList<>();
-    for (String[] n : names) {
-      String schema = n[0] == null ? call.schema() : n[0];
-      checkWritable(schema);
-      TableMeta tm = call.catalog.table(schema, n[1]);
-      if (tm == null && !ifExists) {
-        throw Errors.tableNotFound(schema, n[1]);
-      }
-      if (tm != null) {
-        found.add(tm);
-      }
-    }
-    for (TableMeta tm : found) {
-      dropTable(call, tm);
-    }
-    return 0;
-  }
-
-  static void dropTable(Call call, TableMeta tm) throws SQLException {
-    if (Catalog.isNumbers(tm)) {
-      throw new GreptimeError(StatusCode.UNSUPPORTED, "Cannot drop table: numbers");
-    }
-    call.exec("DROP TABLE " + Catalog.duckTable(tm));
-    call.catalog.removeTable(call.conn, tm.schema(), tm.name());
-  }
-
-  private static long dropDatabase(Call call, String name, boolean ifExists) throws SQLException {
-    if (name.equals(Catalog.INFORMATION_SCHEMA) || name.equals(Catalog.PRIVATE)) {
-      throw Errors.readOnly(name);
-    }
-    if (!call.catalog.databaseExists(name)) {
-      if (ifExists) {
+    private static long drop(Call call, Tokens t) throws SQLException {
+        if (t.accept("database") || t.accept("schema")) {
+            boolean ifExists = t.accept("if", "exists");
+            return dropDatabase(call, t.next().text(), ifExists);
+        }
+        if (t.accept("view")) {
+            return Views.drop(call, t);
+        }
+        if (!t.accept("table")) {
+            throw new GreptimeError(
+                    StatusCode.UNSUPPORTED,
+                    "SQL statement is not supported, keyword: " + t.peek().text());
+        }
+        boolean ifExists = t.accept("if", "exists");
+        List<String[]> names = new ArrayList<>();
+        do {
+            names.add(t.objectName());
+        } while (t.acceptSymbol(","));
+        List<TableMeta> found = new ArrayList<>();
+        for (String[] n : names) {
+            String schema = n[0] == null ? call.schema() : n[0];
+            checkWritable(schema);
+            TableMeta tm = call.catalog.table(schema, n[1]);
+            if (tm == null && !ifExists) {
+                throw Errors.tableNotFound(schema, n[1]);
+            }
+            if (tm != null) {
+                found.add(tm);
+            }
+        }
+        for (TableMeta tm : found) {
+            dropTable(call, tm);
+        }
         return 0;
-      }
-      throw Errors.databaseNotFound(name);
     }
-    if (name.equals(call.schema())) {
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Schema `" + name + "` is in use");
-    }
-    call.exec("DROP SCHEMA greptime." + Catalog.quote(name) + " CASCADE");
-    call.catalog.removeDatabase(call.conn, name);
-    return 0;
-  }
 
-  private static long truncate(Call call, Tokens t) throws SQLException {
-    t.accept("table");
-    String[] n = t.objectName();
-    String schema = n[0] == null ? call.schema() : n[0];
-    checkWritable(schema);
-    TableMeta tm = call.catalog.table(schema, n[1]);
-    if (tm == null) {
-      throw Errors.tableNotFound(schema, n[1]);
+    static void dropTable(Call call, TableMeta tm) throws SQLException {
+        if (Catalog.isNumbers(tm)) {
+            throw new GreptimeError(StatusCode.UNSUPPORTED, "Cannot drop table: numbers");
+        }
+        call.exec("DROP TABLE " + Catalog.duckTable(tm));
+        call.catalog.removeTable(call.conn, tm.schema(), tm.name());
     }
-    call.exec("DELETE FROM " + Catalog.duckTable(tm));
-    return 0;
-  }
+
+    private static long dropDatabase(Call call, String name, boolean ifExists) throws SQLException {
+        if (name.equals(Catalog.INFORMATION_SCHEMA) || name.equals(Catalog.PRIVATE)) {
+            throw Errors.readOnly(name);
+        }
+        if (!call.catalog.databaseExists(name)) {
+            if (ifExists) {
+                return 0;
+            }
+            throw Errors.databaseNotFound(name);
+        }
+        if (name.equals(call.schema())) {
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Schema `" + name + "` is in use");
+        }
+        call.exec("DROP SCHEMA greptime." + Catalog.quote(name) + " CASCADE");
+        call.catalog.removeDatabase(call.conn, name);
+        return 0;
+    }
+
+    private static long truncate(Call call, Tokens t) throws SQLException {
+        t.accept("table");
+        String[] n = t.objectName();
+        String schema = n[0] == null ? call.schema() : n[0];
+        checkWritable(schema);
+        TableMeta tm = call.catalog.table(schema, n[1]);
+        if (tm == null) {
+            throw Errors.tableNotFound(schema, n[1]);
+        }
+        call.exec("DELETE FROM " + Catalog.duckTable(tm));
+        return 0;
+    }
 }

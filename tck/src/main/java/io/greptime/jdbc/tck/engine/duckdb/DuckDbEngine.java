@@ -29,148 +29,150 @@ import org.duckdb.DuckDBConnection;
  * {@code greptime.main}. Queries run concurrently; writes and DDL are serialized by {@link #lock}.
  */
 public final class DuckDbEngine implements Engine {
-  /** The GreptimeDB version this engine imitates. */
-  static final String GREPTIME_VERSION = "1.3.0";
-  /** What {@code version()} answers, shaped like GreptimeDB's MySQL-compatible version string. */
-  static final String VERSION = "8.4.2-greptimedb-" + GREPTIME_VERSION;
-  static final long START_MILLIS = System.currentTimeMillis();
+    /** The GreptimeDB version this engine imitates. */
+    static final String GREPTIME_VERSION = "1.3.0";
+    /** What {@code version()} answers, shaped like GreptimeDB's MySQL-compatible version string. */
+    static final String VERSION = "8.4.2-greptimedb-" + GREPTIME_VERSION;
 
-  final Catalog catalog = new Catalog();
-  /** Readers share it; DDL and writes take it exclusively (DuckDB would otherwise abort conflicting upserts). */
-  final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-  /** Staging buffers for writes; results go to the caller's allocator. */
-  final BufferAllocator staging = new RootAllocator();
-  private final DuckDBConnection root;
-  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
-  /** Flows (continuous aggregation); its scheduler thread is closed with the engine. */
-  final io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
+    static final long START_MILLIS = System.currentTimeMillis();
 
-  private DuckDbEngine(String attachTarget) {
-    try {
-      root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
-      try (Statement st = root.createStatement()) {
-        st.execute("ATTACH " + attachTarget + " AS greptime");
-        st.execute("USE greptime");
-        // DataFusion divides integers as integers (sum(x)/count(x) is BIGINT); DuckDB would give a DOUBLE.
-        st.execute("SET GLOBAL integer_division = true");
-        st.execute("CREATE SCHEMA IF NOT EXISTS greptime.public");
-        st.execute("CREATE SCHEMA IF NOT EXISTS greptime.greptime_private");
-      }
-      catalog.open(root);
-    } catch (SQLException e) {
-      staging.close();
-      throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Failed to open storage: " + e.getMessage(), e);
+    final Catalog catalog = new Catalog();
+    /** Readers share it; DDL and writes take it exclusively (DuckDB would otherwise abort conflicting upserts). */
+    final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Staging buffers for writes; results go to the caller's allocator. */
+    final BufferAllocator staging = new RootAllocator();
+
+    private final DuckDBConnection root;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Flows (continuous aggregation); its scheduler thread is closed with the engine. */
+    final io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
+
+    private DuckDbEngine(String attachTarget) {
+        try {
+            root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
+            try (Statement st = root.createStatement()) {
+                st.execute("ATTACH " + attachTarget + " AS greptime");
+                st.execute("USE greptime");
+                // DataFusion divides integers as integers (sum(x)/count(x) is BIGINT); DuckDB would give a DOUBLE.
+                st.execute("SET GLOBAL integer_division = true");
+                st.execute("CREATE SCHEMA IF NOT EXISTS greptime.public");
+                st.execute("CREATE SCHEMA IF NOT EXISTS greptime.greptime_private");
+            }
+            catalog.open(root);
+        } catch (SQLException e) {
+            staging.close();
+            throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Failed to open storage: " + e.getMessage(), e);
+        }
+        flows = new io.greptime.jdbc.tck.engine.flow.FlowRuntime(new FlowBridge(this));
+        catalog.flows = flows;
     }
-    flows = new io.greptime.jdbc.tck.engine.flow.FlowRuntime(new FlowBridge(this));
-    catalog.flows = flows;
-  }
 
-  /** An engine whose data lives only in memory. */
-  public static DuckDbEngine inMemory() {
-    return new DuckDbEngine("':memory:'");
-  }
-
-  /** An engine whose data (and metadata) persist in {@code dataDirectory}; reopening restores them. */
-  public static DuckDbEngine open(Path dataDirectory) {
-    try {
-      Files.createDirectories(dataDirectory);
-    } catch (java.io.IOException e) {
-      throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Cannot create " + dataDirectory, e);
+    /** An engine whose data lives only in memory. */
+    public static DuckDbEngine inMemory() {
+        return new DuckDbEngine("':memory:'");
     }
-    String file = dataDirectory.resolve("greptime.duckdb").toAbsolutePath().toString();
-    return new DuckDbEngine("'" + file.replace("'", "''") + "'");
-  }
 
-  DuckDBConnection newConnection() throws SQLException {
-    DuckDBConnection c = (DuckDBConnection) root.duplicate();
-    try (Statement st = c.createStatement()) {
-      st.execute("USE greptime.public");
+    /** An engine whose data (and metadata) persist in {@code dataDirectory}; reopening restores them. */
+    public static DuckDbEngine open(Path dataDirectory) {
+        try {
+            Files.createDirectories(dataDirectory);
+        } catch (java.io.IOException e) {
+            throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Cannot create " + dataDirectory, e);
+        }
+        String file = dataDirectory.resolve("greptime.duckdb").toAbsolutePath().toString();
+        return new DuckDbEngine("'" + file.replace("'", "''") + "'");
     }
-    return c;
-  }
 
-  private <T> T call(QueryContext ctx, BufferAllocator out, Function<Call, T> body) {
-    try (Call call = new Call(this, ctx, out)) {
-      return body.apply(call);
-    } catch (GreptimeError e) {
-      throw e;
-    } catch (RuntimeException e) {
-      // Never hand the front a raw exception: it becomes GreptimeDB's masked execution error.
-      throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + e.getMessage(), e);
+    DuckDBConnection newConnection() throws SQLException {
+        DuckDBConnection c = (DuckDBConnection) root.duplicate();
+        try (Statement st = c.createStatement()) {
+            st.execute("USE greptime.public");
+        }
+        return c;
     }
-  }
 
-  @Override
-  public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
-    return call(ctx, allocator, c -> SqlStatements.execute(c, sql));
-  }
-
-  @Override
-  public long insertRows(QueryContext ctx, RowInsertRequests requests) {
-    return call(ctx, staging, c -> ProtoWrites.insertRows(c, requests));
-  }
-
-  @Override
-  public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
-    return call(ctx, staging, c -> ProtoWrites.deleteRows(c, requests));
-  }
-
-  @Override
-  public long insertColumns(QueryContext ctx, InsertRequests requests) {
-    return call(ctx, staging, c -> ProtoWrites.insertColumns(c, requests));
-  }
-
-  @Override
-  public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
-    return call(ctx, staging, c -> ProtoWrites.deleteColumns(c, requests));
-  }
-
-  @Override
-  public long ddl(QueryContext ctx, DdlRequest request) {
-    if (FlowBridge.isFlowDdl(request)) {
-      return FlowBridge.ddl(flows, ctx, request);
+    private <T> T call(QueryContext ctx, BufferAllocator out, Function<Call, T> body) {
+        try (Call call = new Call(this, ctx, out)) {
+            return body.apply(call);
+        } catch (GreptimeError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // Never hand the front a raw exception: it becomes GreptimeDB's masked execution error.
+            throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + e.getMessage(), e);
+        }
     }
-    return call(ctx, staging, c -> ProtoDdl.execute(c, request));
-  }
 
-  @Override
-  public Schema tableSchema(QueryContext ctx, String table) {
-    lock.readLock().lock();
-    try {
-      TableMeta t = catalog.table(ctx.schema(), table);
-      if (t == null || Views.isView(t)) {
-        throw Errors.tableNotFound(ctx.schema(), table);
-      }
-      return Schemas.tableSchema(t);
-    } finally {
-      lock.readLock().unlock();
+    @Override
+    public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
+        return call(ctx, allocator, c -> SqlStatements.execute(c, sql));
     }
-  }
 
-  @Override
-  public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
-    return call(ctx, staging, c -> BatchWrites.put(c, table, batch));
-  }
-
-  @Override
-  public <T> T withSeries(QueryContext ctx, Function<io.greptime.jdbc.tck.promql.SeriesSource, T> body) {
-    return call(ctx, staging, c -> TqlStatement.withSource(c, body));
-  }
-
-  @Override
-  public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
+    @Override
+    public long insertRows(QueryContext ctx, RowInsertRequests requests) {
+        return call(ctx, staging, c -> ProtoWrites.insertRows(c, requests));
     }
-    flows.close();
-    lock.writeLock().lock();
-    try {
-      root.close();
-    } catch (SQLException ignored) {
-      // nothing left to flush: every write committed already
-    } finally {
-      lock.writeLock().unlock();
-      staging.close();
+
+    @Override
+    public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
+        return call(ctx, staging, c -> ProtoWrites.deleteRows(c, requests));
     }
-  }
+
+    @Override
+    public long insertColumns(QueryContext ctx, InsertRequests requests) {
+        return call(ctx, staging, c -> ProtoWrites.insertColumns(c, requests));
+    }
+
+    @Override
+    public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
+        return call(ctx, staging, c -> ProtoWrites.deleteColumns(c, requests));
+    }
+
+    @Override
+    public long ddl(QueryContext ctx, DdlRequest request) {
+        if (FlowBridge.isFlowDdl(request)) {
+            return FlowBridge.ddl(flows, ctx, request);
+        }
+        return call(ctx, staging, c -> ProtoDdl.execute(c, request));
+    }
+
+    @Override
+    public Schema tableSchema(QueryContext ctx, String table) {
+        lock.readLock().lock();
+        try {
+            TableMeta t = catalog.table(ctx.schema(), table);
+            if (t == null || Views.isView(t)) {
+                throw Errors.tableNotFound(ctx.schema(), table);
+            }
+            return Schemas.tableSchema(t);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
+        return call(ctx, staging, c -> BatchWrites.put(c, table, batch));
+    }
+
+    @Override
+    public <T> T withSeries(QueryContext ctx, Function<io.greptime.jdbc.tck.promql.SeriesSource, T> body) {
+        return call(ctx, staging, c -> TqlStatement.withSource(c, body));
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        flows.close();
+        lock.writeLock().lock();
+        try {
+            root.close();
+        } catch (SQLException ignored) {
+            // nothing left to flush: every write committed already
+        } finally {
+            lock.writeLock().unlock();
+            staging.close();
+        }
+    }
 }

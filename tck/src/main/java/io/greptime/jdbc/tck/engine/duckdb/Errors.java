@@ -8,67 +8,73 @@ import java.util.regex.Pattern;
 
 /** Turns DuckDB's exceptions into GreptimeDB's status codes and message shapes; never leaks them raw. */
 final class Errors {
-  private static final Pattern MISSING_COLUMN = Pattern.compile(
-      "Referenced column \"?([^\"]+)\"? (?:was )?not found", Pattern.CASE_INSENSITIVE);
-  private static final Pattern MISSING_TABLE = Pattern.compile(
-      "Table with name ([^ ]+) does not exist", Pattern.CASE_INSENSITIVE);
+    private static final Pattern MISSING_COLUMN =
+            Pattern.compile("Referenced column \"?([^\"]+)\"? (?:was )?not found", Pattern.CASE_INSENSITIVE);
+    private static final Pattern MISSING_TABLE =
+            Pattern.compile("Table with name ([^ ]+) does not exist", Pattern.CASE_INSENSITIVE);
 
-  private Errors() {}
+    private Errors() {}
 
-  static GreptimeError tableNotFound(String schema, String table) {
-    return new GreptimeError(StatusCode.TABLE_NOT_FOUND,
-        "Table not found: " + Catalog.CATALOG + "." + schema + "." + table);
-  }
+    static GreptimeError tableNotFound(String schema, String table) {
+        return new GreptimeError(
+                StatusCode.TABLE_NOT_FOUND, "Table not found: " + Catalog.CATALOG + "." + schema + "." + table);
+    }
 
-  static GreptimeError databaseNotFound(String schema) {
-    return new GreptimeError(StatusCode.DATABASE_NOT_FOUND, "Database not found: " + schema);
-  }
+    static GreptimeError databaseNotFound(String schema) {
+        return new GreptimeError(StatusCode.DATABASE_NOT_FOUND, "Database not found: " + schema);
+    }
 
-  static GreptimeError readOnly(String schema) {
-    return new GreptimeError(StatusCode.UNSUPPORTED, "Schema `" + schema + "` is read-only");
-  }
+    static GreptimeError readOnly(String schema) {
+        return new GreptimeError(StatusCode.UNSUPPORTED, "Schema `" + schema + "` is read-only");
+    }
 
-  /** Maps a DuckDB failure; {@code schema} names the current database for not-found messages. */
-  static GreptimeError map(SQLException e, String schema) {
-    String msg = firstLine(e.getMessage());
-    Matcher m = MISSING_COLUMN.matcher(msg);
-    if (m.find()) {
-      String field = m.group(1).equals(m.group(1).toLowerCase(java.util.Locale.ROOT)) ? m.group(1)
-          : "\"" + m.group(1) + "\"";
-      return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: No field named " + field + ".", e);
+    /** Maps a DuckDB failure; {@code schema} names the current database for not-found messages. */
+    static GreptimeError map(SQLException e, String schema) {
+        String msg = firstLine(e.getMessage());
+        Matcher m = MISSING_COLUMN.matcher(msg);
+        if (m.find()) {
+            String field = m.group(1).equals(m.group(1).toLowerCase(java.util.Locale.ROOT))
+                    ? m.group(1)
+                    : "\"" + m.group(1) + "\"";
+            return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: No field named " + field + ".", e);
+        }
+        m = MISSING_TABLE.matcher(msg);
+        if (m.find()) {
+            return new GreptimeError(
+                    StatusCode.TABLE_NOT_FOUND,
+                    "Failed to plan SQL: Table not found: greptime." + schema + "."
+                            + m.group(1).replace("\"", ""),
+                    e);
+        }
+        String body = strip(msg);
+        if (msg.startsWith("Parser Error")) {
+            return new GreptimeError(StatusCode.INVALID_SYNTAX, "sql parser error: " + body, e);
+        }
+        if (msg.startsWith("Binder Error") || msg.startsWith("Catalog Error")) {
+            return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: Error during planning: " + body, e);
+        }
+        if (msg.startsWith("Conversion Error")
+                || msg.startsWith("Invalid Input Error")
+                || msg.startsWith("Constraint Error")
+                || msg.startsWith("Out of Range Error")) {
+            return new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid argument: " + body, e);
+        }
+        if (msg.startsWith("Not implemented Error")) {
+            return new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: " + body, e);
+        }
+        return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + body, e);
     }
-    m = MISSING_TABLE.matcher(msg);
-    if (m.find()) {
-      return new GreptimeError(StatusCode.TABLE_NOT_FOUND,
-          "Failed to plan SQL: Table not found: greptime." + schema + "." + m.group(1).replace("\"", ""), e);
-    }
-    String body = strip(msg);
-    if (msg.startsWith("Parser Error")) {
-      return new GreptimeError(StatusCode.INVALID_SYNTAX, "sql parser error: " + body, e);
-    }
-    if (msg.startsWith("Binder Error") || msg.startsWith("Catalog Error")) {
-      return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: Error during planning: " + body, e);
-    }
-    if (msg.startsWith("Conversion Error") || msg.startsWith("Invalid Input Error")
-        || msg.startsWith("Constraint Error") || msg.startsWith("Out of Range Error")) {
-      return new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid argument: " + body, e);
-    }
-    if (msg.startsWith("Not implemented Error")) {
-      return new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: " + body, e);
-    }
-    return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + body, e);
-  }
 
-  private static String firstLine(String msg) {
-    if (msg == null) {
-      return "";
+    private static String firstLine(String msg) {
+        if (msg == null) {
+            return "";
+        }
+        int nl = msg.indexOf('\n');
+        return nl < 0 ? msg : msg.substring(0, nl);
     }
-    int nl = msg.indexOf('\n');
-    return nl < 0 ? msg : msg.substring(0, nl);
-  }
 
-  private static String strip(String msg) {
-    int colon = msg.indexOf(": ");
-    return colon > 0 && colon < 30 ? msg.substring(colon + 2) : msg;
-  }
+    private static String strip(String msg) {
+        int colon = msg.indexOf(": ");
+        return colon > 0 && colon < 30 ? msg.substring(colon + 2) : msg;
+    }
 }

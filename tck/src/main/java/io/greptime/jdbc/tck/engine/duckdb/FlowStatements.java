@@ -16,116 +16,138 @@ import java.util.List;
  * the flow engine takes the engine's locks itself, per step.
  */
 final class FlowStatements {
-  private FlowStatements() {}
+    private FlowStatements() {}
 
-  /** Whether the statement is one of ours (the cursor is left where it was). */
-  static boolean matches(Tokens t) {
-    Token a = t.peek();
-    if (a.is("create")) {
-      return t.peek(1).is("flow") || t.peek(1).is("or") && t.peek(2).is("replace") && t.peek(3).is("flow");
-    }
-    if (a.is("drop")) {
-      return t.peek(1).is("flow");
-    }
-    if (a.is("show")) {
-      return t.peek(1).is("flows") || t.peek(1).is("create") && t.peek(2).is("flow");
-    }
-    return a.is("admin") && t.peek(1).is("flush_flow");
-  }
-
-  static Output execute(Call call, Tokens t, String sql) throws SQLException {
-    FlowRuntime flows = call.engine.flows;
-    Token first = t.next();
-    if (first.is("create")) {
-      return new Output.AffectedRows(flows.create(call.schema(), sql));
-    }
-    if (first.is("drop")) {
-      t.expect("flow");
-      boolean ifExists = t.accept("if", "exists");
-      String[] name = t.objectName();
-      return new Output.AffectedRows(flows.drop(name[1], ifExists));
-    }
-    if (first.is("show")) {
-      return show(call, t, flows);
-    }
-    return flush(call, t, flows);
-  }
-
-  private static Output show(Call call, Tokens t, FlowRuntime flows) throws SQLException {
-    call.read();
-    if (t.accept("flows")) {
-      if (t.accept("from") || t.accept("in")) {
-        t.ident(); // flows are named per catalog, so every database lists the same flows
-      }
-      StringBuilder base = new StringBuilder("SELECT CAST(NULL AS VARCHAR) AS \"Flows\" WHERE FALSE");
-      for (FlowDefinition f : flows.flows()) {
-        base.append(" UNION ALL SELECT ").append(Show.lit(f.name()));
-      }
-      return Queries.run(call, Show.filteredSql(t, base.toString(), "\"Flows\"", "\"Flows\""), null, List.of());
-    }
-    t.expect("create");
-    t.expect("flow");
-    String[] name = t.objectName();
-    FlowDefinition f = flows.flow(name[1]);
-    if (f == null) {
-      throw new GreptimeError(StatusCode.FLOW_NOT_FOUND, "Flow not found: greptime." + name[1]);
-    }
-    return Queries.run(call, "SELECT " + Show.lit(f.name()) + " AS \"Flow\", " + Show.lit(f.definition())
-        + " AS \"Create Flow\"", null, List.of());
-  }
-
-  private static Output flush(Call call, Tokens t, FlowRuntime flows) throws SQLException {
-    int start = t.pos;
-    t.next();
-    int argsStart = t.pos;
-    t.skipParens();
-    String label = "ADMIN " + t.raw(start, t.pos);
-    Tokens args = new Tokens(t.raw(argsStart + 1, t.pos - 1));
-    Token arg = args.next();
-    if (arg.type() != Token.Type.STRING) {
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid function args: flush_flow expects a flow name");
-    }
-    long n = flows.flush(arg.text());
-    call.read();
-    return Queries.run(call, "SELECT CAST(" + n + " AS UBIGINT) AS " + Catalog.quote(label), null, List.of());
-  }
-
-  /** User options plus the chosen {@code flow_type}; a failing flow also shows its last error here. */
-  private static String optionsJson(FlowDefinition f, String lastError) {
-    com.google.gson.JsonObject o = new com.google.gson.JsonObject();
-    new java.util.TreeMap<>(f.options()).forEach(o::addProperty);
-    o.addProperty("flow_type", f.flowType());
-    if (lastError != null) {
-      o.addProperty("last_execution_error", lastError);
-    }
-    return o.toString();
-  }
-
-  /** information_schema.flows rows, in GreptimeDB's 16 columns (protocol.md §9.2). */
-  static List<Object[]> rows(Catalog catalog, FlowRuntime flows) {
-    List<Object[]> out = new ArrayList<>();
-    if (flows == null) {
-      return out;
-    }
-    for (FlowDefinition f : flows.flows()) {
-      StringBuilder ids = new StringBuilder("[");
-      StringBuilder names = new StringBuilder();
-      for (String s : f.sources()) {
-        String[] p = s.split("\\.", 2);
-        TableMeta t = catalog.table(p[0], p[1]);
-        if (t != null) {
-          ids.append(ids.length() == 1 ? "" : ",").append(t.id());
+    /** Whether the statement is one of ours (the cursor is left where it was). */
+    static boolean matches(Tokens t) {
+        Token a = t.peek();
+        if (a.is("create")) {
+            return t.peek(1).is("flow")
+                    || t.peek(1).is("or")
+                            && t.peek(2).is("replace")
+                            && t.peek(3).is("flow");
         }
-        names.append(names.length() == 0 ? "" : ",").append(Catalog.CATALOG).append('.').append(s);
-      }
-      Long last = flows.lastExecution(f.name());
-      out.add(new Object[] {f.name(), f.id(), 0L, Catalog.CATALOG, f.definition(), f.comment(),
-          f.expireAfterSeconds(), ids.append(']').toString(),
-          Catalog.CATALOG + "." + f.sinkSchema() + "." + f.sinkTable(), "[0]",
-          optionsJson(f, flows.lastError(f.name())), Instant.ofEpochMilli(f.createdMillis()),
-          Instant.ofEpochMilli(f.updatedMillis()), last == null ? null : Instant.ofEpochMilli(last),
-          names.toString(), null});
+        if (a.is("drop")) {
+            return t.peek(1).is("flow");
+        }
+        if (a.is("show")) {
+            return t.peek(1).is("flows") || t.peek(1).is("create") && t.peek(2).is("flow");
+        }
+        return a.is("admin") && t.peek(1).is("flush_flow");
     }
-    return out;
-  }
+
+    static Output execute(Call call, Tokens t, String sql) throws SQLException {
+        FlowRuntime flows = call.engine.flows;
+        Token first = t.next();
+        if (first.is("create")) {
+            return new Output.AffectedRows(flows.create(call.schema(), sql));
+        }
+        if (first.is("drop")) {
+            t.expect("flow");
+            boolean ifExists = t.accept("if", "exists");
+            String[] name = t.objectName();
+            return new Output.AffectedRows(flows.drop(name[1], ifExists));
+        }
+        if (first.is("show")) {
+            return show(call, t, flows);
+        }
+        return flush(call, t, flows);
+    }
+
+    private static Output show(Call call, Tokens t, FlowRuntime flows) throws SQLException {
+        call.read();
+        if (t.accept("flows")) {
+            if (t.accept("from") || t.accept("in")) {
+                t.ident(); // flows are named per catalog, so every database lists the same flows
+            }
+            StringBuilder base = new StringBuilder("SELECT CAST(NULL AS VARCHAR) AS \"Flows\" WHERE FALSE");
+            for (FlowDefinition f : flows.flows()) {
+                base.append(" UNION ALL SELECT ").append(Show.lit(f.name()));
+            }
+            return Queries.run(call, Show.filteredSql(t, base.toString(), "\"Flows\"", "\"Flows\""), null, List.of());
+        }
+        t.expect("create");
+        t.expect("flow");
+        String[] name = t.objectName();
+        FlowDefinition f = flows.flow(name[1]);
+        if (f == null) {
+            throw new GreptimeError(StatusCode.FLOW_NOT_FOUND, "Flow not found: greptime." + name[1]);
+        }
+        return Queries.run(
+                call,
+                "SELECT " + Show.lit(f.name()) + " AS \"Flow\", " + Show.lit(f.definition()) + " AS \"Create Flow\"",
+                null,
+                List.of());
+    }
+
+    private static Output flush(Call call, Tokens t, FlowRuntime flows) throws SQLException {
+        int start = t.pos;
+        t.next();
+        int argsStart = t.pos;
+        t.skipParens();
+        String label = "ADMIN " + t.raw(start, t.pos);
+        Tokens args = new Tokens(t.raw(argsStart + 1, t.pos - 1));
+        Token arg = args.next();
+        if (arg.type() != Token.Type.STRING) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS, "Invalid function args: flush_flow expects a flow name");
+        }
+        long n = flows.flush(arg.text());
+        call.read();
+        return Queries.run(call, "SELECT CAST(" + n + " AS UBIGINT) AS " + Catalog.quote(label), null, List.of());
+    }
+
+    /** User options plus the chosen {@code flow_type}; a failing flow also shows its last error here. */
+    private static String optionsJson(FlowDefinition f, String lastError) {
+        com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+        new java.util.TreeMap<>(f.options()).forEach(o::addProperty);
+        o.addProperty("flow_type", f.flowType());
+        if (lastError != null) {
+            o.addProperty("last_execution_error", lastError);
+        }
+        return o.toString();
+    }
+
+    /** information_schema.flows rows, in GreptimeDB's 16 columns (protocol.md §9.2). */
+    static List<Object[]> rows(Catalog catalog, FlowRuntime flows) {
+        List<Object[]> out = new ArrayList<>();
+        if (flows == null) {
+            return out;
+        }
+        for (FlowDefinition f : flows.flows()) {
+            StringBuilder ids = new StringBuilder("[");
+            StringBuilder names = new StringBuilder();
+            for (String s : f.sources()) {
+                String[] p = s.split("\\.", 2);
+                TableMeta t = catalog.table(p[0], p[1]);
+                if (t != null) {
+                    ids.append(ids.length() == 1 ? "" : ",").append(t.id());
+                }
+                names.append(names.length() == 0 ? "" : ",")
+                        .append(Catalog.CATALOG)
+                        .append('.')
+                        .append(s);
+            }
+            Long last = flows.lastExecution(f.name());
+            out.add(new Object[] {
+                f.name(),
+                f.id(),
+                0L,
+                Catalog.CATALOG,
+                f.definition(),
+                f.comment(),
+                f.expireAfterSeconds(),
+                ids.append(']').toString(),
+                Catalog.CATALOG + "." + f.sinkSchema() + "." + f.sinkTable(),
+                "[0]",
+                optionsJson(f, flows.lastError(f.name())),
+                Instant.ofEpochMilli(f.createdMillis()),
+                Instant.ofEpochMilli(f.updatedMillis()),
+                last == null ? null : Instant.ofEpochMilli(last),
+                names.toString(),
+                null
+            });
+        }
+        return out;
+    }
 }

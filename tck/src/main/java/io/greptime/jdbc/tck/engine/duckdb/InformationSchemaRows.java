@@ -7,204 +7,350 @@ import java.util.Map;
 
 /** The rows of the information_schema tables, computed from the {@link Catalog}. */
 final class InformationSchemaRows {
-  private static final String CAT = Catalog.CATALOG;
+    private static final String CAT = Catalog.CATALOG;
 
-  private InformationSchemaRows() {}
+    private InformationSchemaRows() {}
 
-  private static List<TableMeta> allTables(Catalog catalog) {
-    List<TableMeta> out = new ArrayList<>();
-    for (String db : catalog.databaseNames()) {
-      out.addAll(catalog.tables(db));
-    }
-    return out;
-  }
-
-  static List<Object[]> tables(Catalog catalog) {
-    List<Object[]> rows = new ArrayList<>();
-    for (String db : catalog.databaseNames()) {
-      if (db.equals(Catalog.INFORMATION_SCHEMA)) {
-        for (Map.Entry<String, Integer> e : InformationSchema.TABLE_IDS.entrySet()) {
-          rows.add(tableRow(db, e.getKey(), "LOCAL TEMPORARY", e.getValue(), null, 0, null));
+    private static List<TableMeta> allTables(Catalog catalog) {
+        List<TableMeta> out = new ArrayList<>();
+        for (String db : catalog.databaseNames()) {
+            out.addAll(catalog.tables(db));
         }
-        continue;
-      }
-      for (TableMeta t : catalog.tables(db)) {
-        boolean temp = Catalog.isNumbers(t);
-        String type = temp ? "LOCAL TEMPORARY" : Views.isView(t) ? "VIEW" : "BASE TABLE";
-        rows.add(tableRow(db, t.name(), type, t.id(), Views.isView(t) ? null : t.engine(),
-            t.createTimeMillis(), t.options().get("comment")));
-      }
+        return out;
     }
-    return rows;
-  }
 
-  private static Object[] tableRow(String db, String name, String type, long id, String engine, long created,
-      String comment) {
-    Instant ct = Instant.ofEpochMilli(created == 0 ? DuckDbEngine.START_MILLIS : created);
-    return new Object[] {CAT, db, name, type, id, 0L, 0L, 0L, 0L, 0L, engine, 11L, "Fixed", 0L, 0L, 0L, ct, ct,
-        null, "utf8_bin", 0L, "", comment, type.equals("LOCAL TEMPORARY") ? "Y" : "N"};
-  }
-
-  static List<Object[]> columns(Catalog catalog) {
-    List<Object[]> rows = new ArrayList<>();
-    for (TableMeta t : allTables(catalog)) {
-      int pos = 1;
-      for (ColumnMeta c : t.columns()) {
-        rows.add(columnRow(t, c, pos++));
-      }
-    }
-    return rows;
-  }
-
-  /** The information_schema.columns row of one column. */
-  static Object[] columnRow(TableMeta t, ColumnMeta c, int pos) {
-    GreptimeType type = c.type();
-    boolean str = type.kind() == GreptimeType.Kind.STRING;
-    Long maxLen = str ? 2147483647L : null;
-    return new Object[] {CAT, t.schema(), t.name(), c.name(), (long) pos, maxLen, maxLen,
-        numericPrecision(type), numericScale(type), datetimePrecision(type), str ? "utf8" : null,
-        str ? "utf8_bin" : null, columnKey(c), "", "select,insert", "", type.name(), type.dataType(),
-        c.semantic(), c.defaultSql() == null ? null : c.defaultDisplay(), c.nullable() ? "YES" : "NO",
-        type.dataType(), c.comment(), null};
-  }
-
-  static String columnKey(ColumnMeta c) {
-    return switch (c.semantic()) {
-      case ColumnMeta.TAG -> "PRI";
-      case ColumnMeta.TIMESTAMP -> "TIME INDEX";
-      default -> "";
-    };
-  }
-
-  private static Long numericPrecision(GreptimeType t) {
-    return switch (t.name()) {
-      case "Int8", "UInt8" -> 3L;
-      case "Int16", "UInt16" -> 5L;
-      case "Int32", "UInt32" -> 10L;
-      case "Int64" -> 19L;
-      case "UInt64" -> 20L;
-      case "Float32" -> 12L;
-      case "Float64" -> 22L;
-      default -> t.arrow() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal d
-          ? (long) d.getPrecision() : null;
-    };
-  }
-
-  private static Long numericScale(GreptimeType t) {
-    if (t.kind() == GreptimeType.Kind.INT || t.kind() == GreptimeType.Kind.UINT) {
-      return 0L;
-    }
-    return t.arrow() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal d ? (long) d.getScale() : null;
-  }
-
-  private static Long datetimePrecision(GreptimeType t) {
-    if (t.kind() == GreptimeType.Kind.TIMESTAMP || t.kind() == GreptimeType.Kind.TIME) {
-      return (long) GreptimeType.precision(t.unit());
-    }
-    return null;
-  }
-
-  static List<Object[]> schemata(Catalog catalog) {
-    List<Object[]> rows = new ArrayList<>();
-    for (String db : catalog.databaseNames()) {
-      Map<String, String> opts = catalog.database(db).options();
-      String options = opts.isEmpty() ? "" : String.join(", ",
-          opts.entrySet().stream().map(e -> e.getKey() + "='" + e.getValue() + "'").toList());
-      rows.add(new Object[] {CAT, db, "utf8", "utf8_bin", null, options});
-    }
-    return rows;
-  }
-
-  static List<Object[]> keyColumnUsage(Catalog catalog) {
-    List<Object[]> rows = new ArrayList<>();
-    for (TableMeta t : allTables(catalog)) {
-      if (!t.timeIndex().isEmpty()) {
-        rows.add(new Object[] {"def", t.schema(), "TIME INDEX", "def", CAT, t.schema(), t.name(), t.timeIndex(),
-            1L, null, null, null, null, null});
-      }
-      int pos = 1;
-      for (String pk : t.primaryKeys()) {
-        rows.add(new Object[] {"def", t.schema(), "PRIMARY", "def", CAT, t.schema(), t.name(), pk, (long) pos++,
-            null, null, null, null, null});
-      }
-    }
-    return rows;
-  }
-
-  static List<Object[]> tableConstraints(Catalog catalog) {
-    List<Object[]> rows = new ArrayList<>();
-    for (TableMeta t : allTables(catalog)) {
-      if (!t.timeIndex().isEmpty()) {
-        rows.add(new Object[] {"def", t.schema(), "TIME INDEX", t.schema(), t.name(), "TIME INDEX", "YES"});
-      }
-      if (!t.primaryKeys().isEmpty()) {
-        rows.add(new Object[] {"def", t.schema(), "PRIMARY", t.schema(), t.name(), "PRIMARY KEY", "YES"});
-      }
-    }
-    return rows;
-  }
-
-  /**
-   * information_schema.statistics: one row per indexed column (primary key, time index, column indexes),
-   * ordered like SHOW INDEX.
-   */
-  static List<Object[]> statistics(Catalog catalog) {
-    List<Object[]> rows = new ArrayList<>();
-    for (TableMeta t : allTables(catalog)) {
-      if (Catalog.isNumbers(t) || Views.isView(t)) {
-        continue;
-      }
-      int seq = 1;
-      for (String pk : t.primaryKeys()) {
-        rows.add(statRow(t, 0, "PRIMARY", seq++, pk, "PRIMARY", "dense"));
-      }
-      rows.add(statRow(t, 1, "TIME INDEX", 1, t.timeIndex(), "TIME", null));
-      for (ColumnMeta c : t.columns()) {
-        for (String kind : ShowCreate.INDEX_ORDER) {
-          String with = c.options().get(kind);
-          if (with != null) {
-            String upper = kind.toUpperCase(java.util.Locale.ROOT);
-            rows.add(statRow(t, 1, upper + "_INDEX_" + c.name(), 1, c.name(), upper,
-                IndexOptions.greptimeIndexType(kind, with)));
-          }
+    static List<Object[]> tables(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (String db : catalog.databaseNames()) {
+            if (db.equals(Catalog.INFORMATION_SCHEMA)) {
+                for (Map.Entry<String, Integer> e : InformationSchema.TABLE_IDS.entrySet()) {
+                    rows.add(tableRow(db, e.getKey(), "LOCAL TEMPORARY", e.getValue(), null, 0, null));
+                }
+                continue;
+            }
+            for (TableMeta t : catalog.tables(db)) {
+                boolean temp = Catalog.isNumbers(t);
+                String type = temp ? "LOCAL TEMPORARY" : Views.isView(t) ? "VIEW" : "BASE TABLE";
+                rows.add(tableRow(
+                        db,
+                        t.name(),
+                        type,
+                        t.id(),
+                        Views.isView(t) ? null : t.engine(),
+                        t.createTimeMillis(),
+                        t.options().get("comment")));
+            }
         }
-      }
+        return rows;
     }
-    return rows;
-  }
 
-  private static Object[] statRow(TableMeta t, long nonUnique, String index, long seq, String col, String type,
-      String gtType) {
-    ColumnMeta c = t.column(col);
-    String nullable = c != null && c.nullable() ? "YES" : "";
-    return new Object[] {"def", t.schema(), t.name(), nonUnique, t.schema(), index, seq, col, "A", null, null,
-        null, nullable, type, "", "", "YES", null, gtType};
-  }
-
-  static List<Object[]> views(Catalog catalog) {
-    List<Object[]> rows = new ArrayList<>();
-    for (TableMeta t : allTables(catalog)) {
-      if (Views.isView(t)) {
-        rows.add(new Object[] {CAT, t.schema(), t.name(), t.options().get(Views.DEFINITION), null, null, null,
-            null, "utf8", "utf8_bin"});
-      }
+    private static Object[] tableRow(
+            String db, String name, String type, long id, String engine, long created, String comment) {
+        Instant ct = Instant.ofEpochMilli(created == 0 ? DuckDbEngine.START_MILLIS : created);
+        return new Object[] {
+            CAT,
+            db,
+            name,
+            type,
+            id,
+            0L,
+            0L,
+            0L,
+            0L,
+            0L,
+            engine,
+            11L,
+            "Fixed",
+            0L,
+            0L,
+            0L,
+            ct,
+            ct,
+            null,
+            "utf8_bin",
+            0L,
+            "",
+            comment,
+            type.equals("LOCAL TEMPORARY") ? "Y" : "N"
+        };
     }
-    return rows;
-  }
 
-  static List<Object[]> partitions(Catalog catalog) {
-    List<Object[]> rows = new ArrayList<>();
-    for (TableMeta t : allTables(catalog)) {
-      if (Catalog.isNumbers(t) || Views.isView(t)) {
-        continue;
-      }
-      String cols = String.join(", ", t.partitionColumns());
-      String desc = t.partitionExprs().isEmpty() ? null : String.join(", ", t.partitionExprs());
-      Instant ct = Instant.ofEpochMilli(t.createTimeMillis());
-      rows.add(new Object[] {CAT, t.schema(), t.name(), "p0", null, 1L, null,
-          t.partitionColumns().isEmpty() ? null : "RANGE", null, cols.isEmpty() ? null : cols, null, desc, 0L, 0L,
-          0L, 0L, 0L, 0L, ct, null, null, null, null, null, null, (t.id() << 32)});
+    static List<Object[]> columns(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableMeta t : allTables(catalog)) {
+            int pos = 1;
+            for (ColumnMeta c : t.columns()) {
+                rows.add(columnRow(t, c, pos++));
+            }
+        }
+        return rows;
     }
-    return rows;
-  }
+
+    /** The information_schema.columns row of one column. */
+    static Object[] columnRow(TableMeta t, ColumnMeta c, int pos) {
+        GreptimeType type = c.type();
+        boolean str = type.kind() == GreptimeType.Kind.STRING;
+        Long maxLen = str ? 2147483647L : null;
+        return new Object[] {
+            CAT,
+            t.schema(),
+            t.name(),
+            c.name(),
+            (long) pos,
+            maxLen,
+            maxLen,
+            numericPrecision(type),
+            numericScale(type),
+            datetimePrecision(type),
+            str ? "utf8" : null,
+            str ? "utf8_bin" : null,
+            columnKey(c),
+            "",
+            "select,insert",
+            "",
+            type.name(),
+            type.dataType(),
+            c.semantic(),
+            c.defaultSql() == null ? null : c.defaultDisplay(),
+            c.nullable() ? "YES" : "NO",
+            type.dataType(),
+            c.comment(),
+            null
+        };
+    }
+
+    static String columnKey(ColumnMeta c) {
+        return switch (c.semantic()) {
+            case ColumnMeta.TAG -> "PRI";
+            case ColumnMeta.TIMESTAMP -> "TIME INDEX";
+            default -> "";
+        };
+    }
+
+    private static Long numericPrecision(GreptimeType t) {
+        return switch (t.name()) {
+            case "Int8", "UInt8" -> 3L;
+            case "Int16", "UInt16" -> 5L;
+            case "Int32", "UInt32" -> 10L;
+            case "Int64" -> 19L;
+            case "UInt64" -> 20L;
+            case "Float32" -> 12L;
+            case "Float64" -> 22L;
+            default ->
+                t.arrow() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal d
+                        ? (long) d.getPrecision()
+                        : null;
+        };
+    }
+
+    private static Long numericScale(GreptimeType t) {
+        if (t.kind() == GreptimeType.Kind.INT || t.kind() == GreptimeType.Kind.UINT) {
+            return 0L;
+        }
+        return t.arrow() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal d ? (long) d.getScale() : null;
+    }
+
+    private static Long datetimePrecision(GreptimeType t) {
+        if (t.kind() == GreptimeType.Kind.TIMESTAMP || t.kind() == GreptimeType.Kind.TIME) {
+            return (long) GreptimeType.precision(t.unit());
+        }
+        return null;
+    }
+
+    static List<Object[]> schemata(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (String db : catalog.databaseNames()) {
+            Map<String, String> opts = catalog.database(db).options();
+            String options = opts.isEmpty()
+                    ? ""
+                    : String.join(
+                            ", ",
+                            opts.entrySet().stream()
+                                    .map(e -> e.getKey() + "='" + e.getValue() + "'")
+                                    .toList());
+            rows.add(new Object[] {CAT, db, "utf8", "utf8_bin", null, options});
+        }
+        return rows;
+    }
+
+    static List<Object[]> keyColumnUsage(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableMeta t : allTables(catalog)) {
+            if (!t.timeIndex().isEmpty()) {
+                rows.add(new Object[] {
+                    "def",
+                    t.schema(),
+                    "TIME INDEX",
+                    "def",
+                    CAT,
+                    t.schema(),
+                    t.name(),
+                    t.timeIndex(),
+                    1L,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null
+                });
+            }
+            int pos = 1;
+            for (String pk : t.primaryKeys()) {
+                rows.add(new Object[] {
+                    "def",
+                    t.schema(),
+                    "PRIMARY",
+                    "def",
+                    CAT,
+                    t.schema(),
+                    t.name(),
+                    pk,
+                    (long) pos++,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null
+                });
+            }
+        }
+        return rows;
+    }
+
+    static List<Object[]> tableConstraints(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableMeta t : allTables(catalog)) {
+            if (!t.timeIndex().isEmpty()) {
+                rows.add(new Object[] {"def", t.schema(), "TIME INDEX", t.schema(), t.name(), "TIME INDEX", "YES"});
+            }
+            if (!t.primaryKeys().isEmpty()) {
+                rows.add(new Object[] {"def", t.schema(), "PRIMARY", t.schema(), t.name(), "PRIMARY KEY", "YES"});
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * information_schema.statistics: one row per indexed column (primary key, time index, column indexes),
+     * ordered like SHOW INDEX.
+     */
+    static List<Object[]> statistics(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableMeta t : allTables(catalog)) {
+            if (Catalog.isNumbers(t) || Views.isView(t)) {
+                continue;
+            }
+            int seq = 1;
+            for (String pk : t.primaryKeys()) {
+                rows.add(statRow(t, 0, "PRIMARY", seq++, pk, "PRIMARY", "dense"));
+            }
+            rows.add(statRow(t, 1, "TIME INDEX", 1, t.timeIndex(), "TIME", null));
+            for (ColumnMeta c : t.columns()) {
+                for (String kind : ShowCreate.INDEX_ORDER) {
+                    String with = c.options().get(kind);
+                    if (with != null) {
+                        String upper = kind.toUpperCase(java.util.Locale.ROOT);
+                        rows.add(statRow(
+                                t,
+                                1,
+                                upper + "_INDEX_" + c.name(),
+                                1,
+                                c.name(),
+                                upper,
+                                IndexOptions.greptimeIndexType(kind, with)));
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static Object[] statRow(
+            TableMeta t, long nonUnique, String index, long seq, String col, String type, String gtType) {
+        ColumnMeta c = t.column(col);
+        String nullable = c != null && c.nullable() ? "YES" : "";
+        return new Object[] {
+            "def",
+            t.schema(),
+            t.name(),
+            nonUnique,
+            t.schema(),
+            index,
+            seq,
+            col,
+            "A",
+            null,
+            null,
+            null,
+            nullable,
+            type,
+            "",
+            "",
+            "YES",
+            null,
+            gtType
+        };
+    }
+
+    static List<Object[]> views(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableMeta t : allTables(catalog)) {
+            if (Views.isView(t)) {
+                rows.add(new Object[] {
+                    CAT,
+                    t.schema(),
+                    t.name(),
+                    t.options().get(Views.DEFINITION),
+                    null,
+                    null,
+                    null,
+                    null,
+                    "utf8",
+                    "utf8_bin"
+                });
+            }
+        }
+        return rows;
+    }
+
+    static List<Object[]> partitions(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableMeta t : allTables(catalog)) {
+            if (Catalog.isNumbers(t) || Views.isView(t)) {
+                continue;
+            }
+            String cols = String.join(", ", t.partitionColumns());
+            String desc = t.partitionExprs().isEmpty() ? null : String.join(", ", t.partitionExprs());
+            Instant ct = Instant.ofEpochMilli(t.createTimeMillis());
+            rows.add(new Object[] {
+                CAT,
+                t.schema(),
+                t.name(),
+                "p0",
+                null,
+                1L,
+                null,
+                t.partitionColumns().isEmpty() ? null : "RANGE",
+                null,
+                cols.isEmpty() ? null : cols,
+                null,
+                desc,
+                0L,
+                0L,
+                0L,
+                0L,
+                0L,
+                0L,
+                ct,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                (t.id() << 32)
+            });
+        }
+        return rows;
+    }
 }

@@ -12,93 +12,96 @@ import java.sql.Statement;
  * literals are read here, anything else (functions, casts, arithmetic) is evaluated by DuckDB.
  */
 final class LiteralParser {
-  private LiteralParser() {}
+    private LiteralParser() {}
 
-  static Object value(Call call, Tokens t) throws SQLException {
-    int start = t.pos;
-    Token a = t.peek();
-    Token b = t.peek(1);
-    boolean endsAfterOne = b.isSymbol(",") || b.isSymbol(")");
-    if (endsAfterOne) {
-      Object simple = simple(a);
-      if (simple != NOT_SIMPLE) {
-        t.next();
-        return simple;
-      }
+    static Object value(Call call, Tokens t) throws SQLException {
+        int start = t.pos;
+        Token a = t.peek();
+        Token b = t.peek(1);
+        boolean endsAfterOne = b.isSymbol(",") || b.isSymbol(")");
+        if (endsAfterOne) {
+            Object simple = simple(a);
+            if (simple != NOT_SIMPLE) {
+                t.next();
+                return simple;
+            }
+        }
+        if ((a.isSymbol("-") || a.isSymbol("+"))
+                && b.type() == Token.Type.NUMBER
+                && (t.peek(2).isSymbol(",") || t.peek(2).isSymbol(")"))) {
+            t.next();
+            t.next();
+            Object n = number(b.text());
+            return a.isSymbol("-") ? negate(n) : n;
+        }
+        int depth = 0;
+        while (true) {
+            Token tok = t.peek();
+            if (tok.type() == Token.Type.EOF) {
+                throw t.unexpected(")");
+            }
+            if (depth == 0 && (tok.isSymbol(",") || tok.isSymbol(")"))) {
+                break;
+            }
+            depth += tok.isSymbol("(") ? 1 : tok.isSymbol(")") ? -1 : 0;
+            t.next();
+        }
+        return evaluate(call, t, start, t.pos);
     }
-    if ((a.isSymbol("-") || a.isSymbol("+")) && b.type() == Token.Type.NUMBER
-        && (t.peek(2).isSymbol(",") || t.peek(2).isSymbol(")"))) {
-      t.next();
-      t.next();
-      Object n = number(b.text());
-      return a.isSymbol("-") ? negate(n) : n;
-    }
-    int depth = 0;
-    while (true) {
-      Token tok = t.peek();
-      if (tok.type() == Token.Type.EOF) {
-        throw t.unexpected(")");
-      }
-      if (depth == 0 && (tok.isSymbol(",") || tok.isSymbol(")"))) {
-        break;
-      }
-      depth += tok.isSymbol("(") ? 1 : tok.isSymbol(")") ? -1 : 0;
-      t.next();
-    }
-    return evaluate(call, t, start, t.pos);
-  }
 
-  private static final Object NOT_SIMPLE = new Object();
+    private static final Object NOT_SIMPLE = new Object();
 
-  private static Object simple(Token a) {
-    return switch (a.type()) {
-      case NUMBER -> number(a.text());
-      case STRING -> a.text();
-      case QUOTED -> a.quote() == '"' ? a.text() : NOT_SIMPLE;
-      case WORD -> switch (a.text()) {
-        case "null" -> null;
-        case "true" -> Boolean.TRUE;
-        case "false" -> Boolean.FALSE;
-        case "default" -> SqlWrites.DEFAULT;
-        default -> NOT_SIMPLE;
-      };
-      default -> NOT_SIMPLE;
-    };
-  }
+    private static Object simple(Token a) {
+        return switch (a.type()) {
+            case NUMBER -> number(a.text());
+            case STRING -> a.text();
+            case QUOTED -> a.quote() == '"' ? a.text() : NOT_SIMPLE;
+            case WORD ->
+                switch (a.text()) {
+                    case "null" -> null;
+                    case "true" -> Boolean.TRUE;
+                    case "false" -> Boolean.FALSE;
+                    case "default" -> SqlWrites.DEFAULT;
+                    default -> NOT_SIMPLE;
+                };
+            default -> NOT_SIMPLE;
+        };
+    }
 
-  static Object number(String text) {
-    if (text.contains(".") || text.contains("e") || text.contains("E")) {
-      return new BigDecimal(text);
+    static Object number(String text) {
+        if (text.contains(".") || text.contains("e") || text.contains("E")) {
+            return new BigDecimal(text);
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return new java.math.BigInteger(text);
+        }
     }
-    try {
-      return Long.parseLong(text);
-    } catch (NumberFormatException e) {
-      return new java.math.BigInteger(text);
-    }
-  }
 
-  private static Object negate(Object n) {
-    if (n instanceof Long l) {
-      return -l;
+    private static Object negate(Object n) {
+        if (n instanceof Long l) {
+            return -l;
+        }
+        if (n instanceof BigDecimal d) {
+            return d.negate();
+        }
+        return ((java.math.BigInteger) n).negate();
     }
-    if (n instanceof BigDecimal d) {
-      return d.negate();
-    }
-    return ((java.math.BigInteger) n).negate();
-  }
 
-  private static Object evaluate(Call call, Tokens t, int from, int to) throws SQLException {
-    QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
-    String expr = rw.rewrite(from, to);
-    try (Statement st = call.conn.createStatement(); ResultSet rs = st.executeQuery("SELECT " + expr)) {
-      rs.next();
-      Object v = rs.getObject(1);
-      if (v instanceof java.time.OffsetDateTime odt) {
-        return odt.toInstant();
-      }
-      return v;
-    } catch (SQLException e) {
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid SQL value: " + t.raw(from, to), e);
+    private static Object evaluate(Call call, Tokens t, int from, int to) throws SQLException {
+        QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
+        String expr = rw.rewrite(from, to);
+        try (Statement st = call.conn.createStatement();
+                ResultSet rs = st.executeQuery("SELECT " + expr)) {
+            rs.next();
+            Object v = rs.getObject(1);
+            if (v instanceof java.time.OffsetDateTime odt) {
+                return odt.toInstant();
+            }
+            return v;
+        } catch (SQLException e) {
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid SQL value: " + t.raw(from, to), e);
+        }
     }
-  }
 }

@@ -16,44 +16,44 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * releases those not yet read when closed.
  */
 final class MaterializedReader extends ArrowReader {
-  private final Schema schema;
-  private final Deque<VectorSchemaRoot> pending;
+    private final Schema schema;
+    private final Deque<VectorSchemaRoot> pending;
 
-  MaterializedReader(BufferAllocator allocator, Schema schema, List<VectorSchemaRoot> batches) {
-    super(allocator);
-    this.schema = schema;
-    this.pending = new ArrayDeque<>(batches);
-  }
-
-  @Override
-  public boolean loadNextBatch() {
-    VectorSchemaRoot next = pending.poll();
-    if (next == null) {
-      return false;
+    MaterializedReader(BufferAllocator allocator, Schema schema, List<VectorSchemaRoot> batches) {
+        super(allocator);
+        this.schema = schema;
+        this.pending = new ArrayDeque<>(batches);
     }
-    try (VectorSchemaRoot src = next;
-        ArrowRecordBatch batch = new VectorUnloader(src).getRecordBatch()) {
-      new VectorLoader(getVectorSchemaRoot()).load(batch);
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
+
+    @Override
+    public boolean loadNextBatch() {
+        VectorSchemaRoot next = pending.poll();
+        if (next == null) {
+            return false;
+        }
+        try (VectorSchemaRoot src = next;
+                ArrowRecordBatch batch = new VectorUnloader(src).getRecordBatch()) {
+            new VectorLoader(getVectorSchemaRoot()).load(batch);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return true;
     }
-    return true;
-  }
 
-  @Override
-  public long bytesRead() {
-    return 0;
-  }
-
-  @Override
-  protected void closeReadSource() {
-    while (!pending.isEmpty()) {
-      pending.poll().close();
+    @Override
+    public long bytesRead() {
+        return 0;
     }
-  }
 
-  @Override
-  protected Schema readSchema() {
-    return schema;
-  }
+    @Override
+    protected void closeReadSource() {
+        while (!pending.isEmpty()) {
+            pending.poll().close();
+        }
+    }
+
+    @Override
+    protected Schema readSchema() {
+        return schema;
+    }
 }

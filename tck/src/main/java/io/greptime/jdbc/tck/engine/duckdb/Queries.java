@@ -13,54 +13,55 @@ import org.duckdb.DuckDBResultSet;
 
 /** Row-producing statements: rewrite for DuckDB, run, convert the Arrow result to GreptimeDB's types. */
 final class Queries {
-  private Queries() {}
+    private Queries() {}
 
-  static Output select(Call call, Tokens t) throws SQLException {
-    call.read();
-    QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
-    String sql = rw.rewrite(0, t.list.size());
-    if (!rw.missing.isEmpty()) {
-      String m = rw.missing.iterator().next();
-      throw new io.greptime.jdbc.tck.engine.GreptimeError(io.greptime.jdbc.proto.StatusCode.TABLE_NOT_FOUND,
-          "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "." + m);
-    }
-    InformationSchema.materialize(call.conn, call.catalog, rw.infoTables);
-    List<String> names = ProjectionNames.of(t, rw.tables);
-    return run(call, sql, names, rw.tables);
-  }
-
-  /** Runs DuckDB SQL and converts its result; {@code names} renames output columns when non-null. */
-  static Output run(Call call, String sql, List<String> names, List<TableMeta> tables) throws SQLException {
-    try (Statement st = call.conn.createStatement();
-        DuckDBResultSet rs = (DuckDBResultSet) st.executeQuery(sql);
-        BufferAllocator child = call.out.newChildAllocator("duckdb-export", 0, Long.MAX_VALUE);
-        ArrowReader reader = (ArrowReader) rs.arrowExportStream(child, 8192)) {
-      List<Field> fields = reader.getVectorSchemaRoot().getSchema().getFields();
-      List<ResultConverter.Hint> hints = hints(fields, names, tables);
-      return new Output.Rows(ResultConverter.convert(reader, hints, call.out));
-    } catch (IOException e) {
-      throw new SQLException(e.getMessage(), e);
-    }
-  }
-
-  private static List<ResultConverter.Hint> hints(List<Field> fields, List<String> names, List<TableMeta> tables) {
-    List<ResultConverter.Hint> hints = new ArrayList<>();
-    boolean rename = names != null && names.size() == fields.size();
-    for (int i = 0; i < fields.size(); i++) {
-      String name = rename ? names.get(i) : fields.get(i).getName();
-      ColumnMeta col = null;
-      boolean ti = false;
-      for (TableMeta tm : tables) {
-        ColumnMeta c = tm.column(name);
-        if (c != null) {
-          col = c;
-          ti = name.equals(tm.timeIndex());
-          break;
+    static Output select(Call call, Tokens t) throws SQLException {
+        call.read();
+        QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
+        String sql = rw.rewrite(0, t.list.size());
+        if (!rw.missing.isEmpty()) {
+            String m = rw.missing.iterator().next();
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.TABLE_NOT_FOUND,
+                    "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "." + m);
         }
-      }
-      boolean view = name.equals("version()") || name.equals("database()") || name.equals("timezone()");
-      hints.add(new ResultConverter.Hint(name, col, ti, view));
+        InformationSchema.materialize(call.conn, call.catalog, rw.infoTables);
+        List<String> names = ProjectionNames.of(t, rw.tables);
+        return run(call, sql, names, rw.tables);
     }
-    return hints;
-  }
+
+    /** Runs DuckDB SQL and converts its result; {@code names} renames output columns when non-null. */
+    static Output run(Call call, String sql, List<String> names, List<TableMeta> tables) throws SQLException {
+        try (Statement st = call.conn.createStatement();
+                DuckDBResultSet rs = (DuckDBResultSet) st.executeQuery(sql);
+                BufferAllocator child = call.out.newChildAllocator("duckdb-export", 0, Long.MAX_VALUE);
+                ArrowReader reader = (ArrowReader) rs.arrowExportStream(child, 8192)) {
+            List<Field> fields = reader.getVectorSchemaRoot().getSchema().getFields();
+            List<ResultConverter.Hint> hints = hints(fields, names, tables);
+            return new Output.Rows(ResultConverter.convert(reader, hints, call.out));
+        } catch (IOException e) {
+            throw new SQLException(e.getMessage(), e);
+        }
+    }
+
+    private static List<ResultConverter.Hint> hints(List<Field> fields, List<String> names, List<TableMeta> tables) {
+        List<ResultConverter.Hint> hints = new ArrayList<>();
+        boolean rename = names != null && names.size() == fields.size();
+        for (int i = 0; i < fields.size(); i++) {
+            String name = rename ? names.get(i) : fields.get(i).getName();
+            ColumnMeta col = null;
+            boolean ti = false;
+            for (TableMeta tm : tables) {
+                ColumnMeta c = tm.column(name);
+                if (c != null) {
+                    col = c;
+                    ti = name.equals(tm.timeIndex());
+                    break;
+                }
+            }
+            boolean view = name.equals("version()") || name.equals("database()") || name.equals("timezone()");
+            hints.add(new ResultConverter.Hint(name, col, ti, view));
+        }
+        return hints;
+    }
 }

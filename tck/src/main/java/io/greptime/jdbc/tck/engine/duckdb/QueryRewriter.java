@@ -13,192 +13,200 @@ import java.util.Set;
  * also records the tables referenced so results can carry GreptimeDB's column metadata.
  */
 final class QueryRewriter {
-  /** GreptimeDB functions DuckDB lacks, provided as macros {@code greptime.main.gt_<name>}. */
-  static final Set<String> FUNCTIONS = Set.of("to_unixtime", "date_bin", "regexp_like");
+    /** GreptimeDB functions DuckDB lacks, provided as macros {@code greptime.main.gt_<name>}. */
+    static final Set<String> FUNCTIONS = Set.of("to_unixtime", "date_bin", "regexp_like");
 
-  private final Tokens t;
-  private final String schema;
-  private final Catalog catalog;
-  private final java.time.ZoneId zone;
-  final List<TableMeta> tables = new ArrayList<>();
-  final Set<String> infoTables = new LinkedHashSet<>();
-  final Set<String> missing = new LinkedHashSet<>();
-  private final Set<String> cteNames = new HashSet<>();
+    private final Tokens t;
+    private final String schema;
+    private final Catalog catalog;
+    private final java.time.ZoneId zone;
+    final List<TableMeta> tables = new ArrayList<>();
+    final Set<String> infoTables = new LinkedHashSet<>();
+    final Set<String> missing = new LinkedHashSet<>();
+    private final Set<String> cteNames = new HashSet<>();
 
-  QueryRewriter(Tokens t, String schema, Catalog catalog, java.time.ZoneId zone) {
-    this.t = t;
-    this.schema = schema;
-    this.catalog = catalog;
-    this.zone = zone;
-  }
+    QueryRewriter(Tokens t, String schema, Catalog catalog, java.time.ZoneId zone) {
+        this.t = t;
+        this.schema = schema;
+        this.catalog = catalog;
+        this.zone = zone;
+    }
 
-  /** Rewrites tokens [from, to) and returns DuckDB SQL. */
-  String rewrite(int from, int to) {
-    collectCtes(from, to);
-    StringBuilder out = new StringBuilder();
-    int last = t.list.get(from).start();
-    for (int i = from; i < to; i++) {
-      Token tok = t.list.get(i);
-      if (tok.type() == Token.Type.EOF || (tok.isSymbol(";") && i == to - 1)) {
-        break;
-      }
-      out.append(t.sql, last, tok.start());
-      i = emit(i, to, out);
-      last = t.list.get(i).end();
+    /** Rewrites tokens [from, to) and returns DuckDB SQL. */
+    String rewrite(int from, int to) {
+        collectCtes(from, to);
+        StringBuilder out = new StringBuilder();
+        int last = t.list.get(from).start();
+        for (int i = from; i < to; i++) {
+            Token tok = t.list.get(i);
+            if (tok.type() == Token.Type.EOF || (tok.isSymbol(";") && i == to - 1)) {
+                break;
+            }
+            out.append(t.sql, last, tok.start());
+            i = emit(i, to, out);
+            last = t.list.get(i).end();
+        }
+        return out.toString();
     }
-    return out.toString();
-  }
 
-  /** Rewrites a bare expression (SHOW ... WHERE): quoting only, no table resolution. */
-  String rewriteExpression(int from, int to) {
-    StringBuilder out = new StringBuilder();
-    for (int i = from; i < to; i++) {
-      Token tok = t.list.get(i);
-      if (tok.type() == Token.Type.EOF || tok.isSymbol(";")) {
-        break;
-      }
-      String r = tok.type() == Token.Type.QUOTED ? Catalog.quote(tok.text())
-          : tok.type() == Token.Type.WORD ? "\"" + capitalizedColumn(tok.text()) + "\"" : render(tok);
-      if (tok.type() == Token.Type.WORD && isKeyword(tok.text())) {
-        r = tok.text();
-      }
-      out.append(' ').append(r);
+    /** Rewrites a bare expression (SHOW ... WHERE): quoting only, no table resolution. */
+    String rewriteExpression(int from, int to) {
+        StringBuilder out = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            Token tok = t.list.get(i);
+            if (tok.type() == Token.Type.EOF || tok.isSymbol(";")) {
+                break;
+            }
+            String r = tok.type() == Token.Type.QUOTED
+                    ? Catalog.quote(tok.text())
+                    : tok.type() == Token.Type.WORD ? "\"" + capitalizedColumn(tok.text()) + "\"" : render(tok);
+            if (tok.type() == Token.Type.WORD && isKeyword(tok.text())) {
+                r = tok.text();
+            }
+            out.append(' ').append(r);
+        }
+        return out.toString();
     }
-    return out.toString();
-  }
 
-  private static boolean isKeyword(String w) {
-    return switch (w) {
-      case "and", "or", "not", "like", "in", "is", "null", "between", "true", "false" -> true;
-      default -> false;
-    };
-  }
+    private static boolean isKeyword(String w) {
+        return switch (w) {
+            case "and", "or", "not", "like", "in", "is", "null", "between", "true", "false" -> true;
+            default -> false;
+        };
+    }
 
-  /** SHOW output columns are capitalized (Database, Field, Table_type); match them case-insensitively. */
-  private static String capitalizedColumn(String w) {
-    if (w.equals("tables")) {
-      return "Tables";
+    /** SHOW output columns are capitalized (Database, Field, Table_type); match them case-insensitively. */
+    private static String capitalizedColumn(String w) {
+        if (w.equals("tables")) {
+            return "Tables";
+        }
+        return Character.toUpperCase(w.charAt(0)) + w.substring(1);
     }
-    return Character.toUpperCase(w.charAt(0)) + w.substring(1);
-  }
 
-  private void collectCtes(int from, int to) {
-    for (int i = from; i + 2 < to; i++) {
-      Token a = t.list.get(i);
-      if (a.isIdent() && t.list.get(i + 1).is("as") && t.list.get(i + 2).isSymbol("(")) {
-        cteNames.add(a.text());
-      }
+    private void collectCtes(int from, int to) {
+        for (int i = from; i + 2 < to; i++) {
+            Token a = t.list.get(i);
+            if (a.isIdent() && t.list.get(i + 1).is("as") && t.list.get(i + 2).isSymbol("(")) {
+                cteNames.add(a.text());
+            }
+        }
     }
-  }
 
-  /** Emits token i (and any it absorbs); returns the index of the last token consumed. */
-  private int emit(int i, int to, StringBuilder out) {
-    Token tok = t.list.get(i);
-    Token prev = i > 0 ? t.list.get(i - 1) : null;
-    if (tok.is("greptime") && peekIs(i + 1, ".") && t.list.get(i + 2).is(Catalog.INFORMATION_SCHEMA)) {
-      return emit(i + 2, to, out);
+    /** Emits token i (and any it absorbs); returns the index of the last token consumed. */
+    private int emit(int i, int to, StringBuilder out) {
+        Token tok = t.list.get(i);
+        Token prev = i > 0 ? t.list.get(i - 1) : null;
+        if (tok.is("greptime") && peekIs(i + 1, ".") && t.list.get(i + 2).is(Catalog.INFORMATION_SCHEMA)) {
+            return emit(i + 2, to, out);
+        }
+        if (tok.is(Catalog.INFORMATION_SCHEMA)
+                && peekIs(i + 1, ".")
+                && t.list.get(i + 2).isIdent()) {
+            out.append(infoTable(t.list.get(i + 2).text()));
+            return i + 2;
+        }
+        if (prev != null
+                && (prev.is("from") || prev.is("join"))
+                && tok.isIdent()
+                && !peekIs(i + 1, "(")
+                && !peekIs(i + 1, ")")) {
+            return tableRef(i, out);
+        }
+        if (tok.type() == Token.Type.NUMBER
+                && peekIs(i + 1, "::")
+                && t.list.get(i + 2).is("timestamp")) {
+            out.append("epoch_ms(").append(tok.text()).append(")");
+            int j = i + 2;
+            if (peekIs(j + 1, "(")) {
+                j += 3;
+            }
+            return j;
+        }
+        if (tok.type() == Token.Type.WORD && peekIs(i + 1, "(") && FUNCTIONS.contains(tok.text())) {
+            out.append("greptime.main.gt_").append(tok.text());
+            return i;
+        }
+        if (tok.type() == Token.Type.WORD && peekIs(i + 1, "(") && peekIs(i + 2, ")")) {
+            String lit = sessionFunction(tok.text());
+            if (lit != null) {
+                out.append(lit);
+                return i + 2;
+            }
+        }
+        out.append(render(tok));
+        return i;
     }
-    if (tok.is(Catalog.INFORMATION_SCHEMA) && peekIs(i + 1, ".") && t.list.get(i + 2).isIdent()) {
-      out.append(infoTable(t.list.get(i + 2).text()));
-      return i + 2;
-    }
-    if (prev != null && (prev.is("from") || prev.is("join")) && tok.isIdent() && !peekIs(i + 1, "(")
-        && !peekIs(i + 1, ")")) {
-      return tableRef(i, out);
-    }
-    if (tok.type() == Token.Type.NUMBER && peekIs(i + 1, "::") && t.list.get(i + 2).is("timestamp")) {
-      out.append("epoch_ms(").append(tok.text()).append(")");
-      int j = i + 2;
-      if (peekIs(j + 1, "(")) {
-        j += 3;
-      }
-      return j;
-    }
-    if (tok.type() == Token.Type.WORD && peekIs(i + 1, "(") && FUNCTIONS.contains(tok.text())) {
-      out.append("greptime.main.gt_").append(tok.text());
-      return i;
-    }
-    if (tok.type() == Token.Type.WORD && peekIs(i + 1, "(") && peekIs(i + 2, ")")) {
-      String lit = sessionFunction(tok.text());
-      if (lit != null) {
-        out.append(lit);
-        return i + 2;
-      }
-    }
-    out.append(render(tok));
-    return i;
-  }
 
-  private String sessionFunction(String fn) {
-    return switch (fn) {
-      case "database", "current_schema" -> "'" + schema.replace("'", "''") + "'";
-      case "version" -> "'" + DuckDbEngine.VERSION + "'";
-      case "timezone" -> "'" + zone.getId() + "'";
-      default -> null;
-    };
-  }
+    private String sessionFunction(String fn) {
+        return switch (fn) {
+            case "database", "current_schema" -> "'" + schema.replace("'", "''") + "'";
+            case "version" -> "'" + DuckDbEngine.VERSION + "'";
+            case "timezone" -> "'" + zone.getId() + "'";
+            default -> null;
+        };
+    }
 
-  private int tableRef(int i, StringBuilder out) {
-    Token a = t.list.get(i);
-    String qualifier = null;
-    String name = a.text();
-    int last = i;
-    if (peekIs(i + 1, ".") && t.list.get(i + 2).isIdent()) {
-      qualifier = a.text();
-      name = t.list.get(i + 2).text();
-      last = i + 2;
-      if (peekIs(i + 3, ".") && t.list.get(i + 4).isIdent()) {
-        qualifier = name;
-        name = t.list.get(i + 4).text();
-        last = i + 4;
-      }
+    private int tableRef(int i, StringBuilder out) {
+        Token a = t.list.get(i);
+        String qualifier = null;
+        String name = a.text();
+        int last = i;
+        if (peekIs(i + 1, ".") && t.list.get(i + 2).isIdent()) {
+            qualifier = a.text();
+            name = t.list.get(i + 2).text();
+            last = i + 2;
+            if (peekIs(i + 3, ".") && t.list.get(i + 4).isIdent()) {
+                qualifier = name;
+                name = t.list.get(i + 4).text();
+                last = i + 4;
+            }
+        }
+        if (a.type() == Token.Type.WORD && (a.is("select") || a.is("lateral") || a.is("unnest"))) {
+            out.append(render(a));
+            return i;
+        }
+        String db = qualifier == null ? schema : qualifier;
+        if (qualifier == null && cteNames.contains(name)) {
+            out.append(render(a));
+            return i;
+        }
+        if (db.equals(Catalog.INFORMATION_SCHEMA)) {
+            out.append(infoTable(name));
+            return last;
+        }
+        TableMeta meta = catalog.table(db, name);
+        if (meta == null) {
+            missing.add(db + "." + name);
+        } else {
+            tables.add(meta);
+        }
+        out.append(Catalog.duckTable(db, name));
+        return last;
     }
-    if (a.type() == Token.Type.WORD && (a.is("select") || a.is("lateral") || a.is("unnest"))) {
-      out.append(render(a));
-      return i;
-    }
-    String db = qualifier == null ? schema : qualifier;
-    if (qualifier == null && cteNames.contains(name)) {
-      out.append(render(a));
-      return i;
-    }
-    if (db.equals(Catalog.INFORMATION_SCHEMA)) {
-      out.append(infoTable(name));
-      return last;
-    }
-    TableMeta meta = catalog.table(db, name);
-    if (meta == null) {
-      missing.add(db + "." + name);
-    } else {
-      tables.add(meta);
-    }
-    out.append(Catalog.duckTable(db, name));
-    return last;
-  }
 
-  private String infoTable(String name) {
-    String n = name.toLowerCase(Locale.ROOT);
-    infoTables.add(n);
-    return InformationSchema.tempName(n);
-  }
-
-  private boolean peekIs(int idx, String symbol) {
-    return idx < t.list.size() && t.list.get(idx).isSymbol(symbol);
-  }
-
-  private static String render(Token tok) {
-    if (tok.type() == Token.Type.QUOTED && tok.quote() == '`') {
-      return Catalog.quote(tok.text());
+    private String infoTable(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        infoTables.add(n);
+        return InformationSchema.tempName(n);
     }
-    return null == tok.text() ? "" : rawOf(tok);
-  }
 
-  private static String rawOf(Token tok) {
-    return switch (tok.type()) {
-      case QUOTED -> Catalog.quote(tok.text());
-      case STRING -> "'" + tok.text().replace("'", "''") + "'";
-      case WORD -> tok.text();
-      default -> tok.text();
-    };
-  }
+    private boolean peekIs(int idx, String symbol) {
+        return idx < t.list.size() && t.list.get(idx).isSymbol(symbol);
+    }
+
+    private static String render(Token tok) {
+        if (tok.type() == Token.Type.QUOTED && tok.quote() == '`') {
+            return Catalog.quote(tok.text());
+        }
+        return null == tok.text() ? "" : rawOf(tok);
+    }
+
+    private static String rawOf(Token tok) {
+        return switch (tok.type()) {
+            case QUOTED -> Catalog.quote(tok.text());
+            case STRING -> "'" + tok.text().replace("'", "''") + "'";
+            case WORD -> tok.text();
+            default -> tok.text();
+        };
+    }
 }

@@ -8,42 +8,44 @@ import java.util.List;
 
 /** Builds a full table row from the columns a write named: defaults for the rest, values coerced. */
 final class RowAssembler {
-  private RowAssembler() {}
+    private RowAssembler() {}
 
-  static Object[] assemble(TableMeta tm, List<ColumnMeta> targets, Object[] given, ZoneId zone) {
-    Object[] row = new Object[tm.columns().size()];
-    for (int i = 0; i < row.length; i++) {
-      ColumnMeta c = tm.columns().get(i);
-      int at = targets.indexOf(c);
-      Object v = at < 0 || given[at] == SqlWrites.DEFAULT ? defaultValue(c, zone) : given[at];
-      row[i] = Values.coerce(v, c.type(), zone, c.name());
-      if (row[i] == null && !c.nullable()) {
-        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS,
-            "Invalid argument: column " + c.name() + " is not nullable but got a NULL value");
-      }
+    static Object[] assemble(TableMeta tm, List<ColumnMeta> targets, Object[] given, ZoneId zone) {
+        Object[] row = new Object[tm.columns().size()];
+        for (int i = 0; i < row.length; i++) {
+            ColumnMeta c = tm.columns().get(i);
+            int at = targets.indexOf(c);
+            Object v = at < 0 || given[at] == SqlWrites.DEFAULT ? defaultValue(c, zone) : given[at];
+            row[i] = Values.coerce(v, c.type(), zone, c.name());
+            if (row[i] == null && !c.nullable()) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Invalid argument: column " + c.name() + " is not nullable but got a NULL value");
+            }
+        }
+        return row;
     }
-    return row;
-  }
 
-  static Object defaultValue(ColumnMeta c, ZoneId zone) {
-    String d = c.defaultSql();
-    if (d == null) {
-      if (c.nullable()) {
-        return null;
-      }
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS,
-          "No valid default value can be built automatically, column: " + c.name());
+    static Object defaultValue(ColumnMeta c, ZoneId zone) {
+        String d = c.defaultSql();
+        if (d == null) {
+            if (c.nullable()) {
+                return null;
+            }
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "No valid default value can be built automatically, column: " + c.name());
+        }
+        String lower = d.toLowerCase(java.util.Locale.ROOT);
+        if (lower.startsWith("current_timestamp") || lower.startsWith("now(") || lower.startsWith("localtimestamp")) {
+            return Instant.now();
+        }
+        if (d.startsWith("'")) {
+            return c.defaultDisplay();
+        }
+        if (lower.equals("true") || lower.equals("false")) {
+            return Boolean.valueOf(lower);
+        }
+        return LiteralParser.number(d);
     }
-    String lower = d.toLowerCase(java.util.Locale.ROOT);
-    if (lower.startsWith("current_timestamp") || lower.startsWith("now(") || lower.startsWith("localtimestamp")) {
-      return Instant.now();
-    }
-    if (d.startsWith("'")) {
-      return c.defaultDisplay();
-    }
-    if (lower.equals("true") || lower.equals("false")) {
-      return Boolean.valueOf(lower);
-    }
-    return LiteralParser.number(d);
-  }
 }

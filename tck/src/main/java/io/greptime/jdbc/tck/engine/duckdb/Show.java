@@ -11,166 +11,183 @@ import java.util.List;
  * WHERE work as in GreptimeDB (protocol.md §9.3 shapes).
  */
 final class Show {
-  private Show() {}
+    private Show() {}
 
-  static Output describe(Call call, Tokens t) throws SQLException {
-    call.read();
-    t.next();
-    t.accept("table");
-    String[] name = t.objectName();
-    String schema = name[0] == null ? call.schema() : name[0];
-    if (schema.equals(Catalog.INFORMATION_SCHEMA) && InformationSchema.meta(name[1]) != null) {
-      return describeColumns(call, InformationSchema.meta(name[1]));
+    static Output describe(Call call, Tokens t) throws SQLException {
+        call.read();
+        t.next();
+        t.accept("table");
+        String[] name = t.objectName();
+        String schema = name[0] == null ? call.schema() : name[0];
+        if (schema.equals(Catalog.INFORMATION_SCHEMA) && InformationSchema.meta(name[1]) != null) {
+            return describeColumns(call, InformationSchema.meta(name[1]));
+        }
+        TableMeta tm = table(call, name);
+        InformationSchema.materialize(call.conn, call.catalog, List.of("columns"));
+        String sql = "SELECT column_name AS \"Column\", greptime_data_type AS \"Type\","
+                + " CASE WHEN semantic_type = 'FIELD' THEN '' ELSE 'PRI' END AS \"Key\", is_nullable AS \"Null\","
+                + " coalesce(column_default, '') AS \"Default\", semantic_type AS \"Semantic Type\" FROM gt_is_columns"
+                + where(tm) + " ORDER BY ordinal_position";
+        return Queries.run(call, sql, null, List.of());
     }
-    TableMeta tm = table(call, name);
-    InformationSchema.materialize(call.conn, call.catalog, List.of("columns"));
-    String sql = "SELECT column_name AS \"Column\", greptime_data_type AS \"Type\","
-        + " CASE WHEN semantic_type = 'FIELD' THEN '' ELSE 'PRI' END AS \"Key\", is_nullable AS \"Null\","
-        + " coalesce(column_default, '') AS \"Default\", semantic_type AS \"Semantic Type\" FROM gt_is_columns"
-        + where(tm) + " ORDER BY ordinal_position";
-    return Queries.run(call, sql, null, List.of());
-  }
 
-  private static Output describeColumns(Call call, TableMeta tm) throws SQLException {
-    StringBuilder sql = new StringBuilder("SELECT * FROM (VALUES ");
-    for (int i = 0; i < tm.columns().size(); i++) {
-      ColumnMeta c = tm.columns().get(i);
-      sql.append(i == 0 ? "(" : ", (").append(lit(c.name())).append(", ").append(lit(c.typeName()))
-          .append(", '', ").append(lit(c.nullable() ? "YES" : "NO")).append(", '', 'FIELD')");
+    private static Output describeColumns(Call call, TableMeta tm) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT * FROM (VALUES ");
+        for (int i = 0; i < tm.columns().size(); i++) {
+            ColumnMeta c = tm.columns().get(i);
+            sql.append(i == 0 ? "(" : ", (")
+                    .append(lit(c.name()))
+                    .append(", ")
+                    .append(lit(c.typeName()))
+                    .append(", '', ")
+                    .append(lit(c.nullable() ? "YES" : "NO"))
+                    .append(", '', 'FIELD')");
+        }
+        sql.append(") v(\"Column\", \"Type\", \"Key\", \"Null\", \"Default\", \"Semantic Type\")");
+        return Queries.run(call, sql.toString(), null, List.of());
     }
-    sql.append(") v(\"Column\", \"Type\", \"Key\", \"Null\", \"Default\", \"Semantic Type\")");
-    return Queries.run(call, sql.toString(), null, List.of());
-  }
 
-  private static String where(TableMeta tm) {
-    return " WHERE table_schema = " + lit(tm.schema()) + " AND table_name = " + lit(tm.name());
-  }
+    private static String where(TableMeta tm) {
+        return " WHERE table_schema = " + lit(tm.schema()) + " AND table_name = " + lit(tm.name());
+    }
 
-  static String lit(String s) {
-    return "'" + s.replace("'", "''") + "'";
-  }
+    static String lit(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
 
-  static TableMeta table(Call call, String[] name) {
-    String schema = name[0] == null ? call.schema() : name[0];
-    TableMeta tm = call.catalog.table(schema, name[1]);
-    if (tm == null) {
-      throw Errors.tableNotFound(schema, name[1]);
+    static TableMeta table(Call call, String[] name) {
+        String schema = name[0] == null ? call.schema() : name[0];
+        TableMeta tm = call.catalog.table(schema, name[1]);
+        if (tm == null) {
+            throw Errors.tableNotFound(schema, name[1]);
+        }
+        return tm;
     }
-    return tm;
-  }
 
-  static Output show(Call call, Tokens t) throws SQLException {
-    call.read();
-    t.next();
-    boolean full = t.accept("full");
-    if (t.accept("databases") || t.accept("schemas")) {
-      InformationSchema.materialize(call.conn, call.catalog, List.of("schemata"));
-      String cols = "schema_name AS \"Database\"" + (full ? ", options AS \"Options\"" : "");
-      return filtered(call, t, "SELECT " + cols + " FROM gt_is_schemata", "\"Database\"", "\"Database\"");
+    static Output show(Call call, Tokens t) throws SQLException {
+        call.read();
+        t.next();
+        boolean full = t.accept("full");
+        if (t.accept("databases") || t.accept("schemas")) {
+            InformationSchema.materialize(call.conn, call.catalog, List.of("schemata"));
+            String cols = "schema_name AS \"Database\"" + (full ? ", options AS \"Options\"" : "");
+            return filtered(call, t, "SELECT " + cols + " FROM gt_is_schemata", "\"Database\"", "\"Database\"");
+        }
+        if (t.accept("table", "status")) {
+            return tableStatus(call, t);
+        }
+        if (t.accept("tables")) {
+            return tables(call, t, full);
+        }
+        if (t.accept("create")) {
+            return create(call, t);
+        }
+        if (t.accept("columns") || t.accept("fields")) {
+            return ShowColumns.columns(call, t, full);
+        }
+        if (t.accept("index") || t.accept("indexes") || t.accept("keys")) {
+            return ShowColumns.index(call, t);
+        }
+        throw new GreptimeError(
+                StatusCode.UNSUPPORTED,
+                "SQL statement is not supported, keyword: " + t.peek().text());
     }
-    if (t.accept("table", "status")) {
-      return tableStatus(call, t);
-    }
-    if (t.accept("tables")) {
-      return tables(call, t, full);
-    }
-    if (t.accept("create")) {
-      return create(call, t);
-    }
-    if (t.accept("columns") || t.accept("fields")) {
-      return ShowColumns.columns(call, t, full);
-    }
-    if (t.accept("index") || t.accept("indexes") || t.accept("keys")) {
-      return ShowColumns.index(call, t);
-    }
-    throw new GreptimeError(StatusCode.UNSUPPORTED,
-        "SQL statement is not supported, keyword: " + t.peek().text());
-  }
 
-  private static Output tables(Call call, Tokens t, boolean full) throws SQLException {
-    String db = call.schema();
-    if (t.accept("from") || t.accept("in")) {
-      db = t.ident();
+    private static Output tables(Call call, Tokens t, boolean full) throws SQLException {
+        String db = call.schema();
+        if (t.accept("from") || t.accept("in")) {
+            db = t.ident();
+        }
+        if (!call.catalog.databaseExists(db)) {
+            throw Errors.databaseNotFound(db);
+        }
+        InformationSchema.materialize(call.conn, call.catalog, List.of("tables"));
+        String col = Catalog.quote("Tables_in_" + db);
+        String sql = "SELECT table_name AS " + col + (full ? ", table_type AS \"Table_type\"" : "")
+                + ", table_name AS \"Tables\" FROM gt_is_tables WHERE table_schema = " + lit(db);
+        String inner = filteredSql(t, sql, col, col);
+        String cols = col + (full ? ", \"Table_type\"" : "");
+        return Queries.run(call, "SELECT " + cols + " FROM (" + inner + ")", null, List.of());
     }
-    if (!call.catalog.databaseExists(db)) {
-      throw Errors.databaseNotFound(db);
-    }
-    InformationSchema.materialize(call.conn, call.catalog, List.of("tables"));
-    String col = Catalog.quote("Tables_in_" + db);
-    String sql = "SELECT table_name AS " + col + (full ? ", table_type AS \"Table_type\"" : "")
-        + ", table_name AS \"Tables\" FROM gt_is_tables WHERE table_schema = " + lit(db);
-    String inner = filteredSql(t, sql, col, col);
-    String cols = col + (full ? ", \"Table_type\"" : "");
-    return Queries.run(call, "SELECT " + cols + " FROM (" + inner + ")", null, List.of());
-  }
 
-  private static Output tableStatus(Call call, Tokens t) throws SQLException {
-    String db = call.schema();
-    if (t.accept("from") || t.accept("in")) {
-      db = t.ident();
+    private static Output tableStatus(Call call, Tokens t) throws SQLException {
+        String db = call.schema();
+        if (t.accept("from") || t.accept("in")) {
+            db = t.ident();
+        }
+        if (!call.catalog.databaseExists(db)) {
+            throw Errors.databaseNotFound(db);
+        }
+        InformationSchema.materialize(call.conn, call.catalog, List.of("tables"));
+        String base = "SELECT table_name AS \"Name\", engine AS \"Engine\", version AS \"Version\","
+                + " row_format AS \"Row_format\", table_rows AS \"Rows\", avg_row_length AS \"Avg_row_length\","
+                + " data_length AS \"Data_length\", max_data_length AS \"Max_data_length\","
+                + " index_length AS \"Index_length\", data_free AS \"Data_free\", auto_increment AS \"Auto_increment\","
+                + " create_time AS \"Create_time\", update_time AS \"Update_time\", check_time AS \"Check_time\","
+                + " table_collation AS \"Collation\", checksum AS \"Checksum\", create_options AS \"Create_options\","
+                + " table_comment AS \"Comment\" FROM gt_is_tables WHERE table_schema = " + lit(db);
+        return filtered(call, t, base, "\"Name\"", "\"Name\"");
     }
-    if (!call.catalog.databaseExists(db)) {
-      throw Errors.databaseNotFound(db);
-    }
-    InformationSchema.materialize(call.conn, call.catalog, List.of("tables"));
-    String base = "SELECT table_name AS \"Name\", engine AS \"Engine\", version AS \"Version\","
-        + " row_format AS \"Row_format\", table_rows AS \"Rows\", avg_row_length AS \"Avg_row_length\","
-        + " data_length AS \"Data_length\", max_data_length AS \"Max_data_length\","
-        + " index_length AS \"Index_length\", data_free AS \"Data_free\", auto_increment AS \"Auto_increment\","
-        + " create_time AS \"Create_time\", update_time AS \"Update_time\", check_time AS \"Check_time\","
-        + " table_collation AS \"Collation\", checksum AS \"Checksum\", create_options AS \"Create_options\","
-        + " table_comment AS \"Comment\" FROM gt_is_tables WHERE table_schema = " + lit(db);
-    return filtered(call, t, base, "\"Name\"", "\"Name\"");
-  }
 
-  private static Output filtered(Call call, Tokens t, String base, String likeCol, String order)
-      throws SQLException {
-    return Queries.run(call, filteredSql(t, base, likeCol, order), null, List.of());
-  }
+    private static Output filtered(Call call, Tokens t, String base, String likeCol, String order) throws SQLException {
+        return Queries.run(call, filteredSql(t, base, likeCol, order), null, List.of());
+    }
 
-  /** Wraps {@code base} with the statement's LIKE or WHERE, then orders. */
-  static String filteredSql(Tokens t, String base, String likeCol, String order) {
-    String sql = "SELECT * FROM (" + base + ") gt_show";
-    if (t.accept("like")) {
-      sql += " WHERE " + likeCol + " LIKE " + lit(t.next().text());
-    } else if (t.accept("where")) {
-      QueryRewriter rw = new QueryRewriter(t, "", null, java.time.ZoneOffset.UTC);
-      int from = t.pos;
-      sql += " WHERE " + rw.rewriteExpression(from, t.list.size());
+    /** Wraps {@code base} with the statement's LIKE or WHERE, then orders. */
+    static String filteredSql(Tokens t, String base, String likeCol, String order) {
+        String sql = "SELECT * FROM (" + base + ") gt_show";
+        if (t.accept("like")) {
+            sql += " WHERE " + likeCol + " LIKE " + lit(t.next().text());
+        } else if (t.accept("where")) {
+            QueryRewriter rw = new QueryRewriter(t, "", null, java.time.ZoneOffset.UTC);
+            int from = t.pos;
+            sql += " WHERE " + rw.rewriteExpression(from, t.list.size());
+        }
+        return sql + " ORDER BY " + order;
     }
-    return sql + " ORDER BY " + order;
-  }
 
-  private static Output create(Call call, Tokens t) throws SQLException {
-    if (t.accept("database") || t.accept("schema")) {
-      String db = t.ident();
-      if (!call.catalog.databaseExists(db)) {
-        throw Errors.databaseNotFound(db);
-      }
-      String text = ShowCreate.database(call.catalog.database(db));
-      return Queries.run(call, "SELECT " + lit(db) + " AS \"Database\", " + lit(text) + " AS \"Create Database\"",
-          null, List.of());
+    private static Output create(Call call, Tokens t) throws SQLException {
+        if (t.accept("database") || t.accept("schema")) {
+            String db = t.ident();
+            if (!call.catalog.databaseExists(db)) {
+                throw Errors.databaseNotFound(db);
+            }
+            String text = ShowCreate.database(call.catalog.database(db));
+            return Queries.run(
+                    call,
+                    "SELECT " + lit(db) + " AS \"Database\", " + lit(text) + " AS \"Create Database\"",
+                    null,
+                    List.of());
+        }
+        if (t.accept("view")) {
+            TableMeta v = table(call, t.objectName());
+            if (!Views.isView(v)) {
+                throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid view: " + v.name() + " is not a view");
+            }
+            return Queries.run(
+                    call,
+                    "SELECT " + lit(v.name()) + " AS \"View\", "
+                            + lit(v.options().get(Views.DEFINITION)) + " AS \"Create View\"",
+                    null,
+                    List.of());
+        }
+        t.expect("table");
+        String[] n = t.objectName();
+        String schema = n[0] == null ? call.schema() : n[0];
+        if (schema.equals(Catalog.INFORMATION_SCHEMA)
+                || (call.catalog.table(schema, n[1]) != null && Catalog.isNumbers(call.catalog.table(schema, n[1])))) {
+            throw new GreptimeError(
+                    StatusCode.UNSUPPORTED,
+                    "Show create table only for base table. " + Catalog.CATALOG + "." + schema + "." + n[1]
+                            + " is TEMPORARY");
+        }
+        TableMeta tm = table(call, n);
+        String text =
+                t.accept("for", "postgres_foreign_table") ? ShowCreate.postgresForeignTable(tm) : ShowCreate.table(tm);
+        return Queries.run(
+                call,
+                "SELECT " + lit(tm.name()) + " AS \"Table\", " + lit(text) + " AS \"Create Table\"",
+                null,
+                List.of());
     }
-    if (t.accept("view")) {
-      TableMeta v = table(call, t.objectName());
-      if (!Views.isView(v)) {
-        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid view: " + v.name() + " is not a view");
-      }
-      return Queries.run(call, "SELECT " + lit(v.name()) + " AS \"View\", "
-          + lit(v.options().get(Views.DEFINITION)) + " AS \"Create View\"", null, List.of());
-    }
-    t.expect("table");
-    String[] n = t.objectName();
-    String schema = n[0] == null ? call.schema() : n[0];
-    if (schema.equals(Catalog.INFORMATION_SCHEMA) || (call.catalog.table(schema, n[1]) != null
-        && Catalog.isNumbers(call.catalog.table(schema, n[1])))) {
-      throw new GreptimeError(StatusCode.UNSUPPORTED, "Show create table only for base table. "
-          + Catalog.CATALOG + "." + schema + "." + n[1] + " is TEMPORARY");
-    }
-    TableMeta tm = table(call, n);
-    String text = t.accept("for", "postgres_foreign_table") ? ShowCreate.postgresForeignTable(tm)
-        : ShowCreate.table(tm);
-    return Queries.run(call, "SELECT " + lit(tm.name()) + " AS \"Table\", " + lit(text) + " AS \"Create Table\"",
-        null, List.of());
-  }
 }

@@ -7,46 +7,48 @@ import java.sql.SQLException;
 
 /** Routes one SQL statement by its leading keyword. */
 final class SqlStatements {
-  private SqlStatements() {}
+    private SqlStatements() {}
 
-  static Output execute(Call call, String sql) {
-    Tokens t = new Tokens(sql);
-    Token first = t.peek();
-    try {
-      if (first.type() == Token.Type.EOF) {
-        throw new GreptimeError(StatusCode.INVALID_SYNTAX, "sql parser error: empty statement");
-      }
-      if (FlowStatements.matches(t)) {
-        return FlowStatements.execute(call, t, sql);
-      }
-      if (first.isSymbol("(")) {
-        return Queries.select(call, t);
-      }
-      return switch (first.text()) {
-        case "select", "with", "values", "explain", "from" -> Queries.select(call, t);
-        case "show" -> Show.show(call, t);
-        case "desc", "describe" -> Show.describe(call, t);
-        case "create", "drop", "alter", "truncate" -> new Output.AffectedRows(Ddl.execute(call, t));
-        case "insert", "replace" -> new Output.AffectedRows(SqlWrites.insert(call, t));
-        case "delete" -> new Output.AffectedRows(SqlWrites.delete(call, t));
-        case "use" -> use(call, t);
-        case "set" -> new Output.AffectedRows(0);
-        case "admin" -> Admin.run(call, t);
-        case "tql" -> TqlStatement.run(call, sql);
-        default -> throw new GreptimeError(StatusCode.UNSUPPORTED,
-            "SQL statement is not supported, keyword: " + sql.substring(first.start(), first.end()));
-      };
-    } catch (SQLException e) {
-      throw Errors.map(e, call.schema());
+    static Output execute(Call call, String sql) {
+        Tokens t = new Tokens(sql);
+        Token first = t.peek();
+        try {
+            if (first.type() == Token.Type.EOF) {
+                throw new GreptimeError(StatusCode.INVALID_SYNTAX, "sql parser error: empty statement");
+            }
+            if (FlowStatements.matches(t)) {
+                return FlowStatements.execute(call, t, sql);
+            }
+            if (first.isSymbol("(")) {
+                return Queries.select(call, t);
+            }
+            return switch (first.text()) {
+                case "select", "with", "values", "explain", "from" -> Queries.select(call, t);
+                case "show" -> Show.show(call, t);
+                case "desc", "describe" -> Show.describe(call, t);
+                case "create", "drop", "alter", "truncate" -> new Output.AffectedRows(Ddl.execute(call, t));
+                case "insert", "replace" -> new Output.AffectedRows(SqlWrites.insert(call, t));
+                case "delete" -> new Output.AffectedRows(SqlWrites.delete(call, t));
+                case "use" -> use(call, t);
+                case "set" -> new Output.AffectedRows(0);
+                case "admin" -> Admin.run(call, t);
+                case "tql" -> TqlStatement.run(call, sql);
+                default ->
+                    throw new GreptimeError(
+                            StatusCode.UNSUPPORTED,
+                            "SQL statement is not supported, keyword: " + sql.substring(first.start(), first.end()));
+            };
+        } catch (SQLException e) {
+            throw Errors.map(e, call.schema());
+        }
     }
-  }
 
-  private static Output use(Call call, Tokens t) {
-    t.next();
-    String db = t.ident();
-    if (!call.catalog.databaseExists(db)) {
-      throw Errors.databaseNotFound(db);
+    private static Output use(Call call, Tokens t) {
+        t.next();
+        String db = t.ident();
+        if (!call.catalog.databaseExists(db)) {
+            throw Errors.databaseNotFound(db);
+        }
+        return new Output.AffectedRows(0);
     }
-    return new Output.AffectedRows(0);
-  }
 }

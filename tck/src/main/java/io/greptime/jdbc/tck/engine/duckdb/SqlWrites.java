@@ -10,126 +10,132 @@ import java.util.List;
 
 /** INSERT / REPLACE INTO ... VALUES | SELECT, and DELETE, with GreptimeDB's literal rules. */
 final class SqlWrites {
-  /** Marks a VALUES slot that said DEFAULT. */
-  static final Object DEFAULT = new Object();
+    /** Marks a VALUES slot that said DEFAULT. */
+    static final Object DEFAULT = new Object();
 
-  private SqlWrites() {}
+    private SqlWrites() {}
 
-  static long insert(Call call, Tokens t) throws SQLException {
-    call.write();
-    t.next();
-    t.expect("into");
-    if (t.peek().is("table") && !t.peek(1).isSymbol("(")) {
-      t.next();
-    }
-    String[] n = t.objectName();
-    String schema = n[0] == null ? call.schema() : n[0];
-    Ddl.checkWritable(schema);
-    TableMeta tm = call.catalog.table(schema, n[1]);
-    if (tm == null || Catalog.isNumbers(tm)) {
-      throw Errors.tableNotFound(schema, n[1]);
-    }
-    List<ColumnMeta> targets = targets(t, tm);
-    List<Object[]> raw = t.accept("values") ? values(call, t) : select(call, t);
-    List<Object[]> rows = new ArrayList<>(raw.size());
-    for (Object[] r : raw) {
-      if (r.length != targets.size()) {
-        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid SQL, error: column count mismatch, columns: "
-            + targets.size() + ", values: " + r.length);
-      }
-      rows.add(RowAssembler.assemble(tm, targets, r, call.ctx.timeZone()));
-    }
-    long written = Upsert.write(call, tm, rows);
-    call.commit();
-    return written;
-  }
-
-  private static List<ColumnMeta> targets(Tokens t, TableMeta tm) {
-    if (!t.peek().isSymbol("(") || t.peek(1).is("select")) {
-      return tm.columns();
-    }
-    List<ColumnMeta> out = new ArrayList<>();
-    t.expectSymbol("(");
-    do {
-      String name = t.ident();
-      ColumnMeta c = tm.column(name);
-      if (c == null) {
-        throw new GreptimeError(StatusCode.TABLE_COLUMN_NOT_FOUND,
-            "Column " + name + " not found in table " + tm.name());
-      }
-      out.add(c);
-    } while (t.acceptSymbol(","));
-    t.expectSymbol(")");
-    return out;
-  }
-
-  private static List<Object[]> values(Call call, Tokens t) throws SQLException {
-    List<Object[]> rows = new ArrayList<>();
-    do {
-      t.expectSymbol("(");
-      List<Object> row = new ArrayList<>();
-      while (!t.peek().isSymbol(")")) {
-        row.add(LiteralParser.value(call, t));
-        if (!t.acceptSymbol(",")) {
-          break;
+    static long insert(Call call, Tokens t) throws SQLException {
+        call.write();
+        t.next();
+        t.expect("into");
+        if (t.peek().is("table") && !t.peek(1).isSymbol("(")) {
+            t.next();
         }
-      }
-      t.expectSymbol(")");
-      rows.add(row.toArray());
-    } while (t.acceptSymbol(","));
-    if (!t.atEnd()) {
-      throw t.unexpected("end of statement");
-    }
-    return rows;
-  }
-
-  private static List<Object[]> select(Call call, Tokens t) throws SQLException {
-    QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
-    String sql = rw.rewrite(t.pos, t.list.size());
-    if (!rw.missing.isEmpty()) {
-      throw new GreptimeError(StatusCode.TABLE_NOT_FOUND,
-          "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "." + rw.missing.iterator().next());
-    }
-    InformationSchema.materialize(call.conn, call.catalog, rw.infoTables);
-    List<Object[]> rows = new ArrayList<>();
-    try (Statement st = call.conn.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        Object[] r = new Object[n];
-        for (int i = 0; i < n; i++) {
-          r[i] = rs.getObject(i + 1);
+        String[] n = t.objectName();
+        String schema = n[0] == null ? call.schema() : n[0];
+        Ddl.checkWritable(schema);
+        TableMeta tm = call.catalog.table(schema, n[1]);
+        if (tm == null || Catalog.isNumbers(tm)) {
+            throw Errors.tableNotFound(schema, n[1]);
         }
-        rows.add(r);
-      }
+        List<ColumnMeta> targets = targets(t, tm);
+        List<Object[]> raw = t.accept("values") ? values(call, t) : select(call, t);
+        List<Object[]> rows = new ArrayList<>(raw.size());
+        for (Object[] r : raw) {
+            if (r.length != targets.size()) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Invalid SQL, error: column count mismatch, columns: " + targets.size() + ", values: "
+                                + r.length);
+            }
+            rows.add(RowAssembler.assemble(tm, targets, r, call.ctx.timeZone()));
+        }
+        long written = Upsert.write(call, tm, rows);
+        call.commit();
+        return written;
     }
-    return rows;
-  }
 
-  static long delete(Call call, Tokens t) throws SQLException {
-    call.write();
-    t.next();
-    t.expect("from");
-    String[] n = t.objectName();
-    String schema = n[0] == null ? call.schema() : n[0];
-    if (schema.equals(Catalog.INFORMATION_SCHEMA)) {
-      throw new GreptimeError(StatusCode.UNSUPPORTED, "Cannot change read-only table: " + n[1]);
+    private static List<ColumnMeta> targets(Tokens t, TableMeta tm) {
+        if (!t.peek().isSymbol("(") || t.peek(1).is("select")) {
+            return tm.columns();
+        }
+        List<ColumnMeta> out = new ArrayList<>();
+        t.expectSymbol("(");
+        do {
+            String name = t.ident();
+            ColumnMeta c = tm.column(name);
+            if (c == null) {
+                throw new GreptimeError(
+                        StatusCode.TABLE_COLUMN_NOT_FOUND, "Column " + name + " not found in table " + tm.name());
+            }
+            out.add(c);
+        } while (t.acceptSymbol(","));
+        t.expectSymbol(")");
+        return out;
     }
-    TableMeta tm = call.catalog.table(schema, n[1]);
-    if (tm == null) {
-      throw Errors.tableNotFound(schema, n[1]);
+
+    private static List<Object[]> values(Call call, Tokens t) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        do {
+            t.expectSymbol("(");
+            List<Object> row = new ArrayList<>();
+            while (!t.peek().isSymbol(")")) {
+                row.add(LiteralParser.value(call, t));
+                if (!t.acceptSymbol(",")) {
+                    break;
+                }
+            }
+            t.expectSymbol(")");
+            rows.add(row.toArray());
+        } while (t.acceptSymbol(","));
+        if (!t.atEnd()) {
+            throw t.unexpected("end of statement");
+        }
+        return rows;
     }
-    if (tm.appendMode()) {
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS,
-          "Invalid request to region, reason: DELETE is not allowed under append mode");
+
+    private static List<Object[]> select(Call call, Tokens t) throws SQLException {
+        QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
+        String sql = rw.rewrite(t.pos, t.list.size());
+        if (!rw.missing.isEmpty()) {
+            throw new GreptimeError(
+                    StatusCode.TABLE_NOT_FOUND,
+                    "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
+                            + rw.missing.iterator().next());
+        }
+        InformationSchema.materialize(call.conn, call.catalog, rw.infoTables);
+        List<Object[]> rows = new ArrayList<>();
+        try (Statement st = call.conn.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                Object[] r = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    r[i] = rs.getObject(i + 1);
+                }
+                rows.add(r);
+            }
+        }
+        return rows;
     }
-    if (Catalog.isNumbers(tm)) {
-      throw new GreptimeError(StatusCode.UNSUPPORTED, "Cannot change read-only table: numbers");
+
+    static long delete(Call call, Tokens t) throws SQLException {
+        call.write();
+        t.next();
+        t.expect("from");
+        String[] n = t.objectName();
+        String schema = n[0] == null ? call.schema() : n[0];
+        if (schema.equals(Catalog.INFORMATION_SCHEMA)) {
+            throw new GreptimeError(StatusCode.UNSUPPORTED, "Cannot change read-only table: " + n[1]);
+        }
+        TableMeta tm = call.catalog.table(schema, n[1]);
+        if (tm == null) {
+            throw Errors.tableNotFound(schema, n[1]);
+        }
+        if (tm.appendMode()) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid request to region, reason: DELETE is not allowed under append mode");
+        }
+        if (Catalog.isNumbers(tm)) {
+            throw new GreptimeError(StatusCode.UNSUPPORTED, "Cannot change read-only table: numbers");
+        }
+        QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
+        String rest = rw.rewrite(t.pos, t.list.size());
+        FlowBridge.beforeDelete(call, tm, rest);
+        long deleted = call.update("DELETE FROM " + Catalog.duckTable(tm) + " " + rest);
+        call.commit();
+        return deleted;
     }
-    QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
-    String rest = rw.rewrite(t.pos, t.list.size());
-    FlowBridge.beforeDelete(call, tm, rest);
-    long deleted = call.update("DELETE FROM " + Catalog.duckTable(tm) + " " + rest);
-    call.commit();
-    return deleted;
-  }
 }

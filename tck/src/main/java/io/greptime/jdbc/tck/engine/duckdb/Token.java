@@ -8,22 +8,27 @@ import java.util.Locale;
  */
 public record Token(Type type, String text, char quote, int start, int end) {
 
-  /** Token kinds. */
-  public enum Type {
-    WORD, QUOTED, STRING, NUMBER, SYMBOL, EOF
-  }
+    /** Token kinds. */
+    public enum Type {
+        WORD,
+        QUOTED,
+        STRING,
+        NUMBER,
+        SYMBOL,
+        EOF
+    }
 
-  /** True when this is the bare keyword {@code kw} (case-insensitive). */
-  public boolean is(String kw) {
-    return type == Type.WORD && text.equals(kw.toLowerCase(Locale.ROOT));
-  }
+    /** True when this is the bare keyword {@code kw} (case-insensitive). */
+    public boolean is(String kw) {
+        return type == Type.WORD && text.equals(kw.toLowerCase(Locale.ROOT));
+    }
 
-  public boolean isSymbol(String s) {
-    return type == Type.SYMBOL && text.equals(s);
-  }
+    public boolean isSymbol(String s) {
+        return type == Type.SYMBOL && text.equals(s);
+    }
 
-  /** An identifier: a bare word (lower-cased) or a quoted identifier (case kept). */
-  public boolean isIdent() {
-    return type == Type.WORD || (type == Type.QUOTED);
-  }
+    /** An identifier: a bare word (lower-cased) or a quoted identifier (case kept). */
+    public boolean isIdent() {
+        return type == Type.WORD || (type == Type.QUOTED);
+    }
 }

@@ -6,130 +6,132 @@ import java.util.List;
 
 /** A cursor over the tokens of one statement, with the small helpers a recursive-descent parser needs. */
 final class Tokens {
-  final String sql;
-  final List<Token> list;
-  int pos;
+    final String sql;
+    final List<Token> list;
+    int pos;
 
-  Tokens(String sql) {
-    this.sql = sql;
-    this.list = Lexer.tokenize(sql);
-  }
-
-  Token peek() {
-    return list.get(pos);
-  }
-
-  Token peek(int ahead) {
-    return list.get(Math.min(pos + ahead, list.size() - 1));
-  }
-
-  Token next() {
-    Token t = list.get(pos);
-    if (t.type() != Token.Type.EOF) {
-      pos++;
+    Tokens(String sql) {
+        this.sql = sql;
+        this.list = Lexer.tokenize(sql);
     }
-    return t;
-  }
 
-  boolean atEnd() {
-    Token t = peek();
-    return t.type() == Token.Type.EOF || (t.isSymbol(";") && peek(1).type() == Token.Type.EOF);
-  }
+    Token peek() {
+        return list.get(pos);
+    }
 
-  /** Consumes the keyword sequence if present. */
-  boolean accept(String... kws) {
-    for (int i = 0; i < kws.length; i++) {
-      if (!peek(i).is(kws[i])) {
+    Token peek(int ahead) {
+        return list.get(Math.min(pos + ahead, list.size() - 1));
+    }
+
+    Token next() {
+        Token t = list.get(pos);
+        if (t.type() != Token.Type.EOF) {
+            pos++;
+        }
+        return t;
+    }
+
+    boolean atEnd() {
+        Token t = peek();
+        return t.type() == Token.Type.EOF || (t.isSymbol(";") && peek(1).type() == Token.Type.EOF);
+    }
+
+    /** Consumes the keyword sequence if present. */
+    boolean accept(String... kws) {
+        for (int i = 0; i < kws.length; i++) {
+            if (!peek(i).is(kws[i])) {
+                return false;
+            }
+        }
+        pos += kws.length;
+        return true;
+    }
+
+    boolean acceptSymbol(String s) {
+        if (peek().isSymbol(s)) {
+            pos++;
+            return true;
+        }
         return false;
-      }
     }
-    pos += kws.length;
-    return true;
-  }
 
-  boolean acceptSymbol(String s) {
-    if (peek().isSymbol(s)) {
-      pos++;
-      return true;
+    void expect(String kw) {
+        if (!accept(kw)) {
+            throw unexpected(kw.toUpperCase(java.util.Locale.ROOT));
+        }
     }
-    return false;
-  }
 
-  void expect(String kw) {
-    if (!accept(kw)) {
-      throw unexpected(kw.toUpperCase(java.util.Locale.ROOT));
+    void expectSymbol(String s) {
+        if (!acceptSymbol(s)) {
+            throw unexpected(s);
+        }
     }
-  }
 
-  void expectSymbol(String s) {
-    if (!acceptSymbol(s)) {
-      throw unexpected(s);
+    /** An identifier: bare words lower-cased, quoted ones (either quote) verbatim. */
+    String ident() {
+        Token t = peek();
+        if (t.type() == Token.Type.WORD || t.type() == Token.Type.QUOTED) {
+            pos++;
+            return t.text();
+        }
+        throw unexpected("identifier");
     }
-  }
 
-  /** An identifier: bare words lower-cased, quoted ones (either quote) verbatim. */
-  String ident() {
-    Token t = peek();
-    if (t.type() == Token.Type.WORD || t.type() == Token.Type.QUOTED) {
-      pos++;
-      return t.text();
+    /** A possibly qualified name: returns [schema-or-null, name]. */
+    String[] objectName() {
+        String first = ident();
+        if (acceptSymbol(".")) {
+            String second = ident();
+            if (acceptSymbol(".")) {
+                return new String[] {second, ident()};
+            }
+            return new String[] {first, second};
+        }
+        return new String[] {null, first};
     }
-    throw unexpected("identifier");
-  }
 
-  /** A possibly qualified name: returns [schema-or-null, name]. */
-  String[] objectName() {
-    String first = ident();
-    if (acceptSymbol(".")) {
-      String second = ident();
-      if (acceptSymbol(".")) {
-        return new String[] {second, ident()};
-      }
-      return new String[] {first, second};
+    /** Raw SQL text between token indexes [from, to). */
+    String raw(int from, int to) {
+        if (from >= to) {
+            return "";
+        }
+        return sql.substring(list.get(from).start(), list.get(to - 1).end());
     }
-    return new String[] {null, first};
-  }
 
-  /** Raw SQL text between token indexes [from, to). */
-  String raw(int from, int to) {
-    if (from >= to) {
-      return "";
+    /** Skips one balanced parenthesised group starting at the current '('; returns index after ')'. */
+    int skipParens() {
+        expectSymbol("(");
+        int depth = 1;
+        while (depth > 0) {
+            Token t = next();
+            if (t.type() == Token.Type.EOF) {
+                throw unexpected(")");
+            }
+            if (t.isSymbol("(")) {
+                depth++;
+            } else if (t.isSymbol(")")) {
+                depth--;
+            }
+        }
+        return pos;
     }
-    return sql.substring(list.get(from).start(), list.get(to - 1).end());
-  }
 
-  /** Skips one balanced parenthesised group starting at the current '('; returns index after ')'. */
-  int skipParens() {
-    expectSymbol("(");
-    int depth = 1;
-    while (depth > 0) {
-      Token t = next();
-      if (t.type() == Token.Type.EOF) {
-        throw unexpected(")");
-      }
-      if (t.isSymbol("(")) {
-        depth++;
-      } else if (t.isSymbol(")")) {
-        depth--;
-      }
+    GreptimeError unexpected(String expected) {
+        Token t = peek();
+        String found = t.type() == Token.Type.EOF ? "EOF" : sql.substring(t.start(), t.end());
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < t.start(); i++) {
+            if (sql.charAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return new GreptimeError(
+                StatusCode.INVALID_SYNTAX,
+                "Unexpected token while parsing SQL statement, expected: '" + expected + "', found: " + found
+                        + ": sql parser error: Expected: " + expected + ", found: " + found + " at Line: " + line
+                        + ", Column: "
+                        + (t.start() - lineStart + 1));
     }
-    return pos;
-  }
-
-  GreptimeError unexpected(String expected) {
-    Token t = peek();
-    String found = t.type() == Token.Type.EOF ? "EOF" : sql.substring(t.start(), t.end());
-    int line = 1;
-    int lineStart = 0;
-    for (int i = 0; i < t.start(); i++) {
-      if (sql.charAt(i) == '\n') {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    return new GreptimeError(StatusCode.INVALID_SYNTAX,
-        "Unexpected token while parsing SQL statement, expected: '" + expected + "', found: " + found
-            + ": sql parser error: Expected: " + expected + ", found: " + found + " at Line: " + line + ", Column: "
-            + (t.start() - lineStart + 1));
-  }
 }

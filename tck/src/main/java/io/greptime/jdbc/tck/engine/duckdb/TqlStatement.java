@@ -7,14 +7,14 @@ import java.util.function.Function;
 
 /** The engine's PromQL hook: TQL statements and the read-locked series source the evaluator reads. */
 final class TqlStatement {
-  private TqlStatement() {}
+    private TqlStatement() {}
 
-  static Output run(Call call, String sql) {
-    return withSource(call, src -> new Output.Rows(Tql.execute(src, sql, call.out)));
-  }
+    static Output run(Call call, String sql) {
+        return withSource(call, src -> new Output.Rows(Tql.execute(src, sql, call.out)));
+    }
 
-  static <T> T withSource(Call call, Function<SeriesSource, T> body) {
-    call.read();
-    return body.apply(new DuckDbPromSource(call));
-  }
+    static <T> T withSource(Call call, Function<SeriesSource, T> body) {
+        call.read();
+        return body.apply(new DuckDbPromSource(call));
+    }
 }

@@ -26,217 +26,226 @@ import org.apache.arrow.vector.types.TimeUnit;
  * Double, Boolean, String (also JSON text), byte[] (binary, vectors), BigDecimal, long[3] intervals.
  */
 final class Values {
-  private static final Pattern OFFSET_NO_COLON = Pattern.compile("(.*[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?)([+-]\\d{2})(\\d{2})?$");
+    private static final Pattern OFFSET_NO_COLON =
+            Pattern.compile("(.*[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?)([+-]\\d{2})(\\d{2})?$");
 
-  private static final Pattern DATE_SPACE_TIME = Pattern.compile("([+-]?\\d{4,}-\\d{2}-\\d{2}) +(.*)");
+    private static final Pattern DATE_SPACE_TIME = Pattern.compile("([+-]?\\d{4,}-\\d{2}-\\d{2}) +(.*)");
 
-  private Values() {}
+    private Values() {}
 
-  static Object coerce(Object v, GreptimeType type, ZoneId zone, String column) {
-    if (v == null) {
-      return null;
+    static Object coerce(Object v, GreptimeType type, ZoneId zone, String column) {
+        if (v == null) {
+            return null;
+        }
+        try {
+            return switch (type.kind()) {
+                case BOOLEAN -> toBoolean(v);
+                case INT, UINT -> toLong(v);
+                case FLOAT ->
+                    v instanceof Number n
+                            ? n.doubleValue()
+                            : Double.parseDouble(v.toString().trim());
+                case STRING -> v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
+                case JSON -> json(v);
+                case BINARY -> binary(v);
+                case VECTOR -> vector(v, type.dimension());
+                case DATE -> toDate(v, zone);
+                case TIMESTAMP -> toTimestamp(v, type.unit(), zone);
+                case TIME -> toTimeMicros(v, type.unit());
+                case DECIMAL -> toDecimal(v, type);
+                case INTERVAL -> v instanceof long[] l ? l : interval(v.toString());
+            };
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Failed to parse value '" + v + "' for column " + column + " of type " + type.name(),
+                    e);
+        }
     }
-    try {
-      return switch (type.kind()) {
-        case BOOLEAN -> toBoolean(v);
-        case INT, UINT -> toLong(v);
-        case FLOAT -> v instanceof Number n ? n.doubleValue() : Double.parseDouble(v.toString().trim());
-        case STRING -> v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
-        case JSON -> json(v);
-        case BINARY -> binary(v);
-        case VECTOR -> vector(v, type.dimension());
-        case DATE -> toDate(v, zone);
-        case TIMESTAMP -> toTimestamp(v, type.unit(), zone);
-        case TIME -> toTimeMicros(v, type.unit());
-        case DECIMAL -> toDecimal(v, type);
-        case INTERVAL -> v instanceof long[] l ? l : interval(v.toString());
-      };
-    } catch (NumberFormatException | DateTimeParseException e) {
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS,
-          "Failed to parse value '" + v + "' for column " + column + " of type " + type.name(), e);
-    }
-  }
 
-  private static Boolean toBoolean(Object v) {
-    if (v instanceof Boolean b) {
-      return b;
+    private static Boolean toBoolean(Object v) {
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        if (v instanceof Number n) {
+            return n.longValue() != 0;
+        }
+        String s = v.toString().trim().toLowerCase(java.util.Locale.ROOT);
+        return switch (s) {
+            case "true", "t", "1", "yes" -> true;
+            case "false", "f", "0", "no" -> false;
+            default -> throw new NumberFormatException("not a boolean: " + v);
+        };
     }
-    if (v instanceof Number n) {
-      return n.longValue() != 0;
-    }
-    String s = v.toString().trim().toLowerCase(java.util.Locale.ROOT);
-    return switch (s) {
-      case "true", "t", "1", "yes" -> true;
-      case "false", "f", "0", "no" -> false;
-      default -> throw new NumberFormatException("not a boolean: " + v);
-    };
-  }
 
-  private static Long toLong(Object v) {
-    if (v instanceof BigInteger b) {
-      return b.longValue();
+    private static Long toLong(Object v) {
+        if (v instanceof BigInteger b) {
+            return b.longValue();
+        }
+        if (v instanceof BigDecimal d) {
+            return d.toBigInteger().longValue();
+        }
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        if (v instanceof Boolean b) {
+            return b ? 1L : 0L;
+        }
+        String s = v.toString().trim();
+        return s.contains(".") ? (long) Double.parseDouble(s) : new BigInteger(s).longValue();
     }
-    if (v instanceof BigDecimal d) {
-      return d.toBigInteger().longValue();
-    }
-    if (v instanceof Number n) {
-      return n.longValue();
-    }
-    if (v instanceof Boolean b) {
-      return b ? 1L : 0L;
-    }
-    String s = v.toString().trim();
-    return s.contains(".") ? (long) Double.parseDouble(s) : new BigInteger(s).longValue();
-  }
 
-  private static String json(Object v) {
-    String s = v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
-    try {
-      com.google.gson.JsonParser.parseString(s);
-    } catch (com.google.gson.JsonParseException e) {
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid JSON: " + s, e);
+    private static String json(Object v) {
+        String s = v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
+        try {
+            com.google.gson.JsonParser.parseString(s);
+        } catch (com.google.gson.JsonParseException e) {
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid JSON: " + s, e);
+        }
+        return s;
     }
-    return s;
-  }
 
-  private static byte[] vector(Object v, int dim) {
-    if (v instanceof byte[] b) {
-      return b;
+    private static byte[] vector(Object v, int dim) {
+        if (v instanceof byte[] b) {
+            return b;
+        }
+        String s = v.toString().trim();
+        if (!s.startsWith("[") || !s.endsWith("]")) {
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Failed to parse vector: " + s);
+        }
+        String body = s.substring(1, s.length() - 1).trim();
+        String[] parts = body.isEmpty() ? new String[0] : body.split(",");
+        if (parts.length != dim) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Failed to parse vector: expected " + dim + " dimensions, got " + parts.length);
+        }
+        ByteBuffer buf = ByteBuffer.allocate(4 * dim).order(ByteOrder.LITTLE_ENDIAN);
+        for (String p : parts) {
+            buf.putFloat(Float.parseFloat(p.trim()));
+        }
+        return buf.array();
     }
-    String s = v.toString().trim();
-    if (!s.startsWith("[") || !s.endsWith("]")) {
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Failed to parse vector: " + s);
-    }
-    String body = s.substring(1, s.length() - 1).trim();
-    String[] parts = body.isEmpty() ? new String[0] : body.split(",");
-    if (parts.length != dim) {
-      throw new GreptimeError(StatusCode.INVALID_ARGUMENTS,
-          "Failed to parse vector: expected " + dim + " dimensions, got " + parts.length);
-    }
-    ByteBuffer buf = ByteBuffer.allocate(4 * dim).order(ByteOrder.LITTLE_ENDIAN);
-    for (String p : parts) {
-      buf.putFloat(Float.parseFloat(p.trim()));
-    }
-    return buf.array();
-  }
 
-  private static Long toDate(Object v, ZoneId zone) {
-    if (v instanceof LocalDate d) {
-      return d.toEpochDay();
+    private static Long toDate(Object v, ZoneId zone) {
+        if (v instanceof LocalDate d) {
+            return d.toEpochDay();
+        }
+        if (v instanceof java.sql.Date d) {
+            return d.toLocalDate().toEpochDay();
+        }
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        String s = v.toString().trim();
+        if (s.length() > 10) {
+            return LocalDate.ofInstant(instant(s, zone), zone).toEpochDay();
+        }
+        return LocalDate.parse(s).toEpochDay();
     }
-    if (v instanceof java.sql.Date d) {
-      return d.toLocalDate().toEpochDay();
-    }
-    if (v instanceof Number n) {
-      return n.longValue();
-    }
-    String s = v.toString().trim();
-    if (s.length() > 10) {
-      return LocalDate.ofInstant(instant(s, zone), zone).toEpochDay();
-    }
-    return LocalDate.parse(s).toEpochDay();
-  }
 
-  static Long toTimestamp(Object v, TimeUnit unit, ZoneId zone) {
-    if (v instanceof Number n) {
-      return n.longValue();
+    static Long toTimestamp(Object v, TimeUnit unit, ZoneId zone) {
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        Instant i;
+        if (v instanceof Instant in) {
+            i = in;
+        } else if (v instanceof LocalDateTime ldt) {
+            i = ldt.toInstant(ZoneOffset.UTC);
+        } else if (v instanceof java.sql.Timestamp ts) {
+            i = ts.toLocalDateTime().toInstant(ZoneOffset.UTC);
+        } else if (v instanceof OffsetDateTime odt) {
+            i = odt.toInstant();
+        } else if (v instanceof ZonedDateTime zdt) {
+            i = zdt.toInstant();
+        } else {
+            i = instant(v.toString().trim(), zone);
+        }
+        return fromInstant(i, unit);
     }
-    Instant i;
-    if (v instanceof Instant in) {
-      i = in;
-    } else if (v instanceof LocalDateTime ldt) {
-      i = ldt.toInstant(ZoneOffset.UTC);
-    } else if (v instanceof java.sql.Timestamp ts) {
-      i = ts.toLocalDateTime().toInstant(ZoneOffset.UTC);
-    } else if (v instanceof OffsetDateTime odt) {
-      i = odt.toInstant();
-    } else if (v instanceof ZonedDateTime zdt) {
-      i = zdt.toInstant();
-    } else {
-      i = instant(v.toString().trim(), zone);
-    }
-    return fromInstant(i, unit);
-  }
 
-  static long fromInstant(Instant i, TimeUnit unit) {
-    return switch (unit) {
-      case SECOND -> i.getEpochSecond();
-      case MILLISECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1000L), i.getNano() / 1_000_000);
-      case MICROSECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1_000);
-      case NANOSECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
-    };
-  }
+    static long fromInstant(Instant i, TimeUnit unit) {
+        return switch (unit) {
+            case SECOND -> i.getEpochSecond();
+            case MILLISECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1000L), i.getNano() / 1_000_000);
+            case MICROSECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1_000);
+            case NANOSECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+        };
+    }
 
-  /** Parses a timestamp string; a string without an offset is wall-clock time in {@code zone}. */
-  static Instant instant(String raw, ZoneId zone) {
-    String s = raw;
-    if (s.length() == 10) {
-      return LocalDate.parse(s).atStartOfDay(zone).toInstant();
+    /** Parses a timestamp string; a string without an offset is wall-clock time in {@code zone}. */
+    static Instant instant(String raw, ZoneId zone) {
+        String s = raw;
+        if (s.length() == 10) {
+            return LocalDate.parse(s).atStartOfDay(zone).toInstant();
+        }
+        Matcher dateThenTime = DATE_SPACE_TIME.matcher(s);
+        if (dateThenTime.matches()) {
+            s = dateThenTime.group(1) + 'T' + dateThenTime.group(2);
+        }
+        s = s.replace(" ", "");
+        if (s.endsWith("Z") || s.endsWith("z")) {
+            return OffsetDateTime.parse(s.substring(0, s.length() - 1) + "+00:00")
+                    .toInstant();
+        }
+        Matcher m = OFFSET_NO_COLON.matcher(s);
+        if (m.matches()) {
+            String off = m.group(2) + ":" + (m.group(3) == null ? "00" : m.group(3));
+            return OffsetDateTime.parse(m.group(1) + off).toInstant();
+        }
+        try {
+            return OffsetDateTime.parse(s).toInstant();
+        } catch (DateTimeParseException e) {
+            return LocalDateTime.parse(s).atZone(zone).toInstant();
+        }
     }
-    Matcher dateThenTime = DATE_SPACE_TIME.matcher(s);
-    if (dateThenTime.matches()) {
-      s = dateThenTime.group(1) + 'T' + dateThenTime.group(2);
-    }
-    s = s.replace(" ", "");
-    if (s.endsWith("Z") || s.endsWith("z")) {
-      return OffsetDateTime.parse(s.substring(0, s.length() - 1) + "+00:00").toInstant();
-    }
-    Matcher m = OFFSET_NO_COLON.matcher(s);
-    if (m.matches()) {
-      String off = m.group(2) + ":" + (m.group(3) == null ? "00" : m.group(3));
-      return OffsetDateTime.parse(m.group(1) + off).toInstant();
-    }
-    try {
-      return OffsetDateTime.parse(s).toInstant();
-    } catch (DateTimeParseException e) {
-      return LocalDateTime.parse(s).atZone(zone).toInstant();
-    }
-  }
 
-  private static Long toTimeMicros(Object v, TimeUnit unit) {
-    if (v instanceof Number n) {
-      long x = n.longValue();
-      return switch (unit) {
-        case SECOND -> x * 1_000_000L;
-        case MILLISECOND -> x * 1_000L;
-        case MICROSECOND -> x;
-        case NANOSECOND -> x / 1_000L;
-      };
+    private static Long toTimeMicros(Object v, TimeUnit unit) {
+        if (v instanceof Number n) {
+            long x = n.longValue();
+            return switch (unit) {
+                case SECOND -> x * 1_000_000L;
+                case MILLISECOND -> x * 1_000L;
+                case MICROSECOND -> x;
+                case NANOSECOND -> x / 1_000L;
+            };
+        }
+        if (v instanceof LocalTime t) {
+            return t.toNanoOfDay() / 1000;
+        }
+        return LocalTime.parse(v.toString().trim()).toNanoOfDay() / 1000;
     }
-    if (v instanceof LocalTime t) {
-      return t.toNanoOfDay() / 1000;
-    }
-    return LocalTime.parse(v.toString().trim()).toNanoOfDay() / 1000;
-  }
 
-  private static BigDecimal toDecimal(Object v, GreptimeType type) {
-    int scale = ((org.apache.arrow.vector.types.pojo.ArrowType.Decimal) type.arrow()).getScale();
-    if (v instanceof ProtoTypes.UnscaledDecimal u) {
-      return u.withScale(scale);
+    private static BigDecimal toDecimal(Object v, GreptimeType type) {
+        int scale = ((org.apache.arrow.vector.types.pojo.ArrowType.Decimal) type.arrow()).getScale();
+        if (v instanceof ProtoTypes.UnscaledDecimal u) {
+            return u.withScale(scale);
+        }
+        BigDecimal d =
+                v instanceof BigDecimal b ? b : new BigDecimal(v.toString().trim());
+        return d.setScale(scale, java.math.RoundingMode.HALF_UP);
     }
-    BigDecimal d = v instanceof BigDecimal b ? b : new BigDecimal(v.toString().trim());
-    return d.setScale(scale, java.math.RoundingMode.HALF_UP);
-  }
 
-  private static long[] interval(String s) {
-    throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: interval literal '" + s + "' in INSERT");
-  }
+    private static long[] interval(String s) {
+        throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: interval literal '" + s + "' in INSERT");
+    }
 
-  /**
-   * DuckDB's JDBC answers a BLOB value (an {@code X'..'} literal evaluated by the engine) with a
-   * {@link java.sql.Blob}, whose toString is not its bytes.
-   */
-  private static byte[] binary(Object v) {
-    if (v instanceof byte[] b) {
-      return b;
+    /**
+     * DuckDB's JDBC answers a BLOB value (an {@code X'..'} literal evaluated by the engine) with a
+     * {@link java.sql.Blob}, whose toString is not its bytes.
+     */
+    private static byte[] binary(Object v) {
+        if (v instanceof byte[] b) {
+            return b;
+        }
+        if (v instanceof java.sql.Blob blob) {
+            try {
+                return blob.getBytes(1, Math.toIntExact(blob.length()));
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException("Unreadable binary value from DuckDB", e);
+            }
+        }
+        return v.toString().getBytes(StandardCharsets.UTF_8);
     }
-    if (v instanceof java.sql.Blob blob) {
-      try {
-        return blob.getBytes(1, Math.toIntExact(blob.length()));
-      } catch (java.sql.SQLException e) {
-        throw new IllegalStateException("Unreadable binary value from DuckDB", e);
-      }
-    }
-    return v.toString().getBytes(StandardCharsets.UTF_8);
-  }
 }

@@ -21,38 +21,58 @@ import java.util.Map;
  * @param createdMillis creation time
  * @param updatedMillis last replacement time
  */
-public record FlowDefinition(String schema, String name, long id, String sinkSchema, String sinkTable,
-    Long expireAfterSeconds, Long evalIntervalSeconds, String comment, Map<String, String> options,
-    String query, List<String> sources, String flowType, long createdMillis, long updatedMillis) {
+public record FlowDefinition(
+        String schema,
+        String name,
+        long id,
+        String sinkSchema,
+        String sinkTable,
+        Long expireAfterSeconds,
+        Long evalIntervalSeconds,
+        String comment,
+        Map<String, String> options,
+        String query,
+        List<String> sources,
+        String flowType,
+        long createdMillis,
+        long updatedMillis) {
 
-  public FlowDefinition {
-    options = Map.copyOf(options);
-    sources = List.copyOf(sources);
-  }
+    public FlowDefinition {
+        options = Map.copyOf(options);
+        sources = List.copyOf(sources);
+    }
 
-  public boolean streaming() {
-    return "streaming".equals(flowType);
-  }
+    public boolean streaming() {
+        return "streaming".equals(flowType);
+    }
 
-  /** GreptimeDB's normalized {@code CREATE FLOW} text (SHOW CREATE FLOW, information_schema.flows). */
-  public String definition() {
-    StringBuilder sb = new StringBuilder("CREATE FLOW IF NOT EXISTS ").append(name)
-        .append("\nSINK TO ").append(sinkSchema).append('.').append(sinkTable);
-    if (expireAfterSeconds != null) {
-      sb.append("\nEXPIRE AFTER '").append(expireAfterSeconds).append(" s'");
+    /** GreptimeDB's normalized {@code CREATE FLOW} text (SHOW CREATE FLOW, information_schema.flows). */
+    public String definition() {
+        StringBuilder sb = new StringBuilder("CREATE FLOW IF NOT EXISTS ")
+                .append(name)
+                .append("\nSINK TO ")
+                .append(sinkSchema)
+                .append('.')
+                .append(sinkTable);
+        if (expireAfterSeconds != null) {
+            sb.append("\nEXPIRE AFTER '").append(expireAfterSeconds).append(" s'");
+        }
+        if (evalIntervalSeconds != null) {
+            sb.append("\nEVAL INTERVAL '").append(evalIntervalSeconds).append(" s'");
+        }
+        if (comment != null) {
+            sb.append("\nCOMMENT '").append(comment).append('\'');
+        }
+        if (!options.isEmpty()) {
+            StringBuilder w = new StringBuilder();
+            new java.util.TreeMap<>(options)
+                    .forEach((k, v) -> w.append(w.length() == 0 ? "" : ", ")
+                            .append(k)
+                            .append(" = '")
+                            .append(v.replace("'", "''"))
+                            .append('\''));
+            sb.append("\nWITH (").append(w).append(')');
+        }
+        return sb.append("\nAS ").append(FlowQuery.normalize(query)).toString();
     }
-    if (evalIntervalSeconds != null) {
-      sb.append("\nEVAL INTERVAL '").append(evalIntervalSeconds).append(" s'");
-    }
-    if (comment != null) {
-      sb.append("\nCOMMENT '").append(comment).append('\'');
-    }
-    if (!options.isEmpty()) {
-      StringBuilder w = new StringBuilder();
-      new java.util.TreeMap<>(options).forEach((k, v) ->
-          w.append(w.length() == 0 ? "" : ", ").append(k).append(" = '").append(v.replace("'", "''")).append('\''));
-      sb.append("\nWITH (").append(w).append(')');
-    }
-    return sb.append("\nAS ").append(FlowQuery.normalize(query)).toString();
-  }
 }

@@ -21,258 +21,303 @@ import java.util.concurrent.locks.ReentrantLock;
  * passes in the background ({@link FlowScheduler}).
  */
 public final class FlowRuntime implements AutoCloseable {
-  static final long FIRST_FLOW_ID = 1024;
+    static final long FIRST_FLOW_ID = 1024;
 
-  private final FlowHost host;
-  private final Map<String, FlowState> flows = new ConcurrentHashMap<>();
-  private final AtomicLong nextId = new AtomicLong(FIRST_FLOW_ID);
-  /** Serializes flow DDL (create/replace/drop) so checks and changes are one step. */
-  private final ReentrantLock ddlLock = new ReentrantLock();
-  private final FlowScheduler scheduler;
+    private final FlowHost host;
+    private final Map<String, FlowState> flows = new ConcurrentHashMap<>();
+    private final AtomicLong nextId = new AtomicLong(FIRST_FLOW_ID);
+    /** Serializes flow DDL (create/replace/drop) so checks and changes are one step. */
+    private final ReentrantLock ddlLock = new ReentrantLock();
 
-  public FlowRuntime(FlowHost host) {
-    this.host = host;
-    for (FlowDefinition f : host.load()) {
-      FlowState s = new FlowState(f);
-      if (f.streaming()) {
-        s.markPending();
-      }
-      flows.put(f.name(), s);
-      nextId.set(Math.max(nextId.get(), f.id() + 1));
-    }
-    this.scheduler = new FlowScheduler(this);
-  }
+    private final FlowScheduler scheduler;
 
-  /** CREATE FLOW in SQL; {@code schema} is the session database. */
-  public long create(String schema, String sql) {
-    return create(schema, CreateFlowParser.parse(sql));
-  }
-
-  /** CREATE FLOW from its parts (the gRPC DdlRequest form). */
-  public long create(String schema, boolean orReplace, boolean ifNotExists, String name, String sinkSchema,
-      String sinkTable, Long expireAfterSeconds, Long evalIntervalSeconds, String comment,
-      Map<String, String> options, String query) {
-    for (String key : options.keySet()) {
-      if (!CreateFlowParser.USER_OPTIONS.contains(key) && !key.equals("flow_type")) {
-        throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid SQL, error: unknown flow option '" + key
-            + "', supported options: defer_on_missing_source, experimental_enable_incremental_read");
-      }
-    }
-    Map<String, String> userOptions = new java.util.LinkedHashMap<>(options);
-    userOptions.remove("flow_type");
-    return create(schema, new CreateFlow(orReplace, ifNotExists, new String[] {null, name},
-        new String[] {sinkSchema, sinkTable}, expireAfterSeconds, evalIntervalSeconds, comment, userOptions, query));
-  }
-
-  private long create(String schema, CreateFlow c) {
-    if (c.orReplace() && c.ifNotExists()) {
-      throw new GreptimeError(StatusCode.UNSUPPORTED,
-          "Unsupported operation Create flow with both `IF NOT EXISTS` and `OR REPLACE`");
-    }
-    ddlLock.lock();
-    try {
-      String name = c.flow()[1];
-      FlowState existing = flows.get(name);
-      if (existing != null && c.ifNotExists()) {
-        return 0;
-      }
-      if (existing != null && !c.orReplace()) {
-        throw new GreptimeError(StatusCode.FLOW_ALREADY_EXISTS, "Flow already exists: greptime." + name);
-      }
-      FlowDefinition def = define(schema, c, existing);
-      if (existing != null) {
-        retire(existing);
-      }
-      host.save(def);
-      flows.put(name, new FlowState(def));
-      scheduler.wake();
-      return 0;
-    } finally {
-      ddlLock.unlock();
-    }
-  }
-
-  private FlowDefinition define(String schema, CreateFlow c, FlowState existing) {
-    String sinkSchema = c.sink()[0] == null ? schema : c.sink()[0];
-    FlowQuery q = FlowQuery.analyze(c.query());
-    Set<String> sources = new LinkedHashSet<>();
-    Table firstSource = null;
-    boolean missing = false;
-    for (String[] s : q.sources) {
-      String db = s[0] == null ? schema : s[0];
-      Table t = host.table(db, s[1]);
-      if (t == null) {
-        if (!"true".equalsIgnoreCase(c.options().get("defer_on_missing_source"))) {
-          throw new GreptimeError(StatusCode.TABLE_NOT_FOUND, "Table not found: greptime." + db + "." + s[1]);
+    public FlowRuntime(FlowHost host) {
+        this.host = host;
+        for (FlowDefinition f : host.load()) {
+            FlowState s = new FlowState(f);
+            if (f.streaming()) {
+                s.markPending();
+            }
+            flows.put(f.name(), s);
+            nextId.set(Math.max(nextId.get(), f.id() + 1));
         }
-        missing = true;
-      } else if (firstSource == null) {
-        firstSource = t;
-      }
-      if (db.equals(sinkSchema) && s[1].equals(c.sink()[1])) {
-        throw new GreptimeError(StatusCode.UNSUPPORTED, "Unsupported operation Creating flow with source and sink"
-            + " table being the same: greptime." + db + "." + s[1]);
-      }
-      sources.add(db + "." + s[1]);
+        this.scheduler = new FlowScheduler(this);
     }
-    boolean instant = firstSource != null && "instant".equalsIgnoreCase(firstSource.options().get("ttl"));
-    String type = (q.aggregate || missing) && !instant ? "batching" : "streaming";
-    if (!missing) {
-      prepareSink(schema, sinkSchema, c.sink()[1], q, c.query(), firstSource);
-    }
-    long now = System.currentTimeMillis();
-    long id = existing != null ? existing.def.id() : nextId.getAndIncrement();
-    long created = existing != null ? existing.def.createdMillis() : now;
-    return new FlowDefinition(schema, c.flow()[1], id, sinkSchema, c.sink()[1], c.expireAfterSeconds(),
-        c.evalIntervalSeconds(), c.comment(), c.options(), c.query(), List.copyOf(sources), type, created, now);
-  }
 
-  private void prepareSink(String schema, String sinkSchema, String sinkName, FlowQuery q, String query,
-      Table source) {
-    List<Column> out = host.describe(schema, query);
-    Table sink = host.table(sinkSchema, sinkName);
-    if (sink != null) {
-      SinkPlanner.checkCompatible(sink, out);
-    } else {
-      host.createTable(SinkPlanner.autoSink(sinkSchema, sinkName, q, out, source));
+    /** CREATE FLOW in SQL; {@code schema} is the session database. */
+    public long create(String schema, String sql) {
+        return create(schema, CreateFlowParser.parse(sql));
     }
-  }
 
-  /** A flow created with missing sources gets its sink once they exist (its first pass). */
-  void ensureSink(FlowDefinition f) {
-    if (host.table(f.sinkSchema(), f.sinkTable()) != null) {
-      return;
-    }
-    String[] src = f.sources().get(0).split("\\.", 2);
-    prepareSink(f.schema(), f.sinkSchema(), f.sinkTable(), FlowQuery.analyze(f.query()), f.query(),
-        host.table(src[0], src[1]));
-  }
-
-  /** DROP FLOW. */
-  public long drop(String name, boolean ifExists) {
-    ddlLock.lock();
-    try {
-      FlowState s = flows.get(name);
-      if (s == null) {
-        if (ifExists) {
-          return 0;
+    /** CREATE FLOW from its parts (the gRPC DdlRequest form). */
+    public long create(
+            String schema,
+            boolean orReplace,
+            boolean ifNotExists,
+            String name,
+            String sinkSchema,
+            String sinkTable,
+            Long expireAfterSeconds,
+            Long evalIntervalSeconds,
+            String comment,
+            Map<String, String> options,
+            String query) {
+        for (String key : options.keySet()) {
+            if (!CreateFlowParser.USER_OPTIONS.contains(key) && !key.equals("flow_type")) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Invalid SQL, error: unknown flow option '" + key
+                                + "', supported options: defer_on_missing_source, experimental_enable_incremental_read");
+            }
         }
-        throw new GreptimeError(StatusCode.FLOW_NOT_FOUND, "Flow not found: greptime." + name);
-      }
-      retire(s);
-      host.remove(s.def);
-      flows.remove(name);
-      return 0;
-    } finally {
-      ddlLock.unlock();
+        Map<String, String> userOptions = new java.util.LinkedHashMap<>(options);
+        userOptions.remove("flow_type");
+        return create(
+                schema,
+                new CreateFlow(
+                        orReplace,
+                        ifNotExists,
+                        new String[] {null, name},
+                        new String[] {sinkSchema, sinkTable},
+                        expireAfterSeconds,
+                        evalIntervalSeconds,
+                        comment,
+                        userOptions,
+                        query));
     }
-  }
 
-  /** Waits for a running pass of the flow to end, then forgets its buffered work. */
-  private void retire(FlowState s) {
-    s.runLock.lock();
-    try {
-      host.dropBuffer(s.def);
-    } finally {
-      s.runLock.unlock();
+    private long create(String schema, CreateFlow c) {
+        if (c.orReplace() && c.ifNotExists()) {
+            throw new GreptimeError(
+                    StatusCode.UNSUPPORTED,
+                    "Unsupported operation Create flow with both `IF NOT EXISTS` and `OR REPLACE`");
+        }
+        ddlLock.lock();
+        try {
+            String name = c.flow()[1];
+            FlowState existing = flows.get(name);
+            if (existing != null && c.ifNotExists()) {
+                return 0;
+            }
+            if (existing != null && !c.orReplace()) {
+                throw new GreptimeError(StatusCode.FLOW_ALREADY_EXISTS, "Flow already exists: greptime." + name);
+            }
+            FlowDefinition def = define(schema, c, existing);
+            if (existing != null) {
+                retire(existing);
+            }
+            host.save(def);
+            flows.put(name, new FlowState(def));
+            scheduler.wake();
+            return 0;
+        } finally {
+            ddlLock.unlock();
+        }
     }
-  }
 
-  /** Every flow, by name. */
-  public List<FlowDefinition> flows() {
-    List<FlowDefinition> out = new ArrayList<>();
-    flows.values().forEach(s -> out.add(s.def));
-    out.sort(Comparator.comparing(FlowDefinition::name));
-    return out;
-  }
-
-  /** The flow, or null. */
-  public FlowDefinition flow(String name) {
-    FlowState s = flows.get(name);
-    return s == null ? null : s.def;
-  }
-
-  /** Last successful pass (epoch millis) or null when the flow has not run. */
-  public Long lastExecution(String name) {
-    FlowState s = flows.get(name);
-    return s == null || s.lastExecutionMillis < 0 ? null : s.lastExecutionMillis;
-  }
-
-  /** The last pass's error, or null. */
-  public String lastError(String name) {
-    FlowState s = flows.get(name);
-    return s == null ? null : s.lastError;
-  }
-
-  /** ADMIN FLUSH_FLOW: runs every pending window now; returns the rows written. */
-  public long flush(String name) {
-    String n = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
-    FlowState s = flows.get(n);
-    if (s == null) {
-      throw new GreptimeError(StatusCode.FLOW_NOT_FOUND, "Flow not found: greptime." + n);
+    private FlowDefinition define(String schema, CreateFlow c, FlowState existing) {
+        String sinkSchema = c.sink()[0] == null ? schema : c.sink()[0];
+        FlowQuery q = FlowQuery.analyze(c.query());
+        Set<String> sources = new LinkedHashSet<>();
+        Table firstSource = null;
+        boolean missing = false;
+        for (String[] s : q.sources) {
+            String db = s[0] == null ? schema : s[0];
+            Table t = host.table(db, s[1]);
+            if (t == null) {
+                if (!"true".equalsIgnoreCase(c.options().get("defer_on_missing_source"))) {
+                    throw new GreptimeError(StatusCode.TABLE_NOT_FOUND, "Table not found: greptime." + db + "." + s[1]);
+                }
+                missing = true;
+            } else if (firstSource == null) {
+                firstSource = t;
+            }
+            if (db.equals(sinkSchema) && s[1].equals(c.sink()[1])) {
+                throw new GreptimeError(
+                        StatusCode.UNSUPPORTED,
+                        "Unsupported operation Creating flow with source and sink" + " table being the same: greptime."
+                                + db + "." + s[1]);
+            }
+            sources.add(db + "." + s[1]);
+        }
+        boolean instant = firstSource != null
+                && "instant".equalsIgnoreCase(firstSource.options().get("ttl"));
+        String type = (q.aggregate || missing) && !instant ? "batching" : "streaming";
+        if (!missing) {
+            prepareSink(schema, sinkSchema, c.sink()[1], q, c.query(), firstSource);
+        }
+        long now = System.currentTimeMillis();
+        long id = existing != null ? existing.def.id() : nextId.getAndIncrement();
+        long created = existing != null ? existing.def.createdMillis() : now;
+        return new FlowDefinition(
+                schema,
+                c.flow()[1],
+                id,
+                sinkSchema,
+                c.sink()[1],
+                c.expireAfterSeconds(),
+                c.evalIntervalSeconds(),
+                c.comment(),
+                c.options(),
+                c.query(),
+                List.copyOf(sources),
+                type,
+                created,
+                now);
     }
-    long total = 0;
-    // Holding the run lock first waits out a background pass that already took some of the work.
-    s.runLock.lock();
-    try {
-      while (s.hasWork()) {
-        total += scheduler.pass(s, Integer.MAX_VALUE, true);
-      }
-    } finally {
-      s.runLock.unlock();
+
+    private void prepareSink(
+            String schema, String sinkSchema, String sinkName, FlowQuery q, String query, Table source) {
+        List<Column> out = host.describe(schema, query);
+        Table sink = host.table(sinkSchema, sinkName);
+        if (sink != null) {
+            SinkPlanner.checkCompatible(sink, out);
+        } else {
+            host.createTable(SinkPlanner.autoSink(sinkSchema, sinkName, q, out, source));
+        }
     }
-    return total;
-  }
 
-  /** Flows reading {@code schema.table}. */
-  public List<FlowDefinition> flowsOn(String schema, String table) {
-    String key = schema + "." + table;
-    List<FlowDefinition> out = new ArrayList<>();
-    for (FlowState s : flows.values()) {
-      if (s.def.sources().contains(key)) {
-        out.add(s.def);
-      }
+    /** A flow created with missing sources gets its sink once they exist (its first pass). */
+    void ensureSink(FlowDefinition f) {
+        if (host.table(f.sinkSchema(), f.sinkTable()) != null) {
+            return;
+        }
+        String[] src = f.sources().get(0).split("\\.", 2);
+        prepareSink(
+                f.schema(),
+                f.sinkSchema(),
+                f.sinkTable(),
+                FlowQuery.analyze(f.query()),
+                f.query(),
+                host.table(src[0], src[1]));
     }
-    return out;
-  }
 
-  /** The column whose values decide a batching flow's dirty windows ({@code null}: any change is all). */
-  public String windowColumn(FlowDefinition f) {
-    FlowState s = flows.get(f.name());
-    return s == null || s.window() == null ? null : s.window().column();
-  }
-
-  /** Write hook: a streaming flow's keys were buffered. */
-  public void buffered(FlowDefinition f) {
-    FlowState s = flows.get(f.name());
-    if (s != null && s.def.id() == f.id()) {
-      s.markPending();
-      scheduler.wake();
+    /** DROP FLOW. */
+    public long drop(String name, boolean ifExists) {
+        ddlLock.lock();
+        try {
+            FlowState s = flows.get(name);
+            if (s == null) {
+                if (ifExists) {
+                    return 0;
+                }
+                throw new GreptimeError(StatusCode.FLOW_NOT_FOUND, "Flow not found: greptime." + name);
+            }
+            retire(s);
+            host.remove(s.def);
+            flows.remove(name);
+            return 0;
+        } finally {
+            ddlLock.unlock();
+        }
     }
-  }
 
-  /** Write hook: source rows with these timestamps (epoch microseconds) were written or deleted. */
-  public void touched(FlowDefinition f, long[] tsMicros, boolean deleted) {
-    FlowState s = flows.get(f.name());
-    if (s == null || s.def.id() != f.id()) {
-      return;
+    /** Waits for a running pass of the flow to end, then forgets its buffered work. */
+    private void retire(FlowState s) {
+        s.runLock.lock();
+        try {
+            host.dropBuffer(s.def);
+        } finally {
+            s.runLock.unlock();
+        }
     }
-    Long notBefore = f.expireAfterSeconds() == null ? null
-        : (System.currentTimeMillis() - f.expireAfterSeconds() * 1000) * 1000;
-    s.markDirty(tsMicros, deleted, notBefore);
-    scheduler.wake();
-  }
 
-  FlowHost host() {
-    return host;
-  }
+    /** Every flow, by name. */
+    public List<FlowDefinition> flows() {
+        List<FlowDefinition> out = new ArrayList<>();
+        flows.values().forEach(s -> out.add(s.def));
+        out.sort(Comparator.comparing(FlowDefinition::name));
+        return out;
+    }
 
-  Iterable<FlowState> states() {
-    return flows.values();
-  }
+    /** The flow, or null. */
+    public FlowDefinition flow(String name) {
+        FlowState s = flows.get(name);
+        return s == null ? null : s.def;
+    }
 
-  @Override
-  public void close() {
-    scheduler.close();
-  }
+    /** Last successful pass (epoch millis) or null when the flow has not run. */
+    public Long lastExecution(String name) {
+        FlowState s = flows.get(name);
+        return s == null || s.lastExecutionMillis < 0 ? null : s.lastExecutionMillis;
+    }
+
+    /** The last pass's error, or null. */
+    public String lastError(String name) {
+        FlowState s = flows.get(name);
+        return s == null ? null : s.lastError;
+    }
+
+    /** ADMIN FLUSH_FLOW: runs every pending window now; returns the rows written. */
+    public long flush(String name) {
+        String n = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
+        FlowState s = flows.get(n);
+        if (s == null) {
+            throw new GreptimeError(StatusCode.FLOW_NOT_FOUND, "Flow not found: greptime." + n);
+        }
+        long total = 0;
+        // Holding the run lock first waits out a background pass that already took some of the work.
+        s.runLock.lock();
+        try {
+            while (s.hasWork()) {
+                total += scheduler.pass(s, Integer.MAX_VALUE, true);
+            }
+        } finally {
+            s.runLock.unlock();
+        }
+        return total;
+    }
+
+    /** Flows reading {@code schema.table}. */
+    public List<FlowDefinition> flowsOn(String schema, String table) {
+        String key = schema + "." + table;
+        List<FlowDefinition> out = new ArrayList<>();
+        for (FlowState s : flows.values()) {
+            if (s.def.sources().contains(key)) {
+                out.add(s.def);
+            }
+        }
+        return out;
+    }
+
+    /** The column whose values decide a batching flow's dirty windows ({@code null}: any change is all). */
+    public String windowColumn(FlowDefinition f) {
+        FlowState s = flows.get(f.name());
+        return s == null || s.window() == null ? null : s.window().column();
+    }
+
+    /** Write hook: a streaming flow's keys were buffered. */
+    public void buffered(FlowDefinition f) {
+        FlowState s = flows.get(f.name());
+        if (s != null && s.def.id() == f.id()) {
+            s.markPending();
+            scheduler.wake();
+        }
+    }
+
+    /** Write hook: source rows with these timestamps (epoch microseconds) were written or deleted. */
+    public void touched(FlowDefinition f, long[] tsMicros, boolean deleted) {
+        FlowState s = flows.get(f.name());
+        if (s == null || s.def.id() != f.id()) {
+            return;
+        }
+        Long notBefore = f.expireAfterSeconds() == null
+                ? null
+                : (System.currentTimeMillis() - f.expireAfterSeconds() * 1000) * 1000;
+        s.markDirty(tsMicros, deleted, notBefore);
+        scheduler.wake();
+    }
+
+    FlowHost host() {
+        return host;
+    }
+
+    Iterable<FlowState> states() {
+        return flows.values();
+    }
+
+    @Override
+    public void close() {
+        scheduler.close();
+    }
 }

@@ -13,64 +13,64 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /** Drives a real in-memory DuckDB engine through its public {@code Engine} API and reads results fully. */
 final class FlowFixture implements AutoCloseable {
-  final RootAllocator allocator = new RootAllocator();
-  final DuckDbEngine engine;
-  final QueryContext ctx = QueryContext.defaults();
+    final RootAllocator allocator = new RootAllocator();
+    final DuckDbEngine engine;
+    final QueryContext ctx = QueryContext.defaults();
 
-  /** A fully read result. */
-  record Result(Schema schema, List<List<Object>> rows) {}
+    /** A fully read result. */
+    record Result(Schema schema, List<List<Object>> rows) {}
 
-  FlowFixture() {
-    this(DuckDbEngine.inMemory());
-  }
-
-  FlowFixture(DuckDbEngine engine) {
-    this.engine = engine;
-  }
-
-  long update(String sql) {
-    Output out = engine.execute(ctx, sql, allocator);
-    if (!(out instanceof Output.AffectedRows a)) {
-      try {
-        ((Output.Rows) out).reader().close();
-      } catch (java.io.IOException e) {
-        throw new IllegalStateException(e);
-      }
-      throw new AssertionError("expected affected rows from " + sql);
+    FlowFixture() {
+        this(DuckDbEngine.inMemory());
     }
-    return a.count();
-  }
 
-  Result query(String sql) {
-    Output out = engine.execute(ctx, sql, allocator);
-    if (!(out instanceof Output.Rows r)) {
-      throw new AssertionError("expected rows from " + sql);
+    FlowFixture(DuckDbEngine engine) {
+        this.engine = engine;
     }
-    try (ArrowReader reader = r.reader()) {
-      VectorSchemaRoot root = reader.getVectorSchemaRoot();
-      List<List<Object>> rows = new ArrayList<>();
-      while (reader.loadNextBatch()) {
-        for (int i = 0; i < root.getRowCount(); i++) {
-          List<Object> row = new ArrayList<>();
-          for (FieldVector v : root.getFieldVectors()) {
-            Object o = v.getObject(i);
-            row.add(o instanceof org.apache.arrow.vector.util.Text t ? t.toString() : o);
-          }
-          rows.add(row);
+
+    long update(String sql) {
+        Output out = engine.execute(ctx, sql, allocator);
+        if (!(out instanceof Output.AffectedRows a)) {
+            try {
+                ((Output.Rows) out).reader().close();
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+            throw new AssertionError("expected affected rows from " + sql);
         }
-      }
-      return new Result(root.getSchema(), rows);
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
+        return a.count();
     }
-  }
 
-  @Override
-  public void close() {
-    engine.close();
-    if (allocator.getAllocatedMemory() != 0) {
-      throw new AssertionError("Arrow memory left: " + allocator.getAllocatedMemory());
+    Result query(String sql) {
+        Output out = engine.execute(ctx, sql, allocator);
+        if (!(out instanceof Output.Rows r)) {
+            throw new AssertionError("expected rows from " + sql);
+        }
+        try (ArrowReader reader = r.reader()) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            List<List<Object>> rows = new ArrayList<>();
+            while (reader.loadNextBatch()) {
+                for (int i = 0; i < root.getRowCount(); i++) {
+                    List<Object> row = new ArrayList<>();
+                    for (FieldVector v : root.getFieldVectors()) {
+                        Object o = v.getObject(i);
+                        row.add(o instanceof org.apache.arrow.vector.util.Text t ? t.toString() : o);
+                    }
+                    rows.add(row);
+                }
+            }
+            return new Result(root.getSchema(), rows);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
-    allocator.close();
-  }
+
+    @Override
+    public void close() {
+        engine.close();
+        if (allocator.getAllocatedMemory() != 0) {
+            throw new AssertionError("Arrow memory left: " + allocator.getAllocatedMemory());
+        }
+        allocator.close();
+    }
 }

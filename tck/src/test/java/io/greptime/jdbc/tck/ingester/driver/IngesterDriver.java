@@ -27,54 +27,53 @@ import java.util.function.Function;
  */
 public final class IngesterDriver implements Function<Map<String, Object>, Long> {
 
-  @Override
-  public Long apply(Map<String, Object> args) {
-    String[] endpoints = {(String) args.get("endpoint")};
-    GreptimeOptions options =
-        GreptimeOptions.newBuilder(endpoints, (String) args.get("database")).writeMaxRetries(0).build();
-    GreptimeDB client = GreptimeDB.create(options);
-    try {
-      TableSchema schema =
-          TableSchema.newBuilder((String) args.get("table"))
-              .addTag("host", DataType.String)
-              .addTimestamp("ts", DataType.TimestampMillisecond)
-              .addField("cpu", DataType.Float64)
-              .addField("mem", DataType.Float64)
-              .build();
-      @SuppressWarnings("unchecked")
-      List<List<Object>> rows = (List<List<Object>>) args.get("rows");
-      if ("write".equals(args.get("mode"))) {
-        return (long) unary(client, schema, rows);
-      }
-      return (long) streamed(client, schema, rows, (Integer) args.get("chunk"));
-    } catch (Exception e) {
-      throw new IllegalStateException("ingester " + args.get("mode") + " failed: " + e, e);
-    } finally {
-      client.shutdownGracefully();
+    @Override
+    public Long apply(Map<String, Object> args) {
+        String[] endpoints = {(String) args.get("endpoint")};
+        GreptimeOptions options = GreptimeOptions.newBuilder(endpoints, (String) args.get("database"))
+                .writeMaxRetries(0)
+                .build();
+        GreptimeDB client = GreptimeDB.create(options);
+        try {
+            TableSchema schema = TableSchema.newBuilder((String) args.get("table"))
+                    .addTag("host", DataType.String)
+                    .addTimestamp("ts", DataType.TimestampMillisecond)
+                    .addField("cpu", DataType.Float64)
+                    .addField("mem", DataType.Float64)
+                    .build();
+            @SuppressWarnings("unchecked")
+            List<List<Object>> rows = (List<List<Object>>) args.get("rows");
+            if ("write".equals(args.get("mode"))) {
+                return (long) unary(client, schema, rows);
+            }
+            return (long) streamed(client, schema, rows, (Integer) args.get("chunk"));
+        } catch (Exception e) {
+            throw new IllegalStateException("ingester " + args.get("mode") + " failed: " + e, e);
+        } finally {
+            client.shutdownGracefully();
+        }
     }
-  }
 
-  private static int unary(GreptimeDB client, TableSchema schema, List<List<Object>> rows)
-      throws Exception {
-    Table table = Table.from(schema);
-    rows.forEach(row -> table.addRow(row.toArray()));
-    Result<WriteOk, Err> result = client.write(table).get(60, TimeUnit.SECONDS);
-    if (!result.isOk()) {
-      throw new IllegalStateException("write rejected: " + result.getErr());
+    private static int unary(GreptimeDB client, TableSchema schema, List<List<Object>> rows) throws Exception {
+        Table table = Table.from(schema);
+        rows.forEach(row -> table.addRow(row.toArray()));
+        Result<WriteOk, Err> result = client.write(table).get(60, TimeUnit.SECONDS);
+        if (!result.isOk()) {
+            throw new IllegalStateException("write rejected: " + result.getErr());
+        }
+        return result.getOk().getSuccess();
     }
-    return result.getOk().getSuccess();
-  }
 
-  private static int streamed(GreptimeDB client, TableSchema schema, List<List<Object>> rows, int chunk)
-      throws Exception {
-    StreamWriter<Table, WriteOk> writer = client.streamWriter();
-    for (int from = 0; from < rows.size(); from += chunk) {
-      Table table = Table.from(schema);
-      for (List<Object> row : rows.subList(from, Math.min(rows.size(), from + chunk))) {
-        table.addRow(row.toArray());
-      }
-      writer.write(table);
+    private static int streamed(GreptimeDB client, TableSchema schema, List<List<Object>> rows, int chunk)
+            throws Exception {
+        StreamWriter<Table, WriteOk> writer = client.streamWriter();
+        for (int from = 0; from < rows.size(); from += chunk) {
+            Table table = Table.from(schema);
+            for (List<Object> row : rows.subList(from, Math.min(rows.size(), from + chunk))) {
+                table.addRow(row.toArray());
+            }
+            writer.write(table);
+        }
+        return writer.completed().get(60, TimeUnit.SECONDS).getSuccess();
     }
-    return writer.completed().get(60, TimeUnit.SECONDS).getSuccess();
-  }
 }
