@@ -1,29 +1,26 @@
 package io.greptime.jdbc.bulk;
 
 import io.greptime.jdbc.proto.StatusCode;
-import io.greptime.jdbc.proto.v1.DdlRequest;
-import io.greptime.jdbc.proto.v1.DeleteRequests;
-import io.greptime.jdbc.proto.v1.InsertRequests;
 import io.greptime.jdbc.proto.v1.RowDeleteRequests;
 import io.greptime.jdbc.proto.v1.RowInsertRequests;
-import io.greptime.jdbc.tck.engine.Engine;
+import io.greptime.jdbc.tck.engine.ForwardingEngine;
 import io.greptime.jdbc.tck.engine.GreptimeError;
-import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * A real DuckDB engine whose DoPut batches can be made to fail: after {@link #failPutAfter(int)} lets n
  * more batches through, the next one fails before writing anything (as a GreptimeDB region error
  * would), so tests know exactly which rows are stored. Also counts the rows every path wrote.
  */
-final class FailingPutEngine implements Engine {
-    private final DuckDbEngine delegate = DuckDbEngine.inMemory();
+final class FailingPutEngine extends ForwardingEngine {
+    FailingPutEngine() {
+        super(DuckDbEngine.inMemory());
+    }
+
     private final AtomicInteger putsBeforeFailure = new AtomicInteger(-1);
     final AtomicLong putBatches = new AtomicLong();
     final AtomicLong rowInserts = new AtomicLong();
@@ -34,11 +31,6 @@ final class FailingPutEngine implements Engine {
     /** The next {@code n} batches succeed, the one after fails with StorageUnavailable. */
     void failPutAfter(int n) {
         putsBeforeFailure.set(n);
-    }
-
-    @Override
-    public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
-        return delegate.execute(ctx, sql, allocator);
     }
 
     @Override
@@ -54,26 +46,6 @@ final class FailingPutEngine implements Engine {
     }
 
     @Override
-    public long insertColumns(QueryContext ctx, InsertRequests requests) {
-        return delegate.insertColumns(ctx, requests);
-    }
-
-    @Override
-    public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
-        return delegate.deleteColumns(ctx, requests);
-    }
-
-    @Override
-    public long ddl(QueryContext ctx, DdlRequest request) {
-        return delegate.ddl(ctx, request);
-    }
-
-    @Override
-    public Schema tableSchema(QueryContext ctx, String table) {
-        return delegate.tableSchema(ctx, table);
-    }
-
-    @Override
     public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
         if (putsBeforeFailure.getAndUpdate(n -> n < 0 ? n : n - 1) == 0) {
             throw new GreptimeError(
@@ -82,10 +54,5 @@ final class FailingPutEngine implements Engine {
         putBatches.incrementAndGet();
         onPut.accept(batch);
         return delegate.putBatch(ctx, table, batch);
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
     }
 }

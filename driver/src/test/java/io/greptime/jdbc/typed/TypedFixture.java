@@ -3,14 +3,9 @@ package io.greptime.jdbc.typed;
 import io.greptime.jdbc.GreptimeConnection;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.proto.StatusCode;
-import io.greptime.jdbc.proto.v1.DdlRequest;
-import io.greptime.jdbc.proto.v1.DeleteRequests;
-import io.greptime.jdbc.proto.v1.InsertRequests;
-import io.greptime.jdbc.proto.v1.RowDeleteRequests;
 import io.greptime.jdbc.proto.v1.RowInsertRequests;
-import io.greptime.jdbc.tck.engine.Engine;
+import io.greptime.jdbc.tck.engine.ForwardingEngine;
 import io.greptime.jdbc.tck.engine.GreptimeError;
-import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
@@ -21,9 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The embedded server over a real DuckDB engine that counts row inserts and can fail the DoPut batch after
@@ -74,8 +67,11 @@ final class TypedFixture implements AutoCloseable {
         }
     }
 
-    static final class CountingEngine implements Engine {
-        private final DuckDbEngine delegate = DuckDbEngine.inMemory();
+    static final class CountingEngine extends ForwardingEngine {
+        CountingEngine() {
+            super(DuckDbEngine.inMemory());
+        }
+
         private final AtomicInteger putsBeforeFailure = new AtomicInteger(-1);
         final AtomicLong rowInsertRequests = new AtomicLong();
         final AtomicLong putBatches = new AtomicLong();
@@ -86,39 +82,9 @@ final class TypedFixture implements AutoCloseable {
         }
 
         @Override
-        public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
-            return delegate.execute(ctx, sql, allocator);
-        }
-
-        @Override
         public long insertRows(QueryContext ctx, RowInsertRequests requests) {
             rowInsertRequests.incrementAndGet();
             return delegate.insertRows(ctx, requests);
-        }
-
-        @Override
-        public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
-            return delegate.deleteRows(ctx, requests);
-        }
-
-        @Override
-        public long insertColumns(QueryContext ctx, InsertRequests requests) {
-            return delegate.insertColumns(ctx, requests);
-        }
-
-        @Override
-        public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
-            return delegate.deleteColumns(ctx, requests);
-        }
-
-        @Override
-        public long ddl(QueryContext ctx, DdlRequest request) {
-            return delegate.ddl(ctx, request);
-        }
-
-        @Override
-        public Schema tableSchema(QueryContext ctx, String table) {
-            return delegate.tableSchema(ctx, table);
         }
 
         @Override
@@ -128,11 +94,6 @@ final class TypedFixture implements AutoCloseable {
             }
             putBatches.incrementAndGet();
             return delegate.putBatch(ctx, table, batch);
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 }

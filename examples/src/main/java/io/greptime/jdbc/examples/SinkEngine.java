@@ -1,20 +1,14 @@
 package io.greptime.jdbc.examples;
 
-import io.greptime.jdbc.proto.v1.DdlRequest;
-import io.greptime.jdbc.proto.v1.DeleteRequests;
-import io.greptime.jdbc.proto.v1.InsertRequests;
-import io.greptime.jdbc.proto.v1.RowDeleteRequests;
 import io.greptime.jdbc.proto.v1.RowInsertRequest;
 import io.greptime.jdbc.proto.v1.RowInsertRequests;
 import io.greptime.jdbc.tck.engine.Engine;
-import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.ForwardingEngine;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The write benchmark's "sink" storage: the embedded server's whole front runs as usual (gRPC, Flight
@@ -24,12 +18,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * bottleneck; the sink shows what the client paths themselves cost. Everything else (DDL, queries, other
  * tables) goes to the wrapped engine, so tables are created and checked as usual.
  */
-final class SinkEngine implements Engine {
-    private final Engine delegate;
+final class SinkEngine extends ForwardingEngine {
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
 
     SinkEngine(Engine delegate) {
-        this.delegate = delegate;
+        super(delegate);
     }
 
     private static boolean sunk(String table) {
@@ -68,40 +61,5 @@ final class SinkEngine implements Engine {
             n += add(r.getTableName(), r.getRows().getRowsCount());
         }
         return n;
-    }
-
-    @Override
-    public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
-        return delegate.execute(ctx, sql, allocator);
-    }
-
-    @Override
-    public long deleteRows(QueryContext ctx, RowDeleteRequests requests) {
-        return delegate.deleteRows(ctx, requests);
-    }
-
-    @Override
-    public long insertColumns(QueryContext ctx, InsertRequests requests) {
-        return delegate.insertColumns(ctx, requests);
-    }
-
-    @Override
-    public long deleteColumns(QueryContext ctx, DeleteRequests requests) {
-        return delegate.deleteColumns(ctx, requests);
-    }
-
-    @Override
-    public long ddl(QueryContext ctx, DdlRequest request) {
-        return delegate.ddl(ctx, request);
-    }
-
-    @Override
-    public Schema tableSchema(QueryContext ctx, String table) {
-        return delegate.tableSchema(ctx, table);
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
     }
 }

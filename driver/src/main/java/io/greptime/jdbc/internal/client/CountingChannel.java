@@ -2,14 +2,12 @@ package io.greptime.jdbc.internal.client;
 
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
-import io.grpc.ConnectivityState;
 import io.grpc.ForwardingClientCall;
 import io.grpc.ForwardingClientCallListener;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,12 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * least busy one. Counting happens on the threads that start and end calls (the caller and netty's event
  * loop); nothing is scheduled elsewhere.
  */
-final class CountingChannel extends ManagedChannel {
-    private final ManagedChannel delegate;
+final class CountingChannel extends ForwardingManagedChannel {
     private final AtomicInteger inFlight = new AtomicInteger();
 
     CountingChannel(ManagedChannel delegate) {
-        this.delegate = delegate;
+        super(delegate);
     }
 
     /** Calls started on this channel and not yet closed. */
@@ -61,57 +58,5 @@ final class CountingChannel extends ManagedChannel {
                 }
             }
         };
-    }
-
-    @Override
-    public String authority() {
-        return delegate.authority();
-    }
-
-    @Override
-    public ManagedChannel shutdown() {
-        delegate.shutdown();
-        return this;
-    }
-
-    @Override
-    public boolean isShutdown() {
-        return delegate.isShutdown();
-    }
-
-    @Override
-    public boolean isTerminated() {
-        return delegate.isTerminated();
-    }
-
-    @Override
-    public ManagedChannel shutdownNow() {
-        delegate.shutdownNow();
-        return this;
-    }
-
-    @Override
-    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        return delegate.awaitTermination(timeout, unit);
-    }
-
-    @Override
-    public ConnectivityState getState(boolean requestConnection) {
-        return delegate.getState(requestConnection);
-    }
-
-    @Override
-    public void notifyWhenStateChanged(ConnectivityState source, Runnable callback) {
-        delegate.notifyWhenStateChanged(source, callback);
-    }
-
-    @Override
-    public void resetConnectBackoff() {
-        delegate.resetConnectBackoff();
-    }
-
-    @Override
-    public void enterIdle() {
-        delegate.enterIdle();
     }
 }
