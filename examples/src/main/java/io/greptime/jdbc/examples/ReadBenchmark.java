@@ -61,6 +61,9 @@ public final class ReadBenchmark {
         // also read through a second connection with the driver's metrics and tracing off, to measure
         // what observability costs (the main connection keeps the defaults: JMX metrics, tracing on)
         boolean observeCost = Boolean.getBoolean("bench.observe");
+        if (Boolean.getBoolean("bench.otel")) {
+            BenchTracing.install(); // spans recorded and exported, trace context in every request
+        }
         BenchMemory memory = BenchMemory.start(Math.max(1_000_000L, rows / 10));
         try (DuckDbEngine engine = DuckDbEngine.inMemory();
                 EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder()
@@ -87,9 +90,13 @@ public final class ReadBenchmark {
                     lz4 ? "on" : "off",
                     warmup,
                     rounds);
-            Side driver = new Side("driver (ResultSet.next + getters)", () -> readWithDriver(conn, memory));
+            Side driver = new Side(
+                    "driver (ResultSet.next + getters)",
+                    () -> BenchTracing.inSpan("read", () -> readWithDriver(conn, memory)));
             Side raw = new Side("raw Flight (DoGet + vectors)     ", () -> readWithFlight(flight, memory));
-            Side plain = new Side("driver, metrics+tracing off     ", () -> readWithDriver(quiet, memory));
+            Side plain = new Side(
+                    "driver, metrics+tracing off     ",
+                    () -> BenchTracing.inSpan("read", () -> readWithDriver(quiet, memory)));
             for (int round = 1 - warmup; round <= rounds; round++) {
                 boolean counted = round >= 1;
                 System.out.println(counted ? "round " + round + ":" : "warm-up:");
@@ -126,6 +133,9 @@ public final class ReadBenchmark {
                     "raw Flight client allocator peak: %,d KiB%n", allocator.getPeakMemoryAllocation() / 1024);
         }
         memory.report();
+        if (Boolean.getBoolean("bench.otel")) {
+            System.out.printf("OpenTelemetry spans exported: %,d%n", BenchTracing.exported());
+        }
     }
 
     /** Writes the rows inside the server (INSERT ... SELECT) in chunks, or defines a lazy view. */

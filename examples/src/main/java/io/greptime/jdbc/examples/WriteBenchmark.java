@@ -85,6 +85,9 @@ public final class WriteBenchmark {
         int rounds = Integer.getInteger("bench.rounds", 3);
         long warmup = Long.getLong("bench.warmupRows", Math.min(rows, 500_000L));
         boolean peer = Boolean.parseBoolean(System.getProperty("bench.peer", "true"));
+        if (Boolean.getBoolean("bench.otel")) {
+            BenchTracing.install(); // the driver records a span per executeBatch, exported to a counter
+        }
         String servers = System.getProperty("bench.server", "both");
         System.out.printf(
                 "write benchmark: %,d rows per pass in batches of %,d; warm-up %,d rows; %d rounds%n",
