@@ -116,6 +116,15 @@ class RetryRulesTest {
     }
 
     @Test
+    void refusedConnect_isRetried_evenWhenTheMessageWasQueued() {
+        var refused = Status.UNAVAILABLE
+                .withDescription("io exception")
+                .withCause(new java.net.ConnectException("connect(..) failed: Connection refused"))
+                .asRuntimeException();
+        assertThat(write(refused, sent()).retry()).isTrue();
+    }
+
+    @Test
     void serverRetryHint_decides_whateverTheCode() {
         assertThat(write(status(Status.Code.RESOURCE_EXHAUSTED, "busy", 6001, "retryable"), sent())
                         .retry())

@@ -139,9 +139,14 @@ public final class RetryRules {
     /**
      * The OS refused the write (EPIPE): the peer had closed the connection before the bytes went out, the
      * other face of the restart race. A unary request is flushed in one write, so it never arrived whole.
+     * A refused connect ({@code ConnectException}) is the same case: the call waited for a connection
+     * (grpc counts its message as sent into the pending stream) and none was ever made.
      */
     private static boolean brokenPipe(Throwable cause) {
         for (Throwable c = cause; c != null; c = c.getCause()) {
+            if (c instanceof java.net.ConnectException) {
+                return true; // the stream waited for a connection that was refused: nothing went out
+            }
             if (c instanceof java.io.IOException
                     && c.getMessage() != null
                     && c.getMessage().contains("Broken pipe")) {
