@@ -153,20 +153,10 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         for (Segment seg : segments) {
             lastSent = Math.max(lastSent, seg.id());
         }
-        long acked = lastSent;
-        SQLException failure = sendFailure;
-        if (lastSent > 0) {
-            try {
-                writer.awaitAcked(lastSent);
-            } catch (DoPutWriter.PutFailure f) {
-                acked = f.lastAckedId();
-                failure = failure != null ? failure : owner.client().errors().translate(f.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                acked = writer.lastAckedId();
-                failure = new SQLException("Interrupted while waiting for DoPut answers", "HY008", e);
-            }
-        }
+        PutAcks acks =
+                PutAcks.await(writer, lastSent, sendFailure, owner.client().errors());
+        long acked = acks.acked();
+        SQLException failure = acks.failure();
         long[] counts = counts(acked);
         List<GreptimeBatchUpdateException.RowRange> inDoubt = failure == null ? List.of() : inDoubt(acked);
         segments.clear();

@@ -81,20 +81,10 @@ public final class TablePut implements AutoCloseable {
             lastSent = Math.max(lastSent, seg[0]);
             total += seg[1];
         }
-        long acked = lastSent;
-        SQLException failure = sendFailure;
-        if (lastSent > 0) {
-            try {
-                writer.awaitAcked(lastSent);
-            } catch (DoPutWriter.PutFailure f) {
-                acked = f.lastAckedId();
-                failure = failure != null ? failure : owner.client().errors().translate(f.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                acked = writer.lastAckedId();
-                failure = new SQLException("Interrupted while waiting for DoPut answers", "HY008", e);
-            }
-        }
+        PutAcks acks =
+                PutAcks.await(writer, lastSent, sendFailure, owner.client().errors());
+        long acked = acks.acked();
+        SQLException failure = acks.failure();
         long confirmed = 0;
         for (long[] seg : segments) {
             confirmed += seg[0] > 0 && seg[0] <= acked ? seg[1] : 0;
