@@ -43,7 +43,7 @@ public final class RetryRules {
     public record Verdict(boolean retry, boolean endpointFault, String reason) {}
 
     /** What a failure says about itself, however it surfaced. */
-    record Facts(Status.Code code, String description, int errCode, String retryHint, boolean brokenPipe) {}
+    record Facts(Status.Code code, String description, int errCode, String retryHint, boolean neverArrived) {}
 
     /**
      * @param progress the attempt's progress, or null when the call kind never applies its request before
@@ -109,11 +109,11 @@ public final class RetryRules {
         if (neverStarted(f.description()) && !progress.responded()) {
             return new Verdict(true, true, "the server went away (GOAWAY) before starting the call");
         }
-        if (f.brokenPipe() && !progress.responded()) {
+        if (f.neverArrived() && !progress.responded()) {
             return new Verdict(
                     true,
                     true,
-                    "the request was written to a connection the server had already closed " + "(broken pipe)");
+                    "the request never reached the server (broken pipe on a closed connection, or connect refused)");
         }
         return new Verdict(
                 false,
@@ -142,7 +142,7 @@ public final class RetryRules {
      * A refused connect ({@code ConnectException}) is the same case: the call waited for a connection
      * (grpc counts its message as sent into the pending stream) and none was ever made.
      */
-    private static boolean brokenPipe(Throwable cause) {
+    private static boolean neverArrived(Throwable cause) {
         for (Throwable c = cause; c != null; c = c.getCause()) {
             if (c instanceof java.net.ConnectException) {
                 return true; // the stream waited for a connection that was refused: nothing went out
@@ -189,7 +189,7 @@ public final class RetryRules {
                         s.getDescription(),
                         parse(m == null ? null : m.get(ERR_CODE)),
                         m == null ? null : m.get(RETRY_HINT),
-                        brokenPipe(s.getCause()));
+                        neverArrived(s.getCause()));
             }
         }
         return null;
