@@ -64,9 +64,17 @@ public final class StreamingRead {
             ExampleTarget.check(n == rows, "every row was read (" + n + ")");
             long spread = java.util.Arrays.stream(heapAtQuarter).max().getAsLong()
                     - java.util.Arrays.stream(heapAtQuarter).min().getAsLong();
-            ExampleTarget.check(
-                    spread < 32L << 20,
-                    "heap after GC stayed within 32 MiB across the quarters (spread " + spread / 1024 + " KiB)");
+            // Only a result larger than the allowed spread can tell streaming from buffering; below that the
+            // spread is other threads' garbage (a test JVM runs servers and other examples beside this one).
+            if (rows * 60 > 64L << 20) {
+                ExampleTarget.check(
+                        spread < 32L << 20,
+                        "heap after GC stayed within 32 MiB across the quarters (spread " + spread / 1024 + " KiB)");
+            } else {
+                System.out.printf(
+                        "heap spread %,d KiB not checked: %,d rows are too few to tell streaming from buffering%n",
+                        spread / 1024, rows);
+            }
             st.execute("DROP TABLE stream_events");
         }
     }
