@@ -92,9 +92,20 @@ final class RawDoPut {
     /** Sends the batches on one DoPut stream into {@code table}; returns once every batch is answered. */
     static void put(FlightClient client, BufferAllocator allocator, String table, List<ArrowRecordBatch> batches)
             throws Exception {
+        put(client, allocator, table, batches, WINDOW);
+    }
+
+    /**
+     * As {@link #put(FlightClient, BufferAllocator, String, List)} with at most {@code window} batches
+     * unanswered; a window of 1 waits for each batch's answer before sending the next, as a synchronous
+     * executeBatch of one batch does.
+     */
+    static void put(
+            FlightClient client, BufferAllocator allocator, String table, List<ArrowRecordBatch> batches, int window)
+            throws Exception {
         CallHeaders headers = new FlightCallHeaders();
         headers.insert("x-greptime-db-name", "public");
-        Semaphore window = new Semaphore(WINDOW);
+        Semaphore unanswered = new Semaphore(window);
         AtomicLong affected = new AtomicLong();
         AsyncPutListener answers = new AsyncPutListener() {
             @Override
@@ -112,7 +123,7 @@ final class RawDoPut {
                 if (m.find()) {
                     affected.addAndGet(Long.parseLong(m.group(1)));
                 }
-                window.release();
+                unanswered.release();
             }
         };
         try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
@@ -121,7 +132,7 @@ final class RawDoPut {
             VectorLoader loader = new VectorLoader(root);
             long requestId = 0;
             for (ArrowRecordBatch batch : batches) {
-                window.acquire();
+                unanswered.acquire();
                 awaitReady(stream);
                 loader.load(batch);
                 byte[] json = ("{\"request_id\":" + ++requestId + "}").getBytes(StandardCharsets.UTF_8);

@@ -129,7 +129,7 @@ public final class WriteBenchmark {
                                 allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
                         .build()) {
             boolean observeCost = Boolean.getBoolean("bench.observe");
-            for (String t : List.of("jdbc", "spring", "raw", "quiet", "peer_unary", "peer_stream")) {
+            for (String t : List.of("jdbc", "spring", "raw", "raw1", "quiet", "peer_unary", "peer_stream")) {
                 createTable(conn, "bench_w_" + t);
                 createTable(conn, "bench_w_" + t + "_warm");
             }
@@ -147,6 +147,13 @@ public final class WriteBenchmark {
                 methods.put(
                         "raw",
                         new Method("raw Flight DoPut (prebuilt)", t -> RawDoPut.put(flight, allocator, t, prebuilt)));
+                // context, not a target: the same prebuilt batches, each waiting for its answer before the next is
+                // sent, which is what a synchronous executeBatch of one batch can at best do
+                methods.put(
+                        "raw1",
+                        new Method(
+                                "raw DoPut, one batch in flight",
+                                t -> RawDoPut.put(flight, allocator, t, prebuilt, 1)));
                 if (observeCost) {
                     methods.put(
                             "quiet",
@@ -156,6 +163,7 @@ public final class WriteBenchmark {
                 executeBatch(conn, "bench_w_jdbc_warm", warmup, batch);
                 batchUpdate(spring, "bench_w_spring_warm", warmup, batch);
                 RawDoPut.put(flight, allocator, "bench_w_raw_warm", prebuiltWarm);
+                RawDoPut.put(flight, allocator, "bench_w_raw1_warm", prebuiltWarm, 1);
                 long before = conn.unwrap(GreptimeConnection.class)
                         .getWriteStatistics()
                         .doPutRows();
@@ -255,6 +263,11 @@ public final class WriteBenchmark {
         System.out.printf(
                 "Spring batchUpdate / raw DoPut: %.2f median (best/best %.2f; target 0.70)%n",
                 spring.median() / raw.median(), spring.best() / raw.best());
+        Method raw1 = methods.get("raw1");
+        System.out.printf(
+                "executeBatch / raw DoPut with one batch in flight: %.2f median (context: each executeBatch waits for"
+                        + " its batch's answer)%n",
+                jdbc.median() / raw1.median());
         Method quiet = methods.get("quiet");
         if (quiet != null) {
             System.out.printf(

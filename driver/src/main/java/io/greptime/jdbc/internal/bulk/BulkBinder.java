@@ -14,6 +14,15 @@ public interface BulkBinder extends ParameterSink, AutoCloseable {
     /** Ends the current row (07001 when a parameter was never set). */
     void addBatch() throws SQLException;
 
+    /**
+     * Ends the current row as {@link #addBatch} would when doing so sends nothing, and answers true;
+     * answers false and does nothing when the row would send a batch (the caller then calls addBatch as
+     * a call on the wire).
+     */
+    default boolean addRowWithoutSending() throws SQLException {
+        return false;
+    }
+
     /** Forgets rows not yet sent. */
     void clearBatch();
 

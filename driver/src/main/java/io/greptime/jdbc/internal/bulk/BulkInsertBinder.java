@@ -75,6 +75,16 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         }
     }
 
+    @Override
+    public boolean addRowWithoutSending() throws SQLException {
+        int rows = buffer.row() + 1;
+        if (rows >= flushRows || (rows & 1023) == 0) {
+            return false; // the row may cut a batch: addBatch, as a call
+        }
+        endRow();
+        return true;
+    }
+
     /** Forgets rows not yet sent (rows already cut into sent batches stay sent and are counted). */
     @Override
     public void clearBatch() {
@@ -90,11 +100,11 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         int base = flushedRows;
         flushedRows += rows;
         try {
-            VectorSchemaRoot sealed = buffer.seal();
             if (sorter == null) {
-                send(sealed, base, rows, null);
+                send(null, base, rows, null);
                 return;
             }
+            VectorSchemaRoot sealed = buffer.seal();
             TimeSortedBatches.Plan plan = sorter.plan(sealed, rows);
             for (int g = 0; g < plan.groups(); g++) {
                 int[] positions = Arrays.copyOfRange(plan.order(), plan.groupStarts()[g], plan.groupStarts()[g + 1]);
@@ -105,12 +115,15 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         }
     }
 
-    /** Sends one record batch (unless the stream already failed) and records which rows it holds. */
+    /**
+     * Sends one record batch (unless the stream already failed) and records which rows it holds: the
+     * given root, or when null the buffer's complete rows.
+     */
     private void send(VectorSchemaRoot root, int base, int rows, int[] positions) {
         long id = -1;
         try {
             if (sendFailure == null) {
-                id = writer().send(root);
+                id = root == null ? writer().send(buffer) : writer().send(root);
                 owner.doPutBatches.incrementAndGet();
                 owner.doPutRows.addAndGet(rows);
             }

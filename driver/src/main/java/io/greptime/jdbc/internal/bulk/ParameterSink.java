@@ -24,6 +24,14 @@ public interface ParameterSink {
 
     void setInstant(int index, Instant x) throws SQLException;
 
+    /**
+     * An instant as seconds since the epoch plus nanoseconds (0..999,999,999), for callers that have the
+     * parts already ({@code java.sql.Timestamp}): sinks writing vectors take it without an Instant.
+     */
+    default void setInstant(int index, long epochSecond, int nano) throws SQLException {
+        setInstant(index, Instant.ofEpochSecond(epochSecond, nano));
+    }
+
     void setDate(int index, LocalDate x) throws SQLException;
 
     void setTime(int index, LocalTime x) throws SQLException;

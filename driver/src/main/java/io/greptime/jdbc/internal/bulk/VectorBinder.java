@@ -45,7 +45,6 @@ abstract class VectorBinder implements ParameterSink {
     @Override
     public void setNull(int index) throws SQLException {
         column(index).setNull(buffer.row());
-        buffer.written(index - 1);
     }
 
     @Override
@@ -56,7 +55,6 @@ abstract class VectorBinder implements ParameterSink {
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     @Override
@@ -67,7 +65,6 @@ abstract class VectorBinder implements ParameterSink {
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     @Override
@@ -78,7 +75,6 @@ abstract class VectorBinder implements ParameterSink {
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     @Override
@@ -93,7 +89,6 @@ abstract class VectorBinder implements ParameterSink {
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     @Override
@@ -108,7 +103,6 @@ abstract class VectorBinder implements ParameterSink {
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     @Override
@@ -123,7 +117,6 @@ abstract class VectorBinder implements ParameterSink {
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     @Override
@@ -132,13 +125,17 @@ abstract class VectorBinder implements ParameterSink {
             setNull(index);
             return;
         }
+        setInstant(index, x.getEpochSecond(), x.getNano());
+    }
+
+    @Override
+    public void setInstant(int index, long epochSecond, int nano) throws SQLException {
         ColumnWriter w = column(index);
         try {
-            w.setInstant(buffer.row(), x.getEpochSecond(), x.getNano());
+            w.setInstant(buffer.row(), epochSecond, nano);
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     @Override
@@ -153,7 +150,6 @@ abstract class VectorBinder implements ParameterSink {
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     @Override
@@ -168,7 +164,6 @@ abstract class VectorBinder implements ParameterSink {
         } catch (SQLException e) {
             throw located(e, index);
         }
-        buffer.written(index - 1);
     }
 
     /** {@code setObject}: dispatches on the Java type to the setters above. */

@@ -166,7 +166,9 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     @Override
     public void addBatch() throws SQLException {
         if (bulk() != null) {
-            affinity.run(bulk::addBatch); // may flush a DoPut batch: a call in flight
+            if (!bulk.addRowWithoutSending()) {
+                affinity.run(bulk::addBatch); // flushes a DoPut batch: a call in flight
+            }
             return;
         }
         boundSql();
@@ -427,7 +429,11 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     @Override
     public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
         if (bulk() != null) {
-            bulk.setInstant(parameterIndex, x == null ? null : x.toInstant());
+            if (x == null) {
+                bulk.setNull(parameterIndex);
+            } else { // the whole seconds and the nanos, without an Instant per row
+                bulk.setInstant(parameterIndex, Math.floorDiv(x.getTime(), 1000L), x.getNanos());
+            }
             return;
         }
         bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.instant(x.toInstant()));

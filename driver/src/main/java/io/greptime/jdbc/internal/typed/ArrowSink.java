@@ -57,7 +57,6 @@ final class ArrowSink<T> implements RecordSink<T> {
                 throw new SQLException(
                         "Reading component '" + columns.get(c).component() + "' failed: " + e, "HY000", e);
             }
-            buffer.written(c);
         }
         try {
             buffer.endRow();

@@ -5,38 +5,35 @@ import java.sql.SQLException;
 import java.time.ZoneId;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The rows of one bulk batch, column by column: parameter {@code i} of an INSERT writes straight into
- * column {@code i}'s vector at the current row. Follows JDBC's rule that a parameter keeps its value
- * until it is set again or cleared: a column not set for a row takes the previous row's value when the
- * row ends. Vectors are reused from batch to batch (reset, not reallocated), so memory stays at the size
- * of the largest batch.
+ * column {@code i} at the current row, in Java arrays laid out as Arrow lays the column out
+ * ({@link HeapColumn}); {@link #seal()} copies them into the Arrow vectors in one bulk copy per buffer.
+ * Follows JDBC's rule that a parameter keeps its value until it is set again or cleared: a column not
+ * set for a row takes the previous row's value when the row ends. Arrays and vectors are reused from
+ * batch to batch, so memory stays at the size of the largest batch.
  *
  * <p>Not thread-safe: one prepared statement uses it from one thread at a time.
  */
 public final class BatchBuffer implements AutoCloseable {
     private final VectorSchemaRoot root;
-    /** The parameter values in effect when a batch was cut, so they carry into the next one. */
-    private final VectorSchemaRoot carry;
-
     private final ColumnWriter[] writers;
+    private final HeapColumn[] columns;
     private final int timeIndex;
-    private final boolean[] everSet;
-    private final boolean[] setThisRow;
     private int row;
 
-    private BatchBuffer(VectorSchemaRoot root, VectorSchemaRoot carry, ColumnWriter[] writers, int timeIndex) {
+    private BatchBuffer(VectorSchemaRoot root, ColumnWriter[] writers, int timeIndex) {
         this.root = root;
-        this.carry = carry;
         this.writers = writers;
         this.timeIndex = timeIndex;
-        this.everSet = new boolean[writers.length];
-        this.setThisRow = new boolean[writers.length];
+        this.columns = new HeapColumn[writers.length];
+        for (int c = 0; c < writers.length; c++) {
+            columns[c] = writers[c].cells;
+        }
     }
 
     /**
@@ -49,18 +46,15 @@ public final class BatchBuffer implements AutoCloseable {
     public static BatchBuffer create(List<Field> fields, int timeIndex, BufferAllocator allocator, ZoneId zone) {
         Schema schema = new Schema(fields);
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        VectorSchemaRoot carry = VectorSchemaRoot.create(schema, allocator);
         ColumnWriter[] writers = new ColumnWriter[fields.size()];
         for (int i = 0; i < writers.length; i++) {
             writers[i] = ColumnWriters.forVector(root.getVector(i), zone);
             if (writers[i] == null) {
                 root.close();
-                carry.close();
                 return null;
             }
         }
-        root.allocateNew();
-        return new BatchBuffer(root, carry, writers, timeIndex);
+        return new BatchBuffer(root, writers, timeIndex);
     }
 
     /** The schema the batches have (the one a DoPut stream announces). */
@@ -72,7 +66,7 @@ public final class BatchBuffer implements AutoCloseable {
         return writers.length;
     }
 
-    /** The writer of column {@code column} (0-based); write at {@link #row()}, then call {@link #written}. */
+    /** The writer of column {@code column} (0-based); write at {@link #row()}. */
     public ColumnWriter writer(int column) {
         return writers[column];
     }
@@ -82,16 +76,11 @@ public final class BatchBuffer implements AutoCloseable {
         return row;
     }
 
-    /** Records that {@code column} now has a value for the current row. */
-    public void written(int column) {
-        setThisRow[column] = true;
-        everSet[column] = true;
-    }
-
     /** Forgets every parameter value (JDBC clearParameters). */
     public void clearParameters() {
-        java.util.Arrays.fill(everSet, false);
-        java.util.Arrays.fill(setThisRow, false);
+        for (HeapColumn column : columns) {
+            column.clear();
+        }
     }
 
     /**
@@ -99,72 +88,78 @@ public final class BatchBuffer implements AutoCloseable {
      * one; 22004 when the time index is NULL. On an error the row stays open and nothing is added.
      */
     public void endRow() throws SQLException {
+        for (HeapColumn column : columns) {
+            if (column.setRow() != row) {
+                carryUnset();
+                break;
+            }
+        }
+        if (timeIndex >= 0 && columns[timeIndex].isNull(row)) {
+            throw new SQLDataException(
+                    "the time index column '" + writers[timeIndex].name() + "' must not be NULL", "22004");
+        }
+        row++;
+    }
+
+    /** The columns not set for this row take the previous row's value (after a reset, row 0 holds it). */
+    private void carryUnset() throws SQLException {
         for (int c = 0; c < writers.length; c++) {
-            if (!everSet[c]) {
+            if (columns[c].setRow() == HeapColumn.NEVER) {
                 throw new SQLException(
                         "No value specified for parameter " + (c + 1) + " (column '" + writers[c].name() + "')",
                         "07001");
             }
         }
-        for (int c = 0; c < writers.length; c++) {
-            if (!setThisRow[c]) {
-                FieldVector v = root.getVector(c);
-                if (row > 0) {
-                    v.copyFromSafe(row - 1, row, v);
-                } else {
-                    v.copyFromSafe(0, row, carry.getVector(c));
-                }
+        for (HeapColumn column : columns) {
+            if (column.setRow() != row && row > 0) {
+                column.copyRow(row - 1, row);
+                column.carried();
             }
         }
-        if (timeIndex >= 0 && root.getVector(timeIndex).isNull(row)) {
-            throw new SQLDataException(
-                    "the time index column '" + writers[timeIndex].name() + "' must not be NULL", "22004");
-        }
-        java.util.Arrays.fill(setThisRow, false);
-        row++;
     }
 
-    /** Arrow memory held by the vectors now (an estimate of the batch's size on the wire). */
+    /** Heap memory the complete rows take (an estimate of the batch's size on the wire). */
     public long bufferedBytes() {
         long n = 0;
-        for (FieldVector v : root.getFieldVectors()) {
-            n += v.getBufferSize();
+        for (HeapColumn column : columns) {
+            n += column.bytes(row);
         }
         return n;
     }
 
-    /** Fixes the row count of the complete rows and returns the root to encode; valid until {@link #reset}. */
+    /**
+     * Copies the complete rows into the vectors and returns the root to encode; valid until
+     * {@link #reset}.
+     */
     public VectorSchemaRoot seal() {
+        for (int c = 0; c < columns.length; c++) {
+            columns[c].writeTo(root.getVector(c), row);
+        }
         root.setRowCount(row);
         return root;
     }
 
     /**
-     * Empties the buffer for the next batch, keeping the vectors' memory and the parameter values in
-     * effect (including those set for a row not yet ended).
+     * Empties the buffer for the next batch, keeping the parameter values in effect (including those set
+     * for a row not yet ended): each becomes row 0.
      */
     public void reset() {
-        for (int c = 0; c < writers.length; c++) {
-            int source = setThisRow[c] ? row : row - 1;
-            if (everSet[c] && source >= 0) {
-                carry.getVector(c).copyFromSafe(source, 0, root.getVector(c));
-            }
+        for (HeapColumn column : columns) {
+            // the value in effect: set for the open row, else the last row's (row 0 holds a carried one)
+            boolean setNow = column.setRow() == row;
+            int keep = setNow ? row : Math.max(row - 1, 0);
+            column.reset(column.setRow() == HeapColumn.NEVER ? -1 : keep, setNow);
         }
-        for (FieldVector v : root.getFieldVectors()) {
-            v.reset();
-        }
-        root.setRowCount(0);
         row = 0;
-        for (int c = 0; c < writers.length; c++) {
-            if (setThisRow[c]) {
-                root.getVector(c).copyFromSafe(0, 0, carry.getVector(c));
-            }
-        }
+    }
+
+    /** The columns' heap values, for encoding the complete rows without Arrow vectors. */
+    HeapColumn[] columns() {
+        return columns;
     }
 
     @Override
     public void close() {
         root.close();
-        carry.close();
     }
 }

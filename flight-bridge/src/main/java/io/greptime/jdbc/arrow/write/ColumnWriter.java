@@ -8,9 +8,10 @@ import java.time.LocalTime;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * Writes JDBC parameter values of every kind into one column vector of the table's exact Arrow type,
+ * Writes JDBC parameter values of every kind into one column of the table's exact Arrow type,
  * converting and range-checking as the column's type demands. Each setter writes row {@code row}
- * directly (no boxing, no intermediate objects); a value the column cannot hold throws
+ * directly into the column's {@link HeapColumn} (no boxing, no per-row objects), which
+ * {@link BatchBuffer#seal()} copies into the column's vector; a value the column cannot hold throws
  * {@link SQLDataException} (22018 wrong kind, 22003 out of range) naming the column, and leaves the
  * cell as it was.
  */
@@ -21,11 +22,16 @@ public abstract class ColumnWriter {
     static final String OUT_OF_RANGE = "22003";
 
     final FieldVector vector;
+    /** Where the values are written until the batch is sealed. */
+    final HeapColumn cells;
+
     private final String typeName;
 
-    ColumnWriter(FieldVector vector, String typeName) {
+    /** @param width bytes per value, or {@link HeapColumn#BITS} or {@link HeapColumn#VARIABLE} */
+    ColumnWriter(FieldVector vector, String typeName, int width) {
         this.vector = vector;
         this.typeName = typeName;
+        this.cells = new HeapColumn(width, 1024);
     }
 
     /** The column's name, as the table spells it. */
@@ -33,13 +39,13 @@ public abstract class ColumnWriter {
         return vector.getName();
     }
 
-    /** The vector written into. */
+    /** The vector a sealed batch of this column is copied into. */
     public final FieldVector vector() {
         return vector;
     }
 
     public final void setNull(int row) {
-        vector.setNull(row);
+        cells.setNull(row);
     }
 
     public void setBoolean(int row, boolean value) throws SQLException {

@@ -10,10 +10,6 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeMilliVector;
-import org.apache.arrow.vector.TimeNanoVector;
-import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -177,17 +173,13 @@ final class ColumnWriters implements ArrowType.ArrowTypeVisitor<ColumnWriter> {
     public ColumnWriter visit(ArrowType.Time type) {
         switch (type.getUnit()) {
             case SECOND:
-                return new TemporalWriters.TimeWriter(
-                        vector, TimeUnit.SECONDS, (r, c) -> ((TimeSecVector) vector).setSafe(r, (int) c));
+                return new TemporalWriters.TimeWriter(vector, TimeUnit.SECONDS);
             case MILLISECOND:
-                return new TemporalWriters.TimeWriter(
-                        vector, TimeUnit.MILLISECONDS, (r, c) -> ((TimeMilliVector) vector).setSafe(r, (int) c));
+                return new TemporalWriters.TimeWriter(vector, TimeUnit.MILLISECONDS);
             case MICROSECOND:
-                return new TemporalWriters.TimeWriter(
-                        vector, TimeUnit.MICROSECONDS, (r, c) -> ((TimeMicroVector) vector).setSafe(r, c));
+                return new TemporalWriters.TimeWriter(vector, TimeUnit.MICROSECONDS);
             default:
-                return new TemporalWriters.TimeWriter(
-                        vector, TimeUnit.NANOSECONDS, (r, c) -> ((TimeNanoVector) vector).setSafe(r, c));
+                return new TemporalWriters.TimeWriter(vector, TimeUnit.NANOSECONDS);
         }
     }
 

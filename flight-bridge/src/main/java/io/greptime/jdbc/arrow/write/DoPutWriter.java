@@ -9,6 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.NoCompressionCodec;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -118,15 +119,35 @@ public final class DoPutWriter {
      * @throws PutFailure when the stream has failed (now or earlier)
      */
     public long send(VectorSchemaRoot root) throws PutFailure, InterruptedException {
+        awaitSlot();
+        long id = nextId++;
+        return sendFrame(PutFrames.batch(root, codec, id), id, root.getRowCount());
+    }
+
+    /**
+     * Sends the complete rows of {@code rows} as one batch, as {@link #send(VectorSchemaRoot)} does; without
+     * compression they are encoded straight from the buffer, without first copying them into vectors.
+     */
+    public long send(BatchBuffer rows) throws PutFailure, InterruptedException {
+        if (!(codec instanceof NoCompressionCodec)) {
+            return send(rows.seal());
+        }
+        awaitSlot();
+        long id = nextId++;
+        return sendFrame(PutFrames.batch(rows, id), id, rows.row());
+    }
+
+    private void awaitSlot() throws PutFailure, InterruptedException {
         while (!window.tryAcquire(100, TimeUnit.MILLISECONDS)) {
             throwIfFailed();
         }
         throwIfFailed();
-        long id = nextId++;
-        Flight.FlightData frame = PutFrames.batch(root, codec, id);
+    }
+
+    private long sendFrame(Flight.FlightData frame, long id, int rows) {
         ackLock.lock();
         try {
-            inFlight.addLast(new long[] {id, root.getRowCount()});
+            inFlight.addLast(new long[] {id, rows});
         } finally {
             ackLock.unlock();
         }

@@ -3,15 +3,7 @@ package io.greptime.jdbc.arrow.write;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.SQLException;
-import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.UInt1Vector;
-import org.apache.arrow.vector.UInt2Vector;
-import org.apache.arrow.vector.UInt4Vector;
-import org.apache.arrow.vector.UInt8Vector;
 
 /**
  * Signed and unsigned integer columns of every width. Values are checked against the column's range
@@ -22,8 +14,8 @@ abstract class IntegerWriter extends ColumnWriter {
     private final long min;
     private final long max;
 
-    IntegerWriter(FieldVector vector, String typeName, long min, long max) {
-        super(vector, typeName);
+    IntegerWriter(FieldVector vector, String typeName, long min, long max, int bytes) {
+        super(vector, typeName, bytes);
         this.min = min;
         this.max = max;
     }
@@ -85,126 +77,53 @@ abstract class IntegerWriter extends ColumnWriter {
         String name = (signed ? "Int" : "UInt") + bitWidth;
         switch (bitWidth) {
             case 8:
-                return signed ? new Int8((TinyIntVector) vector, name) : new UInt8((UInt1Vector) vector, name);
+                return signed
+                        ? new Sized(vector, name, Byte.MIN_VALUE, Byte.MAX_VALUE, 1)
+                        : new Sized(vector, name, 0, 0xFF, 1);
             case 16:
-                return signed ? new Int16((SmallIntVector) vector, name) : new UInt16((UInt2Vector) vector, name);
+                return signed
+                        ? new Sized(vector, name, Short.MIN_VALUE, Short.MAX_VALUE, 2)
+                        : new Sized(vector, name, 0, 0xFFFF, 2);
             case 32:
-                return signed ? new Int32((IntVector) vector, name) : new UInt32((UInt4Vector) vector, name);
+                return signed
+                        ? new Sized(vector, name, Integer.MIN_VALUE, Integer.MAX_VALUE, 4)
+                        : new Sized(vector, name, 0, 0xFFFF_FFFFL, 4);
             default:
-                return signed ? new Int64((BigIntVector) vector, name) : new UInt64((UInt8Vector) vector, name);
+                return signed ? new Sized(vector, name, Long.MIN_VALUE, Long.MAX_VALUE, 8) : new UInt64(vector, name);
         }
     }
 
-    private static final class Int8 extends IntegerWriter {
-        private final TinyIntVector v;
+    /** A column of 1, 2, 4 or 8 bytes per value; unsigned values are stored as their low bits. */
+    private static class Sized extends IntegerWriter {
+        private final int bytes;
 
-        Int8(TinyIntVector v, String name) {
-            super(v, name, Byte.MIN_VALUE, Byte.MAX_VALUE);
-            this.v = v;
+        Sized(FieldVector vector, String name, long min, long max, int bytes) {
+            super(vector, name, min, max, bytes);
+            this.bytes = bytes;
         }
 
         @Override
-        void store(int row, long value) {
-            v.setSafe(row, (int) value);
-        }
-    }
-
-    private static final class Int16 extends IntegerWriter {
-        private final SmallIntVector v;
-
-        Int16(SmallIntVector v, String name) {
-            super(v, name, Short.MIN_VALUE, Short.MAX_VALUE);
-            this.v = v;
-        }
-
-        @Override
-        void store(int row, long value) {
-            v.setSafe(row, (int) value);
-        }
-    }
-
-    private static final class Int32 extends IntegerWriter {
-        private final IntVector v;
-
-        Int32(IntVector v, String name) {
-            super(v, name, Integer.MIN_VALUE, Integer.MAX_VALUE);
-            this.v = v;
-        }
-
-        @Override
-        void store(int row, long value) {
-            v.setSafe(row, (int) value);
-        }
-    }
-
-    private static final class Int64 extends IntegerWriter {
-        private final BigIntVector v;
-
-        Int64(BigIntVector v, String name) {
-            super(v, name, Long.MIN_VALUE, Long.MAX_VALUE);
-            this.v = v;
-        }
-
-        @Override
-        void store(int row, long value) {
-            v.setSafe(row, value);
-        }
-    }
-
-    private static final class UInt8 extends IntegerWriter {
-        private final UInt1Vector v;
-
-        UInt8(UInt1Vector v, String name) {
-            super(v, name, 0, 0xFF);
-            this.v = v;
-        }
-
-        @Override
-        void store(int row, long value) {
-            v.setSafe(row, (int) value);
-        }
-    }
-
-    private static final class UInt16 extends IntegerWriter {
-        private final UInt2Vector v;
-
-        UInt16(UInt2Vector v, String name) {
-            super(v, name, 0, 0xFFFF);
-            this.v = v;
-        }
-
-        @Override
-        void store(int row, long value) {
-            v.setSafe(row, (int) value);
-        }
-    }
-
-    private static final class UInt32 extends IntegerWriter {
-        private final UInt4Vector v;
-
-        UInt32(UInt4Vector v, String name) {
-            super(v, name, 0, 0xFFFF_FFFFL);
-            this.v = v;
-        }
-
-        @Override
-        void store(int row, long value) {
-            v.setSafe(row, (int) value);
+        final void store(int row, long value) {
+            switch (bytes) {
+                case 1:
+                    cells.putByte(row, (byte) value);
+                    break;
+                case 2:
+                    cells.putShort(row, (short) value);
+                    break;
+                case 4:
+                    cells.putInt(row, (int) value);
+                    break;
+                default:
+                    cells.putLong(row, value);
+            }
         }
     }
 
     /** Takes 0..2^64-1: above Long.MAX_VALUE only through setBigDecimal or setString. */
-    private static final class UInt64 extends IntegerWriter {
-        private final UInt8Vector v;
-
-        UInt64(UInt8Vector v, String name) {
-            super(v, name, 0, Long.MAX_VALUE);
-            this.v = v;
-        }
-
-        @Override
-        void store(int row, long value) {
-            v.setSafe(row, value);
+    private static final class UInt64 extends Sized {
+        UInt64(FieldVector vector, String name) {
+            super(vector, name, 0, Long.MAX_VALUE, 8);
         }
 
         @Override
@@ -212,7 +131,7 @@ abstract class IntegerWriter extends ColumnWriter {
             if (value.signum() < 0 || value.compareTo(UINT64_MAX) > 0) {
                 throw outOfRange(shown);
             }
-            v.setSafe(row, value.longValue());
+            store(row, value.longValue());
         }
     }
 }

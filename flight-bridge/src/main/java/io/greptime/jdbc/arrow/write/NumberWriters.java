@@ -14,32 +14,29 @@ final class NumberWriters {
 
     /** FLOAT (Float32) and DOUBLE (Float64); a finite double beyond a FLOAT's range is refused. */
     static final class FloatWriter extends ColumnWriter {
-        private final Float4Vector f32;
-        private final Float8Vector f64;
+        private final boolean single;
 
         FloatWriter(Float4Vector f32) {
-            super(f32, "Float32");
-            this.f32 = f32;
-            this.f64 = null;
+            super(f32, "Float32", 4);
+            this.single = true;
         }
 
         FloatWriter(Float8Vector f64) {
-            super(f64, "Float64");
-            this.f32 = null;
-            this.f64 = f64;
+            super(f64, "Float64", 8);
+            this.single = false;
         }
 
         @Override
         public void setDouble(int row, double value) throws SQLException {
-            if (f64 != null) {
-                f64.setSafe(row, value);
+            if (!single) {
+                cells.putDouble(row, value);
                 return;
             }
             float narrowed = (float) value;
             if (Float.isInfinite(narrowed) && !Double.isInfinite(value)) {
                 throw outOfRange(value);
             }
-            f32.setSafe(row, narrowed);
+            cells.putFloat(row, narrowed);
         }
 
         @Override
@@ -64,16 +61,13 @@ final class NumberWriters {
 
     /** BOOLEAN: also 0/1 and the strings true/false (any case). */
     static final class BoolWriter extends ColumnWriter {
-        private final BitVector v;
-
         BoolWriter(BitVector v) {
-            super(v, "Boolean");
-            this.v = v;
+            super(v, "Boolean", HeapColumn.BITS);
         }
 
         @Override
         public void setBoolean(int row, boolean value) {
-            v.setSafe(row, value ? 1 : 0);
+            cells.putBit(row, value);
         }
 
         @Override
@@ -81,7 +75,7 @@ final class NumberWriters {
             if (value != 0 && value != 1) {
                 throw outOfRange(value);
             }
-            v.setSafe(row, (int) value);
+            cells.putBit(row, value == 1);
         }
 
         @Override
@@ -100,13 +94,11 @@ final class NumberWriters {
      * refused when they need more than p digits.
      */
     static final class DecimalWriter extends ColumnWriter {
-        private final DecimalVector v;
         private final int precision;
         private final int scale;
 
         DecimalWriter(DecimalVector v, int precision, int scale) {
-            super(v, "Decimal(" + precision + ", " + scale + ")");
-            this.v = v;
+            super(v, "Decimal(" + precision + ", " + scale + ")", 16);
             this.precision = precision;
             this.scale = scale;
         }
@@ -117,7 +109,7 @@ final class NumberWriters {
             if (scaled.precision() > precision) {
                 throw outOfRange(value.toPlainString());
             }
-            v.setSafe(row, scaled);
+            cells.putDecimal(row, scaled.unscaledValue());
         }
 
         @Override

@@ -1,9 +1,14 @@
 package io.greptime.jdbc.arrow.write;
 
+import com.google.flatbuffers.FlatBufferBuilder;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.arrow.flatbuf.Buffer;
+import org.apache.arrow.flatbuf.FieldNode;
+import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -33,6 +38,69 @@ final class PutFrames {
                 .setFlightDescriptor(descriptor)
                 .setDataHeader(ByteString.copyFrom(MessageSerializer.serializeMetadata(schema, IpcOption.DEFAULT)))
                 .build();
+    }
+
+    /**
+     * The complete rows of {@code rows} as one uncompressed record batch, encoded straight from its heap
+     * columns: the IPC body is written once, buffer after buffer each padded to 8 bytes, and the
+     * RecordBatch header lists the same nodes and buffers Arrow's own writer would.
+     */
+    static Flight.FlightData batch(BatchBuffer rows, long requestId) {
+        HeapColumn[] columns = rows.columns();
+        int count = rows.row();
+        int buffers = 0;
+        long bodyLength = 0;
+        for (HeapColumn c : columns) {
+            for (int b = 0; b < c.bufferCount(); b++) {
+                bodyLength += padded(c.bufferLength(b, count));
+                buffers++;
+            }
+        }
+        byte[] body = new byte[Math.toIntExact(bodyLength)];
+        long[] layout = new long[buffers * 2]; // offset, length per buffer
+        int at = 0;
+        int i = 0;
+        for (HeapColumn c : columns) {
+            for (int b = 0; b < c.bufferCount(); b++) {
+                int length = c.bufferLength(b, count);
+                c.copyBuffer(b, count, body, at);
+                layout[i++] = at;
+                layout[i++] = length;
+                at += padded(length);
+            }
+        }
+        return Flight.FlightData.newBuilder()
+                .setDataHeader(ByteString.copyFrom(recordBatchHeader(columns, count, layout, bodyLength)))
+                .setDataBody(UnsafeByteOperations.unsafeWrap(body))
+                .setAppMetadata(ByteString.copyFrom("{\"request_id\":" + requestId + "}", StandardCharsets.UTF_8))
+                .build();
+    }
+
+    private static long padded(long length) {
+        return (length + 7) & ~7L;
+    }
+
+    /** The flatbuffer Message holding a RecordBatch header (no compression) for these buffers. */
+    private static java.nio.ByteBuffer recordBatchHeader(
+            HeapColumn[] columns, int rows, long[] layout, long bodyLength) {
+        FlatBufferBuilder builder = new FlatBufferBuilder(256);
+        RecordBatch.startNodesVector(builder, columns.length);
+        for (int c = columns.length - 1; c >= 0; c--) { // flatbuffer vectors are built back to front
+            FieldNode.createFieldNode(builder, rows, columns[c].nullCount(rows));
+        }
+        int nodes = builder.endVector();
+        RecordBatch.startBuffersVector(builder, layout.length / 2);
+        for (int b = layout.length / 2 - 1; b >= 0; b--) {
+            Buffer.createBuffer(builder, layout[2 * b], layout[2 * b + 1]);
+        }
+        int buffers = builder.endVector();
+        RecordBatch.startRecordBatch(builder);
+        RecordBatch.addLength(builder, rows);
+        RecordBatch.addNodes(builder, nodes);
+        RecordBatch.addBuffers(builder, buffers);
+        int header = RecordBatch.endRecordBatch(builder);
+        return MessageSerializer.serializeMessage(
+                builder, MessageHeader.RecordBatch, header, bodyLength, IpcOption.DEFAULT);
     }
 
     /** One record batch with {@code {"request_id":N}} as app_metadata. */

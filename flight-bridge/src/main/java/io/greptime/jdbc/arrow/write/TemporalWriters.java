@@ -38,13 +38,11 @@ final class TemporalWriters {
 
     /** TIMESTAMP(0/3/6/9): stored in the column's unit; finer digits are truncated toward the past. */
     static final class TimestampWriter extends ColumnWriter {
-        private final TimeStampVector v;
         private final TimeUnit unit;
         private final ZoneId zone;
 
         TimestampWriter(TimeStampVector v, TimeUnit unit, ZoneId zone) {
-            super(v, "Timestamp(" + unit.name().toLowerCase(java.util.Locale.ROOT) + ")");
-            this.v = v;
+            super(v, "Timestamp(" + unit.name().toLowerCase(java.util.Locale.ROOT) + ")", 8);
             this.unit = unit;
             this.zone = zone;
         }
@@ -52,13 +50,13 @@ final class TemporalWriters {
         /** A number is taken as a count of the column's unit, as GreptimeDB takes an integer literal. */
         @Override
         public void setLong(int row, long value) {
-            v.setSafe(row, value);
+            cells.putLong(row, value);
         }
 
         @Override
         public void setInstant(int row, long epochSecond, int nano) throws SQLException {
             try {
-                v.setSafe(row, inUnit(epochSecond, nano));
+                cells.putLong(row, inUnit(epochSecond, nano));
             } catch (ArithmeticException e) {
                 throw outOfRange(epochSecond + " s + " + nano + " ns since the epoch");
             }
@@ -110,12 +108,10 @@ final class TemporalWriters {
 
     /** DATE (Date32, days since the epoch). */
     static final class DateWriter extends ColumnWriter {
-        private final DateDayVector v;
         private final ZoneId zone;
 
         DateWriter(DateDayVector v, ZoneId zone) {
-            super(v, "Date");
-            this.v = v;
+            super(v, "Date", 4);
             this.zone = zone;
         }
 
@@ -125,7 +121,7 @@ final class TemporalWriters {
             if (day < Integer.MIN_VALUE || day > Integer.MAX_VALUE) {
                 throw outOfRange(value);
             }
-            v.setSafe(row, (int) day);
+            cells.putInt(row, (int) day);
         }
 
         @Override
@@ -143,25 +139,30 @@ final class TemporalWriters {
         }
     }
 
-    /** Stores a count of the column's unit in one row (Time32 and Time64 vectors differ in width). */
-    interface TimeStore {
-        void store(int row, long count);
-    }
-
     /** TIME(0/3/6/9): Time32 (s, ms) and Time64 (µs, ns), counted from midnight in the column's unit. */
     static final class TimeWriter extends ColumnWriter {
-        private final TimeStore store;
         private final TimeUnit unit;
+        private final boolean wide;
 
-        TimeWriter(org.apache.arrow.vector.FieldVector v, TimeUnit unit, TimeStore store) {
-            super(v, "Time(" + unit.name().toLowerCase(java.util.Locale.ROOT) + ")");
+        TimeWriter(org.apache.arrow.vector.FieldVector v, TimeUnit unit) {
+            super(v, "Time(" + unit.name().toLowerCase(java.util.Locale.ROOT) + ")", wideUnit(unit) ? 8 : 4);
             this.unit = unit;
-            this.store = store;
+            this.wide = wideUnit(unit);
+        }
+
+        /** Time64 (µs, ns) holds 8 bytes a value, Time32 (s, ms) 4. */
+        private static boolean wideUnit(TimeUnit unit) {
+            return unit == TimeUnit.MICROSECONDS || unit == TimeUnit.NANOSECONDS;
         }
 
         @Override
         public void setTime(int row, LocalTime value) {
-            store.store(row, unit.convert(value.getLong(ChronoField.NANO_OF_DAY), TimeUnit.NANOSECONDS));
+            long count = unit.convert(value.getLong(ChronoField.NANO_OF_DAY), TimeUnit.NANOSECONDS);
+            if (wide) {
+                cells.putLong(row, count);
+            } else {
+                cells.putInt(row, (int) count);
+            }
         }
 
         @Override

@@ -43,14 +43,10 @@ class BatchBufferTest {
     void unsetParameters_keepTheirValue_evenAcrossABatchCut() throws SQLException {
         try (BatchBuffer b = BatchBuffer.create(fields, 0, allocator, ZoneId.of("UTC"))) {
             b.writer(1).setString(b.row(), "kept");
-            b.written(1);
             b.writer(2).setLong(b.row(), 7);
-            b.written(2);
             b.writer(3).setNull(b.row());
-            b.written(3);
             for (int i = 0; i < 2; i++) {
                 b.writer(0).setInstant(b.row(), 1_700_000_000L + i, 5_000_000);
-                b.written(0);
                 b.endRow();
             }
             VectorSchemaRoot first = b.seal();
@@ -58,7 +54,6 @@ class BatchBufferTest {
             assertThat(first.getVector(0).getObject(1)).hasToString("2023-11-14T22:13:21.005");
             assertThat(first.getVector(1).getObject(1)).hasToString("kept");
             b.writer(0).setLong(b.row(), 99); // set for the open row before the cut
-            b.written(0);
             b.reset();
             b.endRow();
             VectorSchemaRoot second = b.seal();
@@ -91,10 +86,8 @@ class BatchBufferTest {
                     .isEqualTo("07001");
             for (int c = 1; c < 4; c++) {
                 b.writer(c).setNull(0);
-                b.written(c);
             }
             b.writer(0).setNull(0);
-            b.written(0);
             assertThatThrownBy(b::endRow)
                     .extracting(e -> ((SQLException) e).getSQLState())
                     .isEqualTo("22004");
