@@ -13,9 +13,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * {@code GreptimeConnection.putBatch}: one caller-built {@link VectorSchemaRoot} written as one DoPut
- * record batch, after checking it against the table's schema (every column
- * exists with exactly the table's Arrow type, the time index is present and has no NULL), so a mistake
- * is a SQLException naming the column instead of a server error. The root stays the caller's: it is
+ * record batch, after checking it against the table's schema (every column exists with exactly the
+ * table's Arrow type, the time index is present and has no NULL), so a mistake is a SQLException naming
+ * the column instead of a server error. The root stays the caller's: it is
  * encoded (copied once into the IPC body) and never closed or changed here.
  *
  * <p>Streams are the connection's parked DoPut streams ({@link BulkWrites#takeIdleStream}): a batch the

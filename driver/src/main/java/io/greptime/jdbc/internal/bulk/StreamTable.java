@@ -219,7 +219,7 @@ final class StreamTable extends VectorBinder {
         try {
             Jsonb.encode(text);
         } catch (IllegalArgumentException e) {
-            throw new SQLDataException(where + "not valid JSON: " + e.getMessage(), "22018");
+            throw new SQLDataException(where + e.getMessage(), "22018");
         }
     }
 
