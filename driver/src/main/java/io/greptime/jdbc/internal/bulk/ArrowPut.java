@@ -13,10 +13,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * {@code GreptimeConnection.putBatch}: one caller-built {@link VectorSchemaRoot} written as one DoPut
- * record batch on a stream of its own, after checking it against the table's schema (every column
- * exists with exactly the table's Arrow type, the time index is present and has no NULL), so a mistake
- * is a SQLException naming the column instead of a server error. The root stays the caller's: it is
+ * record batch, after checking it against the table's schema (every column exists with exactly the
+ * table's Arrow type, the time index is present and has no NULL), so a mistake is a SQLException naming
+ * the column instead of a server error. The root stays the caller's: it is
  * encoded (copied once into the IPC body) and never closed or changed here.
+ *
+ * <p>Streams are the connection's parked DoPut streams ({@link BulkWrites#takeIdleStream}): a batch the
+ * server acknowledged leaves its stream parked under (session, table, schema), so repeated putBatch
+ * calls into one table cost one stream, not one per call. A failed stream is closed, never parked.
  */
 final class ArrowPut {
     private ArrowPut() {}
@@ -31,15 +35,16 @@ final class ArrowPut {
         if (root.getRowCount() == 0) {
             return 0;
         }
-        DoPutWriter writer = DoPutWriter.create(
-                PutCompression.parse(owner.config().bulkCompression()),
-                1,
-                answers -> owner.client().startPut(s, answers));
+        BulkWrites.StreamKey key = new BulkWrites.StreamKey(s, table, root.getSchema());
+        DoPutWriter writer = owner.takeIdleStream(key);
+        if (writer == null) {
+            writer = open(owner, s, table, root);
+        }
+        boolean answered = false;
         try {
-            writer.start(table, root.getSchema());
-            owner.doPutStreams.incrementAndGet();
             long id = writer.send(root);
             writer.awaitAcked(id);
+            answered = true;
             owner.doPutBatches.incrementAndGet();
             owner.doPutRows.addAndGet(root.getRowCount());
             return root.getRowCount();
@@ -50,13 +55,36 @@ final class ArrowPut {
             Thread.currentThread().interrupt();
             throw new SQLException("Interrupted while writing a DoPut batch", "HY008", e);
         } finally {
-            closeWriter(writer);
+            release(owner, key, writer, answered);
         }
     }
 
-    private static void closeWriter(DoPutWriter writer) {
+    /**
+     * A new stream announcing the root's schema. Its window is the connection's (not 1, although a
+     * putBatch has one batch in flight) because a parked stream may be taken next by a prepared statement
+     * writing the same table and schema, which pipelines its batches.
+     */
+    private static DoPutWriter open(BulkWrites owner, RequestSession s, String table, VectorSchemaRoot root) {
+        DoPutWriter writer = DoPutWriter.create(
+                PutCompression.parse(owner.config().bulkCompression()),
+                owner.config().bulkWindow(),
+                answers -> owner.client().startPut(s, answers));
+        writer.start(table, root.getSchema());
+        owner.doPutStreams.incrementAndGet();
+        return writer;
+    }
+
+    /**
+     * Parks a stream whose batch the server answered, so the next putBatch into the same table with the
+     * same schema continues on it; a stream that failed, or whose batch is unanswered (interrupted), ends.
+     */
+    private static void release(BulkWrites owner, BulkWrites.StreamKey key, DoPutWriter writer, boolean answered) {
+        if (answered && !writer.isBroken()) {
+            owner.parkStream(key, writer);
+            return;
+        }
         try {
-            writer.close(10_000);
+            writer.close(answered ? 10_000 : 0);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -2,14 +2,17 @@ package io.greptime.jdbc.internal.bulk;
 
 import com.google.protobuf.ByteString;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
+import io.greptime.jdbc.proto.jsonb.Jsonb;
 import io.greptime.jdbc.proto.v1.ColumnDataType;
 import io.greptime.jdbc.proto.v1.ColumnDataTypeExtension;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
 import io.greptime.jdbc.proto.v1.Decimal128;
 import io.greptime.jdbc.proto.v1.DecimalTypeExtension;
+import io.greptime.jdbc.proto.v1.JsonTypeExtension;
 import io.greptime.jdbc.proto.v1.SemanticType;
 import io.greptime.jdbc.proto.v1.Value;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
@@ -32,8 +35,13 @@ import org.apache.arrow.vector.types.pojo.Field;
  * Turns one Arrow column into protobuf {@code Value}s of the matching {@code ColumnDataType}
  * (protocol.md §2.3), so rows written through the Arrow column writers (with all their conversions and
  * range checks) can also travel as row inserts or row deletes. Types row requests cannot carry here
- * (intervals, nested types, JSON and vectors, whose text the server parses only on the SQL path) answer
- * null.
+ * (intervals, nested types, vectors) answer null.
+ *
+ * <p>JSON columns ({@code greptime:type=Json}) travel as GreptimeDB's own clients send them: datatype
+ * {@code JSON} with the {@code json_type = JSON_BINARY} extension (without it a v1.x server would take
+ * the column for its newer JSON2 type) and each value as {@code string_value} holding the JSON text,
+ * which the frontend parses into JSONB (greptimedb {@code operator/src/req_convert/common.rs}
+ * {@code preprocess_row_insert_requests}; a {@code binary_value} there is refused).
  */
 abstract class ProtoCells {
     final ColumnDataType type;
@@ -61,11 +69,73 @@ abstract class ProtoCells {
 
     /** The encoder for a field, or null when row requests cannot carry its type. */
     static ProtoCells forField(Field field) {
-        if (GreptimeFieldMetadata.isJson(field)
-                || GreptimeFieldMetadata.vectorDimension(field).isPresent()) {
+        if (GreptimeFieldMetadata.vectorDimension(field).isPresent()) {
             return null;
         }
+        if (GreptimeFieldMetadata.isJson(field)) {
+            return field.getType().accept(new JsonChooser());
+        }
         return field.getType().accept(new Chooser());
+    }
+
+    private static final ColumnDataTypeExtension JSON_BINARY = ColumnDataTypeExtension.newBuilder()
+            .setJsonType(JsonTypeExtension.JSON_BINARY)
+            .build();
+
+    /**
+     * A JSON column's cells: the vector holds either JSON text (UTF-8) or GreptimeDB's JSONB, which is what
+     * the table's own Binary column holds; JSONB is turned back into text, the only form a row insert
+     * takes. The two cannot be confused: JSONB starts with a container header whose first byte is 0x80
+     * (array), 0x40 (object) or 0x20 followed by zero bytes (scalar), and JSON text never starts with 0x80
+     * or 0x40, nor with a space followed by a NUL (a control character is not JSON).
+     */
+    private static ProtoCells json() {
+        return new ProtoCells(ColumnDataType.JSON) {
+            @Override
+            Value encode(FieldVector v, int r) {
+                return Value.newBuilder()
+                        .setStringValue(jsonText(((BaseVariableWidthVector) v).get(r)))
+                        .build();
+            }
+
+            @Override
+            ColumnSchema schema(String name, SemanticType semantic) {
+                return super.schema(name, semantic).toBuilder()
+                        .setDatatypeExtension(JSON_BINARY)
+                        .build();
+            }
+        };
+    }
+
+    static String jsonText(byte[] cell) {
+        boolean jsonb = cell.length >= 4
+                && (cell[0] == (byte) 0x80
+                        || cell[0] == 0x40
+                        || (cell[0] == 0x20 && cell[1] == 0 && cell[2] == 0 && cell[3] == 0));
+        return jsonb ? Jsonb.decode(cell) : new String(cell, StandardCharsets.UTF_8);
+    }
+
+    /** JSON lives in variable-width text or binary vectors; any other type is not a JSON column here. */
+    private static final class JsonChooser extends UnsupportedTypes {
+        @Override
+        public ProtoCells visit(ArrowType.Utf8 t) {
+            return json();
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.LargeUtf8 t) {
+            return json();
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.Binary t) {
+            return json();
+        }
+
+        @Override
+        public ProtoCells visit(ArrowType.LargeBinary t) {
+            return json();
+        }
     }
 
     private static ProtoCells of(ColumnDataType type, Encoder encoder) {
@@ -188,8 +258,7 @@ abstract class ProtoCells {
             return of(
                     ColumnDataType.STRING,
                     (v, r) -> Value.newBuilder()
-                            .setStringValue(new String(
-                                    ((BaseVariableWidthVector) v).get(r), java.nio.charset.StandardCharsets.UTF_8))
+                            .setStringValue(new String(((BaseVariableWidthVector) v).get(r), StandardCharsets.UTF_8))
                             .build());
         }
 

@@ -5,11 +5,14 @@ import io.greptime.jdbc.GreptimeStreamInserter.DataType;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.proto.v1.ColumnDataType;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
 import io.greptime.jdbc.proto.v1.Row;
 import io.greptime.jdbc.proto.v1.RowInsertRequest;
 import io.greptime.jdbc.proto.v1.Rows;
 import io.greptime.jdbc.proto.v1.SemanticType;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -35,6 +38,8 @@ final class StreamTable extends VectorBinder {
     private final BufferAllocator allocator;
     private final ProtoCells[] cells;
     private final List<ColumnSchema> schema;
+    /** Which columns are JSON, checked before they are buffered. */
+    private final boolean[] json;
 
     private StreamTable(
             RequestSession session,
@@ -48,6 +53,10 @@ final class StreamTable extends VectorBinder {
         this.allocator = allocator;
         this.cells = cells;
         this.schema = schema;
+        this.json = new boolean[cells.length];
+        for (int i = 0; i < json.length; i++) {
+            json[i] = cells[i].type == ColumnDataType.JSON;
+        }
     }
 
     /** Checks the declaration and builds the table's buffer in a child of {@code parent}. */
@@ -87,8 +96,7 @@ final class StreamTable extends VectorBinder {
                         "22023");
             }
             timestamps += isTime ? 1 : 0;
-            Map<String, String> meta = isTime ? Map.of(GreptimeFieldMetadata.TIME_INDEX_KEY, "true") : null;
-            fields.add(new Field(c.name(), new FieldType(!isTime, arrowType(c.type()), null, meta), null));
+            fields.add(new Field(c.name(), new FieldType(!isTime, arrowType(c), null, metadata(c)), null));
         }
         if (timestamps != 1) {
             throw new SQLException(
@@ -96,6 +104,18 @@ final class StreamTable extends VectorBinder {
                     "22023");
         }
         return fields;
+    }
+
+    /**
+     * The time index is marked as in a table's schema; a JSON column is a Utf8 vector marked
+     * {@code greptime:type=Json}: the column writers fill it from text as any string column, and
+     * {@link ProtoCells} sends it as a JSON column.
+     */
+    private static Map<String, String> metadata(Column c) {
+        if (c.semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP) {
+            return Map.of(GreptimeFieldMetadata.TIME_INDEX_KEY, "true");
+        }
+        return c.type() == DataType.JSON ? Map.of(GreptimeFieldMetadata.TYPE_KEY, "Json") : null;
     }
 
     private static SemanticType semantic(Column c) {
@@ -109,7 +129,8 @@ final class StreamTable extends VectorBinder {
         }
     }
 
-    private static ArrowType arrowType(DataType type) {
+    private static ArrowType arrowType(Column c) {
+        DataType type = c.type();
         switch (type) {
             case BOOLEAN:
                 return ArrowType.Bool.INSTANCE;
@@ -134,7 +155,10 @@ final class StreamTable extends VectorBinder {
             case FLOAT64:
                 return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
             case STRING:
+            case JSON:
                 return ArrowType.Utf8.INSTANCE;
+            case DECIMAL:
+                return new ArrowType.Decimal(c.precision(), c.scale(), 128);
             case BINARY:
                 return ArrowType.Binary.INSTANCE;
             case DATE:
@@ -167,12 +191,35 @@ final class StreamTable extends VectorBinder {
         }
         try {
             for (int i = 0; i < values.length; i++) {
+                if (json[i] && values[i] != null) {
+                    checkJson(i, values[i]);
+                }
                 setObject(i + 1, values[i]);
             }
             endRow();
         } catch (SQLException e) {
             clearParameters();
             throw new SQLException("Table " + table + ": " + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
+        }
+    }
+
+    /**
+     * Refuses what GreptimeDB would refuse for the whole request (it parses JSON text when it receives the
+     * request, and one bad value fails them all, ending the stream): anything but JSON text.
+     */
+    private void checkJson(int column, Object value) throws SQLException {
+        String where = "Row " + (pendingRows + 1) + ", column '"
+                + buffer.writer(column).name() + "': ";
+        if (!(value instanceof String text)) {
+            throw new SQLDataException(
+                    where + "a JSON column takes JSON text (a String), not a "
+                            + value.getClass().getName(),
+                    "22018");
+        }
+        try {
+            Jsonb.encode(text);
+        } catch (IllegalArgumentException e) {
+            throw new SQLDataException(where + e.getMessage(), "22018");
         }
     }
 

@@ -92,13 +92,34 @@ final class ProtoWrites {
         }
         List<ColumnMeta> targets = new ArrayList<>();
         for (ColumnSchema cs : rows.getSchemaList()) {
-            targets.add(tm.column(cs.getColumnName()));
+            targets.add(checkDecimal(tm, cs));
         }
         List<Object[]> out = new ArrayList<>(rows.getRowsCount());
         for (Row row : rows.getRowsList()) {
             out.add(RowAssembler.assemble(tm, targets, values(row, targets.size()), call.ctx.timeZone()));
         }
         return Upsert.write(call, tm, out);
+    }
+
+    /**
+     * The column a schema entry writes. A DECIMAL128 value is an unscaled integer whose scale is the
+     * request's, so a request whose DECIMAL(p, s) differs from the column's is refused, as GreptimeDB's
+     * region write check does (greptimedb {@code mito2/src/request.rs} {@code check_schema}), instead of
+     * storing the number at the column's scale.
+     */
+    private static ColumnMeta checkDecimal(TableMeta tm, ColumnSchema cs) {
+        ColumnMeta c = tm.column(cs.getColumnName());
+        if (cs.getDatatype() == io.greptime.jdbc.proto.v1.ColumnDataType.DECIMAL128) {
+            GreptimeType given =
+                    ProtoTypes.type(cs.getDatatype(), cs.hasDatatypeExtension() ? cs.getDatatypeExtension() : null);
+            if (!given.arrow().equals(c.type().arrow())) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Invalid request to region, reason: column " + c.name() + " expect type "
+                                + c.type().name() + ", given: " + given.name());
+            }
+        }
+        return c;
     }
 
     private static Object[] values(Row row, int n) {

@@ -97,9 +97,12 @@ final class Values {
 
     private static String json(Object v) {
         String s = v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
+        // GreptimeDB parses JSON text into JSONB when it is written, so text the JSONB encoder refuses
+        // (such as a bare word, which a lenient parser would take for a string) is refused here too
+        // instead of failing every later read of the row.
         try {
-            com.google.gson.JsonParser.parseString(s);
-        } catch (com.google.gson.JsonParseException e) {
+            io.greptime.jdbc.proto.jsonb.Jsonb.encode(s);
+        } catch (IllegalArgumentException e) {
             throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid JSON: " + s, e);
         }
         return s;

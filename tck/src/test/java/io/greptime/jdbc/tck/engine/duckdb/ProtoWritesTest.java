@@ -136,6 +136,55 @@ class ProtoWritesTest {
                         GreptimeError.class, e -> assertThat(e.status()).isEqualTo(StatusCode.TABLE_NOT_FOUND));
     }
 
+    private static Value decimal(long unscaled) {
+        return Value.newBuilder()
+                .setDecimal128Value(io.greptime.jdbc.proto.v1.Decimal128.newBuilder()
+                        .setHi(unscaled < 0 ? -1 : 0)
+                        .setLo(unscaled))
+                .build();
+    }
+
+    private static ColumnSchema decimalCol(String name, int precision, int scale) {
+        return col(name, ColumnDataType.DECIMAL128, SemanticType.FIELD).toBuilder()
+                .setDatatypeExtension(io.greptime.jdbc.proto.v1.ColumnDataTypeExtension.newBuilder()
+                        .setDecimalType(io.greptime.jdbc.proto.v1.DecimalTypeExtension.newBuilder()
+                                .setPrecision(precision)
+                                .setScale(scale)))
+                .build();
+    }
+
+    @Test
+    void insertRows_decimalTakesTheRequestsScale_andADifferentDecimalTypeIsRefused() {
+        f.update("CREATE TABLE p (host STRING PRIMARY KEY, ts TIMESTAMP(3) TIME INDEX, price DECIMAL(10, 2))");
+        List<ColumnSchema> same = List.of(CPU.get(0), CPU.get(1), decimalCol("price", 10, 2));
+        f.engine.insertRows(f.ctx, insert("p", same, row(str("a"), ts(1), decimal(-12345))));
+        assertThat(f.query("SELECT price FROM p").column(0)).containsExactly("-123.45");
+        List<ColumnSchema> other = List.of(CPU.get(0), CPU.get(1), decimalCol("price", 12, 4));
+        assertThatThrownBy(() -> f.engine.insertRows(f.ctx, insert("p", other, row(str("a"), ts(2), decimal(12345)))))
+                .isInstanceOfSatisfying(GreptimeError.class, e -> {
+                    assertThat(e.status()).isEqualTo(StatusCode.INVALID_ARGUMENTS);
+                    assertThat(e.getMessage()).contains("column price expect type");
+                });
+        assertThat(f.query("SELECT count(*) FROM p").column(0)).containsExactly("1");
+    }
+
+    @Test
+    void insertRows_jsonTextIsParsed_andTextThatIsNotJsonIsRefused() {
+        List<ColumnSchema> schema = List.of(
+                CPU.get(0),
+                CPU.get(1),
+                col("doc", ColumnDataType.JSON, SemanticType.FIELD).toBuilder()
+                        .setDatatypeExtension(io.greptime.jdbc.proto.v1.ColumnDataTypeExtension.newBuilder()
+                                .setJsonType(io.greptime.jdbc.proto.v1.JsonTypeExtension.JSON_BINARY))
+                        .build());
+        f.engine.insertRows(f.ctx, insert("j", schema, row(str("a"), ts(1), str("{\"k\": [1]}"))));
+        assertThat(f.query("DESC j").column(1)).containsExactly("String", "TimestampMillisecond", "Json");
+        assertThatThrownBy(() -> f.engine.insertRows(f.ctx, insert("j", schema, row(str("a"), ts(2), str("hello")))))
+                .isInstanceOfSatisfying(
+                        GreptimeError.class, e -> assertThat(e.status()).isEqualTo(StatusCode.INVALID_ARGUMENTS));
+        assertThat(f.query("SELECT count(*) FROM j").column(0)).containsExactly("1");
+    }
+
     @Test
     void deleteRows_removesByTagsAndTime() {
         f.engine.insertRows(f.ctx, insert("cpu", CPU, row(str("a"), ts(1), f64(1)), row(str("b"), ts(1), f64(2))));
