@@ -184,6 +184,17 @@ public enum GreptimeProperty {
             "8",
             "DoPut batches sent but not yet acknowledged, at most (1 to 31; GreptimeDB drops answers beyond 32).",
             false),
+    BULK_ACKNOWLEDGE(
+            "bulkAcknowledge",
+            Type.CHOICE,
+            "sync",
+            "`sync`: executeBatch of a DoPut INSERT returns once the server confirmed its rows (counts of 1). "
+                    + "`deferred`: it returns once the rows are sent, with SUCCESS_NO_INFO counts, so binding the next "
+                    + "batch overlaps the server's work; a failure is reported by the statement's next executeBatch "
+                    + "(an empty executeBatch waits for every answer) or close.",
+            false,
+            "sync",
+            "deferred"),
     BULK_FLUSH_ROWS(
             "bulkFlushRows",
             Type.INT,

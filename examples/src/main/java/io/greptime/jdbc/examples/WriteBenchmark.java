@@ -124,12 +124,16 @@ public final class WriteBenchmark {
                 // to price the driver's observability (the main connection keeps the defaults)
                 Connection quiet = DriverManager.getConnection("jdbc:greptime://" + server.address()
                         + "/public?bulkCompression=none&metrics=none&tracing=false");
+                // executeBatch returning once its rows are sent; each pass still ends waiting for every answer
+                Connection deferred = DriverManager.getConnection("jdbc:greptime://" + server.address()
+                        + "/public?bulkCompression=none&bulkAcknowledge=deferred");
                 BufferAllocator allocator = new RootAllocator();
                 FlightClient flight = FlightClient.builder(
                                 allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
                         .build()) {
             boolean observeCost = Boolean.getBoolean("bench.observe");
-            for (String t : List.of("jdbc", "spring", "raw", "raw1", "quiet", "peer_unary", "peer_stream")) {
+            for (String t :
+                    List.of("jdbc", "deferred", "spring", "raw", "raw1", "quiet", "peer_unary", "peer_stream")) {
                 createTable(conn, "bench_w_" + t);
                 createTable(conn, "bench_w_" + t + "_warm");
             }
@@ -141,6 +145,10 @@ public final class WriteBenchmark {
                 Map<String, Method> methods = new LinkedHashMap<>();
                 methods.put(
                         "jdbc", new Method("PreparedStatement executeBatch", t -> executeBatch(conn, t, rows, batch)));
+                methods.put(
+                        "deferred",
+                        new Method(
+                                "executeBatch, bulkAcknowledge=deferred", t -> executeBatch(deferred, t, rows, batch)));
                 methods.put(
                         "spring",
                         new Method("Spring JdbcTemplate.batchUpdate", t -> batchUpdate(spring, t, rows, batch)));
@@ -161,6 +169,7 @@ public final class WriteBenchmark {
                     executeBatch(quiet, "bench_w_quiet_warm", warmup, batch);
                 }
                 executeBatch(conn, "bench_w_jdbc_warm", warmup, batch);
+                executeBatch(deferred, "bench_w_deferred_warm", warmup, batch);
                 batchUpdate(spring, "bench_w_spring_warm", warmup, batch);
                 RawDoPut.put(flight, allocator, "bench_w_raw_warm", prebuiltWarm);
                 RawDoPut.put(flight, allocator, "bench_w_raw1_warm", prebuiltWarm, 1);
@@ -263,6 +272,10 @@ public final class WriteBenchmark {
         System.out.printf(
                 "Spring batchUpdate / raw DoPut: %.2f median (best/best %.2f; target 0.70)%n",
                 spring.median() / raw.median(), spring.best() / raw.best());
+        Method deferredAcks = methods.get("deferred");
+        System.out.printf(
+                "executeBatch with bulkAcknowledge=deferred / raw DoPut: %.2f median (best/best %.2f)%n",
+                deferredAcks.median() / raw.median(), deferredAcks.best() / raw.best());
         Method raw1 = methods.get("raw1");
         System.out.printf(
                 "executeBatch / raw DoPut with one batch in flight: %.2f median (context: each executeBatch waits for"
@@ -303,6 +316,8 @@ public final class WriteBenchmark {
                             "executeBatch returned " + counts.length + " counts for " + (to - from));
                 }
             }
+            // an empty executeBatch waits for every answer (under bulkAcknowledge=deferred; at once otherwise)
+            ps.executeBatch();
         }
     }
 

@@ -32,6 +32,20 @@ public interface BulkBinder extends ParameterSink, AutoCloseable {
     /** One count per row, or a BatchUpdateException whose counts say which rows are in. */
     long[] executeBatch() throws SQLException;
 
+    /**
+     * As {@link #executeBatch()}, but always waiting for the server's answers, also under
+     * {@code bulkAcknowledge=deferred} (executeUpdate needs the count).
+     */
+    default long[] executeBatchConfirmed() throws SQLException {
+        return executeBatch();
+    }
+
+    /**
+     * Waits for the answers to rows earlier executeBatch calls sent without waiting
+     * ({@code bulkAcknowledge=deferred}); throws when some were not written. Nothing to wait for otherwise.
+     */
+    default void awaitDeferred() throws SQLException {}
+
     @Override
     void close();
 }

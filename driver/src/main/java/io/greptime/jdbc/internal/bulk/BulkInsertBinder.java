@@ -9,6 +9,7 @@ import io.greptime.jdbc.internal.client.RequestSession;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,6 +45,11 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     private DoPutWriter writer;
     private SQLException sendFailure;
 
+    /** bulkAcknowledge=deferred: executeBatch returns once its rows are sent. */
+    private final boolean deferred;
+    /** Under deferred acknowledgement: {request_id, rows} of batches earlier calls sent, not yet answered. */
+    private final ArrayDeque<long[]> unconfirmed = new ArrayDeque<>();
+
     BulkInsertBinder(
             BulkWrites owner,
             RequestSession session,
@@ -61,6 +67,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         this.allocator = allocator;
         this.flushBytes = owner.config().bulkFlushBytes();
         this.flushRows = owner.config().bulkFlushRows();
+        this.deferred = owner.config().bulkDeferredAcks();
     }
 
     // ---------------------------------------------------------------- batches
@@ -158,6 +165,16 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
      */
     @Override
     public long[] executeBatch() throws SQLException {
+        return deferred ? executeDeferred() : executeConfirmed();
+    }
+
+    @Override
+    public long[] executeBatchConfirmed() throws SQLException {
+        awaitDeferred();
+        return executeConfirmed();
+    }
+
+    private long[] executeConfirmed() throws SQLException {
         if (smallRows != null && segments.isEmpty() && buffer.row() > 0 && buffer.row() < rowPathBelow) {
             return executeAsRows();
         }
@@ -179,6 +196,109 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
             throw failed(failure, counts, inDoubt);
         }
         return counts;
+    }
+
+    /**
+     * bulkAcknowledge=deferred: sends the rows and returns SUCCESS_NO_INFO for each without waiting for
+     * the answers, so the caller binds the next batch while the server works. A failure of a batch an
+     * earlier call sent is reported here (and this call's rows are not sent); a failure while sending
+     * this call's rows is reported as a synchronous executeBatch reports it. With no rows, waits for
+     * every earlier answer.
+     */
+    private long[] executeDeferred() throws SQLException {
+        if (pendingRows == 0) {
+            awaitDeferred();
+            return new long[0];
+        }
+        SQLException earlier = earlierFailure();
+        if (earlier != null) {
+            throw deferredFailed(earlier);
+        }
+        flush();
+        if (sendFailure != null) { // reported now, with the earlier calls' rows when some are unanswered
+            return unconfirmed.isEmpty() ? executeConfirmed() : throwDeferred(sendFailure);
+        }
+        for (Segment seg : segments) {
+            unconfirmed.addLast(new long[] {seg.id(), seg.rows()});
+        }
+        long[] counts = new long[Math.toIntExact(pendingRows)];
+        Arrays.fill(counts, Statement.SUCCESS_NO_INFO);
+        segments.clear();
+        pendingRows = 0;
+        flushedRows = 0;
+        forgetAnswered();
+        return counts;
+    }
+
+    private long[] throwDeferred(SQLException cause) throws BatchUpdateException {
+        throw deferredFailed(cause);
+    }
+
+    /** Drops the batches the server has answered from the deferred ones. */
+    private void forgetAnswered() {
+        long acked = writer == null ? 0 : writer.lastAckedId();
+        while (!unconfirmed.isEmpty() && unconfirmed.peekFirst()[0] <= acked) {
+            unconfirmed.removeFirst();
+        }
+    }
+
+    /** What broke the stream carrying deferred batches, seen without waiting; null while it is healthy. */
+    private SQLException earlierFailure() {
+        if (unconfirmed.isEmpty()) {
+            return null;
+        }
+        Throwable f = writer == null ? null : writer.failure();
+        return f == null ? null : owner.client().errors().translate(f);
+    }
+
+    @Override
+    public void awaitDeferred() throws SQLException {
+        if (unconfirmed.isEmpty()) {
+            return;
+        }
+        PutAcks acks = PutAcks.await(
+                writer, unconfirmed.peekLast()[0], null, owner.client().errors());
+        if (acks.failure() != null) {
+            throw deferredFailed(acks.failure());
+        }
+        unconfirmed.clear();
+    }
+
+    /**
+     * The report of a stream that failed after earlier deferred calls returned: how many of their rows
+     * were not confirmed (they may or may not be stored), and this call's rows, none of which is sent
+     * now (EXECUTE_FAILED; rows an automatic flush of this call already sent count as the synchronous
+     * path counts them). The stream is dropped; the next batch opens a new one.
+     */
+    private BatchUpdateException deferredFailed(SQLException cause) {
+        forgetAnswered();
+        long acked = writer == null ? 0 : writer.lastAckedId();
+        long doubtful = unconfirmed.stream().mapToLong(u -> u[1]).sum();
+        long[] counts = counts(acked);
+        Arrays.fill(counts, flushedRows, counts.length, Statement.EXECUTE_FAILED);
+        List<GreptimeBatchUpdateException.RowRange> inDoubt = inDoubt(acked);
+        long written = Arrays.stream(counts).filter(c -> c == 1).count();
+        int current = counts.length;
+        buffer.reset();
+        segments.clear();
+        unconfirmed.clear();
+        pendingRows = 0;
+        flushedRows = 0;
+        BulkWrites.logFailure(table, cause);
+        owner.forget(session, table);
+        dropWriter();
+        sendFailure = null;
+        return new GreptimeBatchUpdateException(
+                "DoPut into " + table + " failed after earlier executeBatch calls returned (bulkAcknowledge=deferred): "
+                        + doubtful + " of the rows they sent are not confirmed and may not be stored"
+                        + (current > 0 ? "; " + written + " of this call's " + current + " rows were written" : "")
+                        + ": "
+                        + cause.getMessage(),
+                cause.getSQLState(),
+                cause.getErrorCode(),
+                counts,
+                inDoubt,
+                cause);
     }
 
     /** A small batch as one RowInsertRequests: all rows in, or none (one request, one answer). */
@@ -257,6 +377,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         owner.forget(session, table);
         dropWriter();
         sendFailure = null;
+        unconfirmed.clear();
         long in = Arrays.stream(counts).filter(c -> c == 1).count();
         long doubtful = inDoubt.stream()
                 .mapToLong(GreptimeBatchUpdateException.RowRange::size)
@@ -295,7 +416,11 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     @Override
     public void close() {
         try {
-            if (writer != null && segments.isEmpty() && sendFailure == null && !writer.isBroken()) {
+            if (writer != null
+                    && segments.isEmpty()
+                    && unconfirmed.isEmpty()
+                    && sendFailure == null
+                    && !writer.isBroken()) {
                 owner.parkStream(streamKey(), writer);
                 writer = null;
             } else if (writer != null) {

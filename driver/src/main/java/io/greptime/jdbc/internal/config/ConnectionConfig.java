@@ -246,6 +246,11 @@ public final class ConnectionConfig {
         return (Boolean) values.get(GreptimeProperty.BULK_WRITES);
     }
 
+    /** bulkAcknowledge=deferred: executeBatch does not wait for the server's answers. */
+    public boolean bulkDeferredAcks() {
+        return "deferred".equals(values.get(GreptimeProperty.BULK_ACKNOWLEDGE));
+    }
+
     /** {@code none}, {@code lz4} or {@code zstd}. */
     public String bulkCompression() {
         return (String) values.get(GreptimeProperty.BULK_COMPRESSION);

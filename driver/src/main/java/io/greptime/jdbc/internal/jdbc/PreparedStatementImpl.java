@@ -90,7 +90,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
             }
             bulk.addBatch();
             try {
-                return bulk.executeBatch()[0];
+                return bulk.executeBatchConfirmed()[0];
             } catch (java.sql.BatchUpdateException e) {
                 throw e.getCause() instanceof SQLException cause ? cause : e;
             }
@@ -635,6 +635,14 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     /** Also ends this statement's DoPut stream and frees its vectors. */
     @Override
     public void close() throws SQLException {
+        SQLException unconfirmed = null;
+        if (bulk != null && !isClosed()) {
+            try { // rows sent under bulkAcknowledge=deferred are answered before the statement goes
+                affinity.run(bulk::awaitDeferred);
+            } catch (SQLException e) {
+                unconfirmed = e;
+            }
+        }
         try {
             super.close();
         } finally {
@@ -643,6 +651,9 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
                 bulk = null;
                 b.close();
             }
+        }
+        if (unconfirmed != null) {
+            throw unconfirmed;
         }
     }
 
