@@ -181,6 +181,16 @@ public final class DoPutWriter {
         }
     }
 
+    /** What broke the stream (seen without waiting), or null while it is healthy. */
+    public Throwable failure() {
+        ackLock.lock();
+        try {
+            return failure;
+        } finally {
+            ackLock.unlock();
+        }
+    }
+
     /** The highest request_id the server confirmed. */
     public long lastAckedId() {
         ackLock.lock();

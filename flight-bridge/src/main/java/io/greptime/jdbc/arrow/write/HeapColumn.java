@@ -3,6 +3,7 @@ package io.greptime.jdbc.arrow.write;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
@@ -36,7 +37,7 @@ final class HeapColumn {
     /** Fixed width: the values; bits: the value bitmap; variable width: the data bytes. */
     private byte[] values;
     /** Variable width only: row {@code r} spans data bytes [offset(r), offset(r + 1)). */
-    private byte[] offsets;
+    private int[] offsets;
 
     /**
      * The validity bitmap, meaningful only once the batch has a NULL ({@link #nulls}): until then every
@@ -66,7 +67,7 @@ final class HeapColumn {
             Arrays.fill(validity, oldBits, validity.length, (byte) -1);
         }
         if (width == VARIABLE) {
-            offsets = Arrays.copyOf(offsets == null ? new byte[0] : offsets, (rows + 1) * 4);
+            offsets = Arrays.copyOf(offsets == null ? new int[0] : offsets, rows + 1);
             if (values == null) {
                 values = new byte[rows * 8];
             }
@@ -178,19 +179,20 @@ final class HeapColumn {
 
     void putBytes(int row, byte[] src, int from, int length) {
         ensure(row);
-        int start = offset(row);
+        int start = offsets[row];
         int end = start + length;
         if (end > values.length || end < 0) {
             growData(end);
         }
+        byte[] data = values;
         if (length <= 16) { // tags and short texts: a loop beats the arraycopy stub
             for (int i = 0; i < length; i++) {
-                values[start + i] = src[from + i];
+                data[start + i] = src[from + i];
             }
         } else {
-            System.arraycopy(src, from, values, start, length);
+            System.arraycopy(src, from, data, start, length);
         }
-        offset(row + 1, end);
+        offsets[row + 1] = end;
         valid(row);
     }
 
@@ -202,11 +204,11 @@ final class HeapColumn {
     }
 
     private int offset(int row) {
-        return (int) INT.get(offsets, row << 2);
+        return offsets[row];
     }
 
     private void offset(int row, int value) {
-        INT.set(offsets, row << 2, value);
+        offsets[row] = value;
     }
 
     /** Row {@code to} takes row {@code from}'s value (JDBC keeps a parameter's value until it is set again). */
@@ -285,7 +287,14 @@ final class HeapColumn {
                 body[at + length - 1] &= (byte) ((1 << (rows & 7)) - 1);
             }
         } else {
-            System.arraycopy(width == VARIABLE && buffer == 1 ? offsets : values, 0, body, at, length);
+            if (width == VARIABLE && buffer == 1) {
+                ByteBuffer.wrap(body, at, length)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .asIntBuffer()
+                        .put(offsets, 0, length / 4);
+            } else {
+                System.arraycopy(values, 0, body, at, length);
+            }
         }
     }
 
@@ -328,7 +337,11 @@ final class HeapColumn {
         if (v.getDataBuffer().capacity() < dataLength) {
             v.reallocDataBuffer(dataLength);
         }
-        v.getOffsetBuffer().setBytes(0, offsets, 0, (rows + 1) * 4L);
+        v.getOffsetBuffer()
+                .nioBuffer(0, (rows + 1) * 4)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .asIntBuffer()
+                .put(offsets, 0, rows + 1);
         v.getDataBuffer().setBytes(0, values, 0, dataLength);
         copyValidity(v.getValidityBuffer(), rows);
         v.setLastSet(rows - 1);
