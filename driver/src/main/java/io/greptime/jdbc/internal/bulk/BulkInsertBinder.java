@@ -104,6 +104,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         if (rows == 0) {
             return;
         }
+        owner.noteBatchRows(table, rows);
         int base = flushedRows;
         flushedRows += rows;
         try {

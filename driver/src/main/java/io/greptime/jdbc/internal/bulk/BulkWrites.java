@@ -63,6 +63,11 @@ public final class BulkWrites {
     private final ReentrantLock idleLock = new ReentrantLock();
 
     private boolean closed;
+    /** Tables whose batch size is remembered, at most. */
+    private static final int MAX_HINTS = 256;
+
+    private final java.util.concurrent.ConcurrentHashMap<String, Integer> batchRows =
+            new java.util.concurrent.ConcurrentHashMap<>();
     /** Parked streams kept at most; the least recently parked one is ended beyond that. */
     static final int MAX_IDLE_STREAMS = 8;
 
@@ -120,7 +125,7 @@ public final class BulkWrites {
             return null;
         }
         BufferAllocator child = allocator.newChildAllocator("bulk-" + shape.table(), 0, Long.MAX_VALUE);
-        BatchBuffer buffer = BatchBuffer.create(fields, timeIndex, child, s.timeZone());
+        BatchBuffer buffer = BatchBuffer.create(fields, timeIndex, child, s.timeZone(), batchRowsHint(shape.table()));
         if (buffer == null) {
             child.close();
             LOG.fine(() -> "INSERT into " + shape.table() + " writes a column type DoPut cannot fill: statement path");
@@ -141,6 +146,24 @@ public final class BulkWrites {
             child.close();
             throw e;
         }
+    }
+
+    /**
+     * The most rows one DoPut batch into {@code table} held on this connection (capped at bulkFlushRows),
+     * so a new statement's buffer starts at that size: frameworks such as Spring prepare a statement per
+     * batch, and growing the arrays again each time cost a few percent of the whole write.
+     */
+    int batchRowsHint(String table) {
+        Integer rows = batchRows.get(table);
+        return rows == null ? 0 : Math.min(rows, config.bulkFlushRows());
+    }
+
+    /** Remembers the size of a batch sent into {@code table} (see {@link #batchRowsHint}). */
+    void noteBatchRows(String table, int rows) {
+        if (batchRows.size() >= MAX_HINTS && !batchRows.containsKey(table)) {
+            batchRows.clear(); // a connection writing to very many tables: hints are only an optimisation
+        }
+        batchRows.merge(table, rows, Math::max);
     }
 
     /** The reordering bulkSortByTime and bulkTimeWindow ask for, or null when neither is on. */

@@ -44,6 +44,15 @@ public final class BatchBuffer implements AutoCloseable {
      * @param zone the session zone, for wall-clock values
      */
     public static BatchBuffer create(List<Field> fields, int timeIndex, BufferAllocator allocator, ZoneId zone) {
+        return create(fields, timeIndex, allocator, zone, 0);
+    }
+
+    /**
+     * As {@link #create(List, int, BufferAllocator, ZoneId)}, with room for {@code expectedRows} rows from
+     * the start (the size of the batches written before), so the first batch does not grow its arrays.
+     */
+    public static BatchBuffer create(
+            List<Field> fields, int timeIndex, BufferAllocator allocator, ZoneId zone, int expectedRows) {
         Schema schema = new Schema(fields);
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         ColumnWriter[] writers = new ColumnWriter[fields.size()];
@@ -54,7 +63,11 @@ public final class BatchBuffer implements AutoCloseable {
                 return null;
             }
         }
-        return new BatchBuffer(root, writers, timeIndex);
+        BatchBuffer buffer = new BatchBuffer(root, writers, timeIndex);
+        for (HeapColumn column : buffer.columns) {
+            column.reserve(expectedRows);
+        }
+        return buffer;
     }
 
     /** The schema the batches have (the one a DoPut stream announces). */

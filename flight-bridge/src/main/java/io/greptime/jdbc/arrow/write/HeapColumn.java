@@ -77,6 +77,16 @@ final class HeapColumn {
         }
     }
 
+    /** Makes room for {@code rows} rows at once (a batch size known in advance), instead of doubling up to it. */
+    void reserve(int rows) {
+        if (rows > capacity) {
+            allocate(rows);
+            if (width == VARIABLE && values.length < rows * 8L) {
+                values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, rows * 8L));
+            }
+        }
+    }
+
     private static int bitBytes(int rows) {
         return (rows + 7) >>> 3;
     }
