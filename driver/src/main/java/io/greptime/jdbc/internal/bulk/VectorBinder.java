@@ -18,21 +18,25 @@ import java.time.LocalTime;
 abstract class VectorBinder implements ParameterSink {
     final RequestSession session;
     final BatchBuffer buffer;
+    /** The buffer's writers, held here so a setter reaches its column in one step. */
+    private final ColumnWriter[] writers;
     /** Rows added since the last executeBatch. */
     long pendingRows;
 
     VectorBinder(RequestSession session, BatchBuffer buffer) {
         this.session = session;
         this.buffer = buffer;
+        this.writers = buffer.writers();
     }
 
     // ---------------------------------------------------------------- setters
 
     private ColumnWriter column(int index) throws SQLException {
-        if (index < 1 || index > buffer.columnCount()) {
-            throw new SQLException("Parameter index " + index + " is out of range 1.." + buffer.columnCount(), "07009");
+        ColumnWriter[] w = writers;
+        if (index < 1 || index > w.length) {
+            throw new SQLException("Parameter index " + index + " is out of range 1.." + w.length, "07009");
         }
-        return buffer.writer(index - 1);
+        return w[index - 1];
     }
 
     /** Names the row (1-based within the current batch) and the column in a setter's error. */

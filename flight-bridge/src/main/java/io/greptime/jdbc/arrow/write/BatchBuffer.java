@@ -84,6 +84,14 @@ public final class BatchBuffer implements AutoCloseable {
         return writers[column];
     }
 
+    /**
+     * The writers of all columns in parameter order, shared (not copied): binders keep the array to reach a
+     * column's writer in one step on every setter. Callers must not change it.
+     */
+    public ColumnWriter[] writers() {
+        return writers;
+    }
+
     /** The row being filled: the number of complete rows in the buffer. */
     public int row() {
         return row;
