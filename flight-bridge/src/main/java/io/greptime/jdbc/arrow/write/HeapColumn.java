@@ -194,14 +194,7 @@ final class HeapColumn {
         if (end > values.length || end < 0) {
             growData(end);
         }
-        byte[] data = values;
-        if (length <= 16) { // tags and short texts: a loop beats the arraycopy stub
-            for (int i = 0; i < length; i++) {
-                data[start + i] = src[from + i];
-            }
-        } else {
-            System.arraycopy(src, from, data, start, length);
-        }
+        System.arraycopy(src, from, values, start, length);
         offsets[row + 1] = end;
         valid(row);
     }
