@@ -96,6 +96,38 @@ class ThreeServerFailoverTest {
     }
 
     @Test
+    void serverKilledDuringDeferredBulkInsert_dedupTable_resumesElsewhere_andTheEmptyBatchConfirmsEveryRow()
+            throws Exception {
+        try (Connection c = cluster.connect("bulkFailoverPolicy=sticky&bulkAcknowledge=deferred&bulkWindow=4"
+                        + "&bulkCompression=none&" + FAST_BREAKERS);
+                PreparedStatement ps =
+                        c.prepareStatement("INSERT INTO dedup_deferred (host, ts, v) VALUES (?, ?, ?)")) {
+            createTable(c, "dedup_deferred", false);
+            cluster.serverCutMidCall = true;
+            cluster.engine.afterPutBatches(8, () -> cluster.server(0).stop());
+            for (int call = 0; call < 20; call++) { // 20 calls of 5,000 rows, none waiting for its answers
+                for (int i = call * 5_000; i < (call + 1) * 5_000; i++) {
+                    ps.setString(1, "h" + (i % 100));
+                    ps.setTimestamp(2, new Timestamp(i));
+                    ps.setLong(3, i);
+                    ps.addBatch();
+                }
+                assertThat(ps.executeLargeBatch()).hasSize(5_000).containsOnly((long) Statement.SUCCESS_NO_INFO);
+            }
+            assertThat(ps.executeLargeBatch()).isEmpty(); // waits for every answer, across the failover
+
+            assertThat(longQuery(c, "SELECT count(*) FROM dedup_deferred")).isEqualTo(ROWS);
+            assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM dedup_deferred"))
+                    .isEqualTo(ROWS);
+            assertThat(cluster.server(1).faults().startedCalls())
+                    .as("the stream resumed on the next server")
+                    .isPositive();
+            restartAndAwaitClosedBreaker(c, 0);
+        }
+        cluster.assertIdle(0);
+    }
+
+    @Test
     void serverKilledDuringBulkInsert_appendTable_isNotReplayed_inDoubtRowsReported() throws Exception {
         try (Connection c = cluster.connect(
                 "bulkFailoverPolicy=sticky&bulkFlushRows=5000&bulkWindow=4&bulkCompression=none&" + FAST_BREAKERS)) {
