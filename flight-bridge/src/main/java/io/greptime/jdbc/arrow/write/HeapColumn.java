@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.sql.SQLDataException;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -187,7 +188,8 @@ final class HeapColumn {
         valid(row);
     }
 
-    void putBytes(int row, byte[] src, int from, int length) {
+    /** @throws SQLDataException (54000) when the batch's bytes of this column would pass 2 GiB */
+    void putBytes(int row, byte[] src, int from, int length) throws SQLDataException {
         ensure(row);
         int start = offsets[row];
         int end = start + length;
@@ -199,9 +201,12 @@ final class HeapColumn {
         valid(row);
     }
 
-    private void growData(int needed) {
-        if (needed < 0) {
-            throw new IllegalStateException("a batch's variable-width column exceeds 2 GiB");
+    private void growData(int needed) throws SQLDataException {
+        if (needed < 0 || needed > Integer.MAX_VALUE - 8) {
+            throw new SQLDataException(
+                    "the values of one batch in a string or binary column would exceed 2 GiB: send smaller batches"
+                            + " (bulkFlushBytes)",
+                    "54000");
         }
         values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, values.length * 2L)));
     }
@@ -215,7 +220,7 @@ final class HeapColumn {
     }
 
     /** Row {@code to} takes row {@code from}'s value (JDBC keeps a parameter's value until it is set again). */
-    void copyRow(int from, int to) {
+    void copyRow(int from, int to) throws SQLDataException {
         ensure(to);
         if (isNull(from)) {
             setNull(to);
@@ -237,7 +242,11 @@ final class HeapColumn {
      */
     void reset(int keep, boolean setInKeptRow) {
         if (keep > 0) {
-            copyRow(keep, 0);
+            try {
+                copyRow(keep, 0);
+            } catch (SQLDataException cannotHappen) { // one value, which fitted already, moves to the start
+                throw new IllegalStateException(cannotHappen);
+            }
         }
         boolean keptNull = keep >= 0 && isNull(0);
         nulls = false;

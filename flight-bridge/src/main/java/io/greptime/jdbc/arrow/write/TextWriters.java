@@ -18,28 +18,28 @@ final class TextWriters {
         }
 
         @Override
-        public void setString(int row, String value) {
+        public void setString(int row, String value) throws SQLException {
             byte[] utf8 = cache.bytesOf(value);
             cells.putBytes(row, utf8, 0, utf8.length);
         }
 
         @Override
-        public void setLong(int row, long value) {
+        public void setLong(int row, long value) throws SQLException {
             setString(row, Long.toString(value));
         }
 
         @Override
-        public void setDouble(int row, double value) {
+        public void setDouble(int row, double value) throws SQLException {
             setString(row, Double.toString(value));
         }
 
         @Override
-        public void setDecimal(int row, BigDecimal value) {
+        public void setDecimal(int row, BigDecimal value) throws SQLException {
             setString(row, value.toPlainString());
         }
 
         @Override
-        public void setBoolean(int row, boolean value) {
+        public void setBoolean(int row, boolean value) throws SQLException {
             setString(row, Boolean.toString(value));
         }
     }
@@ -51,7 +51,7 @@ final class TextWriters {
         }
 
         @Override
-        public void setBytes(int row, byte[] value) {
+        public void setBytes(int row, byte[] value) throws SQLException {
             cells.putBytes(row, value, 0, value.length);
         }
 
