@@ -150,6 +150,21 @@ class DeferredAcknowledgeTest {
     }
 
     @Test
+    void connectionClose_reportsTheFailureOfAStatementLeftOpen() throws Exception {
+        Connection c = open(ServerProfile.V1_2, "");
+        PreparedStatement ps = c.prepareStatement(INSERT);
+        fixture.engine.failPutAfter(0);
+        addRows(ps, 0, 10);
+        assertThat(ps.executeBatch()).containsOnly(Statement.SUCCESS_NO_INFO); // fails on the server
+        BatchUpdateException atClose = catchThrowableOfType(BatchUpdateException.class, c::close);
+        assertThat(atClose.getMessage())
+                .contains("10 of the rows they sent are not confirmed")
+                .contains("Injected region failure on batch 1");
+        assertThat(c.isClosed()).isTrue();
+        assertThat(ps.isClosed()).isTrue();
+    }
+
+    @Test
     void closeWaitsForTheAnswers_soEveryRowIsStoredWhenCloseReturns() throws Exception {
         try (Connection c = open(ServerProfile.V0_17, "")) {
             CountDownLatch slow = new CountDownLatch(1);

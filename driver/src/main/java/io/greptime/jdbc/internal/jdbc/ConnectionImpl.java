@@ -365,9 +365,16 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        java.sql.BatchUpdateException unconfirmed = null;
         try {
             for (StatementImpl s : statements) {
-                s.closeQuietly();
+                try {
+                    s.close();
+                } catch (java.sql.BatchUpdateException e) { // rows sent under bulkAcknowledge=deferred failed
+                    unconfirmed = unconfirmed == null ? e : unconfirmed;
+                } catch (SQLException ignored) {
+                    // closing with the connection: nothing else useful to report
+                }
             }
             statements.clear();
             for (TypedBulkWriter<?> w : typedWriters) {
@@ -382,6 +389,9 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             } finally {
                 observe.close();
             }
+        }
+        if (unconfirmed != null) {
+            throw unconfirmed;
         }
     }
 
