@@ -35,13 +35,29 @@ public final class TablePut implements AutoCloseable {
 
     /** Sends the sealed root as one batch (waiting for a slot in the ack window); the root may be reused after. */
     public void send(VectorSchemaRoot root) {
-        int rows = root.getRowCount();
+        send(root.getRowCount(), w -> w.send(root));
+    }
+
+    /**
+     * Sends the buffer's complete rows as one batch, encoded straight from it when uncompressed; the
+     * buffer may be reset after.
+     */
+    public void send(io.greptime.jdbc.arrow.write.BatchBuffer buffer) {
+        send(buffer.row(), w -> w.send(buffer));
+    }
+
+    /** One way of handing a batch to the stream. */
+    private interface Batch {
+        long sendOn(DoPutWriter writer) throws DoPutWriter.PutFailure, InterruptedException;
+    }
+
+    private void send(int rows, Batch batch) {
         if (sendFailure != null) {
             segments.add(new long[] {-1, rows});
             return;
         }
         try {
-            long id = writer().send(root);
+            long id = batch.sendOn(writer());
             segments.add(new long[] {id, rows});
             owner.doPutBatches.incrementAndGet();
             owner.doPutRows.addAndGet(rows);

@@ -85,7 +85,7 @@ final class ArrowSink<T> implements RecordSink<T> {
             return;
         }
         try {
-            put.send(buffer.seal());
+            put.send(buffer);
         } finally {
             buffer.reset();
         }
