@@ -75,10 +75,6 @@ public final class BatchBuffer implements AutoCloseable {
         return root.getSchema();
     }
 
-    public int columnCount() {
-        return writers.length;
-    }
-
     /** The writer of column {@code column} (0-based); write at {@link #row()}. */
     public ColumnWriter writer(int column) {
         return writers[column];

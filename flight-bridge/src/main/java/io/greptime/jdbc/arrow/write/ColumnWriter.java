@@ -39,11 +39,6 @@ public abstract class ColumnWriter {
         return vector.getName();
     }
 
-    /** The vector a sealed batch of this column is copied into. */
-    public final FieldVector vector() {
-        return vector;
-    }
-
     public final void setNull(int row) {
         cells.setNull(row);
     }
