@@ -51,8 +51,7 @@ class ArrowInOutTest {
     @AfterEach
     void stop() {
         mine.close(); // throws when a test leaked a buffer of its own
-        fixture.close();
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     private Connection open() throws SQLException {

@@ -3,7 +3,6 @@ package io.greptime.jdbc.bulk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,10 +25,7 @@ class BulkAffinityTest {
 
     @AfterEach
     void stop() {
-        if (fixture != null) {
-            fixture.close();
-        }
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     @Test

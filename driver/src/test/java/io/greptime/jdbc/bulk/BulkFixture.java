@@ -35,6 +35,19 @@ final class BulkFixture implements AutoCloseable {
                 "jdbc:greptime://" + server.address() + "?timezone=UTC" + (query.isEmpty() ? "" : "&" + query));
     }
 
+    /**
+     * Closes {@code fixture} (null when a test never started one) and checks the driver left no Arrow
+     * memory allocated: every bulk test's last step.
+     */
+    static void closeChecked(BulkFixture fixture) {
+        if (fixture != null) {
+            fixture.close();
+        }
+        org.assertj.core.api.Assertions.assertThat(
+                        io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe.driverAllocatedBytes())
+                .isZero();
+    }
+
     static GreptimeWriteStatistics stats(Connection c) throws SQLException {
         return c.unwrap(GreptimeConnection.class).getWriteStatistics();
     }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -42,10 +41,7 @@ class BulkInsertTest {
 
     @AfterEach
     void stop() {
-        if (fixture != null) {
-            fixture.close();
-        }
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     private static void bindRow(PreparedStatement ps, int i) throws SQLException {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.greptime.jdbc.GreptimeBatchUpdateException;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -41,10 +40,7 @@ class DeferredAcknowledgeTest {
 
     @AfterEach
     void stop() {
-        if (fixture != null) {
-            fixture.close();
-        }
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     private static void addRows(PreparedStatement ps, int from, int to) throws SQLException {

@@ -4,7 +4,6 @@ import static io.greptime.jdbc.bulk.BulkFixture.count;
 import static io.greptime.jdbc.bulk.BulkFixture.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -36,10 +35,7 @@ class DoPutStreamReuseTest {
 
     @AfterEach
     void stop() {
-        if (fixture != null) {
-            fixture.close(); // waits for the server's stream memory to come back, then checks for leaks
-        }
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture); // waits for the server's stream memory to come back first
     }
 
     private static void write(Connection c, String table, int from, int rows, boolean execute) throws SQLException {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -51,10 +50,7 @@ class KeyedDeleteTest {
 
     @AfterEach
     void stop() {
-        if (fixture != null) {
-            fixture.close();
-        }
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     private static List<Integer> remaining(Connection c) throws SQLException {

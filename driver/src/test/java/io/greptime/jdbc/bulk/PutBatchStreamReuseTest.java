@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.greptime.jdbc.GreptimeConnection;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -49,10 +48,7 @@ class PutBatchStreamReuseTest {
     @AfterEach
     void stop() {
         allocator.close();
-        if (fixture != null) {
-            fixture.close(); // waits for the server's stream memory to come back, then checks for leaks
-        }
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture); // waits for the server's stream memory to come back first
     }
 
     private Connection open(ServerProfile profile) throws SQLException {

@@ -5,7 +5,6 @@ import static io.greptime.jdbc.bulk.BulkFixture.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,8 +23,7 @@ class RowInsertFallbackTest {
 
     @AfterEach
     void stop() {
-        fixture.close();
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     @ParameterizedTest

@@ -5,7 +5,6 @@ import static io.greptime.jdbc.bulk.BulkFixture.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -26,8 +25,7 @@ class SmallBatchRowPathTest {
 
     @AfterEach
     void stop() {
-        fixture.close();
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     private static void add(PreparedStatement ps, int i) throws SQLException {

@@ -5,7 +5,6 @@ import static io.greptime.jdbc.bulk.BulkFixture.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -53,8 +52,7 @@ class SortedDoPutTest {
 
     @AfterEach
     void stop() {
-        fixture.close();
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     /** Row i: host h(i%3), time going back and forth over three hours. */

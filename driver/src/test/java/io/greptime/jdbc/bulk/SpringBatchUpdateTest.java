@@ -4,7 +4,6 @@ import static io.greptime.jdbc.bulk.BulkFixture.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -43,8 +42,7 @@ class SpringBatchUpdateTest {
     @AfterEach
     void stop() throws SQLException {
         conn.close();
-        fixture.close();
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     @Test

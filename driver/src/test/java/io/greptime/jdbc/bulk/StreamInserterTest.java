@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.greptime.jdbc.GreptimeConnection;
 import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeStreamInserter.DataType;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.server.FaultInjector;
 import io.greptime.jdbc.tck.server.ServerProfile;
@@ -36,8 +35,7 @@ class StreamInserterTest {
 
     @AfterEach
     void stop() {
-        fixture.close();
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     private static GreptimeStreamInserter cpuAndMem(Connection c) throws SQLException {

@@ -14,7 +14,6 @@ import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeStreamInserter.Column;
 import io.greptime.jdbc.GreptimeStreamInserter.DataType;
 import io.greptime.jdbc.GreptimeStreamInserter.Semantic;
-import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -41,8 +40,7 @@ class StreamInserterTypesTest {
 
     @AfterEach
     void stop() {
-        fixture.close();
-        assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+        BulkFixture.closeChecked(fixture);
     }
 
     private static GreptimeStreamInserter orders(Connection c) throws SQLException {
