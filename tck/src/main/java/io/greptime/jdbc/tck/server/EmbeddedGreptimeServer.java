@@ -214,12 +214,27 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             try {
                 return startOrRelease(buildServer(candidate, services));
             } catch (IOException e) {
-                if (!(e.getCause() instanceof BindException)) {
+                if (!portTaken(e)) {
                     throw e;
                 }
             }
         }
         return startOrRelease(buildServer(0, services));
+    }
+
+    /**
+     * The port is in use: a {@link BindException} from the JDK transport, or the native transports'
+     * error (netty's epoll and io_uring report EADDRINUSE as a plain IOException, which CI met once when
+     * a chosen port was taken between two tests).
+     */
+    static boolean portTaken(IOException e) {
+        for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof BindException
+                    || (t.getMessage() != null && t.getMessage().contains("Address already in use"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A server that failed to bind still holds event-loop references until it is shut down. */
@@ -238,7 +253,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             try {
                 return startOrRelease(buildServer(port, services));
             } catch (IOException e) {
-                if (!(e.getCause() instanceof BindException) || attempt >= 30) {
+                if (!portTaken(e) || attempt >= 30) {
                     throw e;
                 }
                 sleepBeforeRebind();
