@@ -111,7 +111,7 @@ class DeferredAcknowledgeTest {
             addRows(ps, 100, 200);
             assertThat(ps.executeBatch()).containsOnly(Statement.SUCCESS_NO_INFO); // batch 2: fails on the server
             BatchUpdateException e = null;
-            for (int attempt = 0; attempt < 100 && e == null; attempt++) {
+            for (int attempt = 0; attempt < 500 && e == null; attempt++) {
                 addRows(ps, 1000 + attempt * 10, 1010 + attempt * 10);
                 try { // until the server's answer has arrived, calls still go out on the broken stream
                     ps.executeBatch();
