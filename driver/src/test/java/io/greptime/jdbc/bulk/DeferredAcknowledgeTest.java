@@ -74,6 +74,27 @@ class DeferredAcknowledgeTest {
     }
 
     @Test
+    void timeWindowsCutEachCallIntoSeveralBatches_allConfirmedByTheEmptyExecuteBatch() throws Exception {
+        try (Connection c = open(ServerProfile.V1_2, "bulkTimeWindow=1m&bulkSortByTime=true");
+                PreparedStatement ps = c.prepareStatement(INSERT)) {
+            for (int call = 0;
+                    call < 4;
+                    call++) { // 2,500 rows over 150 s from 20 s into a minute: three windows a call
+                for (int i = call * 2_500; i < (call + 1) * 2_500; i++) {
+                    ps.setTimestamp(1, new Timestamp(1_700_000_000_000L + (i % 2_500) * 60L));
+                    ps.setString(2, "h" + call);
+                    ps.setDouble(3, i);
+                    ps.addBatch();
+                }
+                assertThat(ps.executeBatch()).hasSize(2_500).containsOnly(Statement.SUCCESS_NO_INFO);
+            }
+            assertThat(ps.executeBatch()).isEmpty();
+            assertThat(count(c, "d")).isEqualTo(10_000);
+            assertThat(stats(c).doPutBatches()).isEqualTo(12);
+        }
+    }
+
+    @Test
     void serverFailureAfterCallsReturned_isReportedByTheEmptyExecuteBatch_withTheUnconfirmedRows() throws Exception {
         try (Connection c = open(ServerProfile.V1_2, "bulkWindow=4");
                 PreparedStatement ps = c.prepareStatement(INSERT)) {
