@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * The settings half of a connection: transaction answers for a database without transactions, the
  * statement-factory overloads, and the features GreptimeDB does not have (0A000 naming the method).
  */
-abstract class ConnectionSettings implements Connection {
+abstract class ConnectionSettings implements Connection, SelfWrapper {
     private volatile boolean autoCommit = true;
     private volatile boolean readOnly;
     private volatile int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
@@ -303,18 +303,5 @@ abstract class ConnectionSettings implements Connection {
     public int getNetworkTimeout() throws SQLException {
         checkOpen();
         return networkTimeoutMillis;
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

@@ -2,8 +2,34 @@ package io.greptime.jdbc.internal.jdbc;
 
 import java.sql.SQLException;
 
-/** Every {@code getX(String columnLabel)} answered through {@link #findColumn(String)}. */
+/**
+ * Every {@code getX(String columnLabel)} answered through {@link #findColumn(String)}, and the getters
+ * JDBC derives from others (character streams and N-strings from {@code getString}), shared by the
+ * query and metadata result sets.
+ */
 public abstract class LabelledResultSet extends ReadOnlyResultSet {
+
+    @Override
+    public java.io.Reader getCharacterStream(int columnIndex) throws SQLException {
+        String s = getString(columnIndex);
+        return s == null ? null : new java.io.StringReader(s);
+    }
+
+    @Override
+    public java.io.Reader getNCharacterStream(int columnIndex) throws SQLException {
+        return getCharacterStream(columnIndex);
+    }
+
+    @Override
+    public String getNString(int columnIndex) throws SQLException {
+        return getString(columnIndex);
+    }
+
+    /** GreptimeDB has no user-defined types, so the type map changes nothing. */
+    @Override
+    public Object getObject(int columnIndex, java.util.Map<String, Class<?>> map) throws SQLException {
+        return getObject(columnIndex);
+    }
 
     @Override
     public java.sql.Array getArray(String columnLabel) throws SQLException {

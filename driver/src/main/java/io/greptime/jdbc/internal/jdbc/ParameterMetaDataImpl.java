@@ -18,7 +18,7 @@ import java.util.Map;
  * for anything else {@link #getParameterType} throws, which is what Spring's {@code setNull} handling
  * expects before falling back to {@code Types.NULL}.
  */
-final class ParameterMetaDataImpl implements ParameterMetaData {
+final class ParameterMetaDataImpl implements ParameterMetaData, SelfWrapper {
     private final int count;
     private final int[] types;
     private final String[] typeNames;
@@ -217,18 +217,5 @@ final class ParameterMetaDataImpl implements ParameterMetaData {
     public int getParameterMode(int param) throws SQLException {
         check(param);
         return parameterModeIn;
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

@@ -8,7 +8,7 @@ import java.sql.SQLFeatureNotSupportedException;
  * The part of {@link ResultSet} a forward-only, read-only result answers with 0A000: every update method
  * and scrolling. Kept apart so the result set itself holds only what it does.
  */
-public abstract class ReadOnlyResultSet implements ResultSet {
+public abstract class ReadOnlyResultSet implements ResultSet, SelfWrapper {
 
     static SQLFeatureNotSupportedException readOnly(String method) {
         return new SQLFeatureNotSupportedException(

@@ -4,8 +4,6 @@ import io.greptime.jdbc.arrow.meta.ColumnMetadata;
 import io.greptime.jdbc.arrow.read.ColumnReader;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.Reader;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -343,29 +341,8 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     }
 
     @Override
-    public Reader getCharacterStream(int columnIndex) throws SQLException {
-        String s = getString(columnIndex);
-        return s == null ? null : new StringReader(s);
-    }
-
-    @Override
-    public Reader getNCharacterStream(int columnIndex) throws SQLException {
-        return getCharacterStream(columnIndex);
-    }
-
-    @Override
-    public String getNString(int columnIndex) throws SQLException {
-        return getString(columnIndex);
-    }
-
-    @Override
     public Object getObject(int columnIndex) throws SQLException {
         return reader(columnIndex).getObject(rowInBatch);
-    }
-
-    @Override
-    public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
-        return getObject(columnIndex);
     }
 
     @Override
@@ -435,18 +412,5 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     @Override
     public Array getArray(int columnIndex) throws SQLException {
         return reader(columnIndex).getArray(rowInBatch);
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
  * when unknown. The time-index column is marked by {@link #isTimeIndex(int)}
  * ({@link GreptimeResultSetMetaData}).
  */
-public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData {
+public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, SelfWrapper {
     private final List<ColumnMetadata> columns;
 
     ResultSetMetaDataImpl(List<ColumnMetadata> columns) {
@@ -155,18 +155,5 @@ public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData {
     @Override
     public String getColumnClassName(int column) throws SQLException {
         return type(column).className();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

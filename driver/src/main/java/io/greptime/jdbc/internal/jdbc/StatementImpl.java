@@ -482,17 +482,4 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     public boolean execute(String sql, String[] columnNames) throws SQLException {
         return execute(sql);
     }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
-    }
 }

@@ -10,7 +10,7 @@ import java.sql.Statement;
  * The settings part of {@link StatementImpl}: timeouts, limits, hints and the fixed answers of a
  * forward-only, read-only statement. Kept apart so the statement itself holds only how it executes.
  */
-abstract class StatementSettings implements Statement {
+abstract class StatementSettings implements Statement, SelfWrapper {
     private volatile int queryTimeoutSeconds;
     private volatile long maxRows;
     private volatile int fetchSize;

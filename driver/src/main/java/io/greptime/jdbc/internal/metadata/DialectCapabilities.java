@@ -9,7 +9,7 @@ import java.sql.DatabaseMetaData;
  * {@code \} escapes metadata patterns, NULLs sort as the largest values (DataFusion's default
  * {@code ASC NULLS LAST}). Tools generate SQL from these answers, so they are truthful, not optimistic.
  */
-abstract class DialectCapabilities implements DatabaseMetaData {
+abstract class DialectCapabilities implements DatabaseMetaData, io.greptime.jdbc.internal.jdbc.SelfWrapper {
     @Override
     public String getCatalogSeparator() {
         return ".";

@@ -261,17 +261,4 @@ public final class GreptimeDatabaseMetaData extends DatabaseCapabilities {
     public ResultSet getClientInfoProperties() {
         return StandardColumns.empty(StandardColumns.CLIENT_INFO);
     }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "0A000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
-    }
 }

@@ -4,8 +4,6 @@ import io.greptime.jdbc.internal.jdbc.LabelledResultSet;
 import io.greptime.jdbc.internal.jdbc.ResultSetMetaDataImpl;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.Reader;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -253,29 +251,8 @@ final class MetadataResultSet extends LabelledResultSet {
     }
 
     @Override
-    public Reader getCharacterStream(int columnIndex) throws SQLException {
-        String s = getString(columnIndex);
-        return s == null ? null : new StringReader(s);
-    }
-
-    @Override
-    public Reader getNCharacterStream(int columnIndex) throws SQLException {
-        return getCharacterStream(columnIndex);
-    }
-
-    @Override
-    public String getNString(int columnIndex) throws SQLException {
-        return getString(columnIndex);
-    }
-
-    @Override
     public Object getObject(int columnIndex) throws SQLException {
         return value(columnIndex);
-    }
-
-    @Override
-    public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
-        return getObject(columnIndex);
     }
 
     @Override
@@ -398,18 +375,5 @@ final class MetadataResultSet extends LabelledResultSet {
     @Override
     public Array getArray(int columnIndex) throws SQLException {
         throw unsupported("getArray");
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "0A000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

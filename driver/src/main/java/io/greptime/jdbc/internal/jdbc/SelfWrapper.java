@@ -1,0 +1,24 @@
+package io.greptime.jdbc.internal.jdbc;
+
+import java.sql.SQLException;
+import java.sql.Wrapper;
+
+/**
+ * JDBC's {@link Wrapper} for the driver's own objects, which wrap nothing: they unwrap to any interface
+ * or class they are themselves (a {@code GreptimeConnection}, a {@code GreptimeResultSet}...), and
+ * anything else is an SQLException (HY000) naming the type asked for.
+ */
+public interface SelfWrapper extends Wrapper {
+    @Override
+    default <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
+    }
+
+    @Override
+    default boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}
