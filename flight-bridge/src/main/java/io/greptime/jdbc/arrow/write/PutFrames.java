@@ -72,8 +72,13 @@ final class PutFrames {
         return Flight.FlightData.newBuilder()
                 .setDataHeader(ByteString.copyFrom(recordBatchHeader(columns, count, layout, bodyLength)))
                 .setDataBody(UnsafeByteOperations.unsafeWrap(body))
-                .setAppMetadata(ByteString.copyFrom("{\"request_id\":" + requestId + "}", StandardCharsets.UTF_8))
+                .setAppMetadata(requestMetadata(requestId))
                 .build();
+    }
+
+    /** The app_metadata GreptimeDB matches answers by: {@code {"request_id":N}}. */
+    private static ByteString requestMetadata(long requestId) {
+        return ByteString.copyFrom("{\"request_id\":" + requestId + "}", StandardCharsets.UTF_8);
     }
 
     private static long padded(long length) {
@@ -119,7 +124,7 @@ final class PutFrames {
             return Flight.FlightData.newBuilder()
                     .setDataHeader(header)
                     .setDataBody(UnsafeByteOperations.unsafeWrap(body))
-                    .setAppMetadata(ByteString.copyFrom("{\"request_id\":" + requestId + "}", StandardCharsets.UTF_8))
+                    .setAppMetadata(requestMetadata(requestId))
                     .build();
         }
     }
