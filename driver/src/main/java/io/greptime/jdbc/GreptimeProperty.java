@@ -198,8 +198,9 @@ public enum GreptimeProperty {
     BULK_FLUSH_ROWS(
             "bulkFlushRows",
             Type.INT,
-            "65536",
-            "Rows after which addBatch sends the buffered rows as one DoPut batch without waiting for executeBatch.",
+            "4096",
+            "Rows after which addBatch sends the buffered rows as one DoPut batch without waiting for executeBatch, "
+                    + "so the server decodes one part of a large batch while the caller binds the next.",
             false),
     BULK_FLUSH_BYTES(
             "bulkFlushBytes",

@@ -85,6 +85,29 @@ class BulkInsertTest {
         }
     }
 
+    /**
+     * With the default bulkFlushRows (4096), a 10,000-row batch leaves in three record batches, the first
+     * two while the caller is still binding, and executeBatch still answers for every row.
+     */
+    @ParameterizedTest
+    @EnumSource(ServerProfile.class)
+    void largeBatch_isSentInPartsWhileBinding_withDefaultSettings(ServerProfile profile) throws Exception {
+        try (Connection c = open(profile, "bulkCompression=none");
+                PreparedStatement ps = c.prepareStatement(INSERT)) {
+            for (int i = 0; i < 10_000; i++) {
+                bindRow(ps, i);
+                ps.addBatch();
+            }
+            assertThat(stats(c).doPutBatches()).as("sent before executeBatch").isEqualTo(2);
+            assertThat(stats(c).doPutRows()).isEqualTo(8192);
+            int[] counts = ps.executeBatch();
+            assertThat(counts).hasSize(10_000).containsOnly(1);
+            assertThat(stats(c).doPutBatches()).isEqualTo(3);
+            assertThat(fixture.engine.putBatches.get()).isEqualTo(3);
+            assertRowsStored(c, 10_000);
+        }
+    }
+
     private static void assertRowsStored(Connection c, int rows) throws SQLException {
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT ts, host, v, n, f, flag, d, u, day, bin FROM m ORDER BY ts")) {
