@@ -50,6 +50,20 @@ final class RawDoPut {
             Field.nullable("v2", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
             Field.nullable("v3", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE))));
 
+    /** The tags' UTF-8 bytes, encoded once (as a careful application using Arrow directly would). */
+    private static final byte[][] HOST_UTF8 = new byte[100][];
+
+    private static final byte[][] DC_UTF8 = new byte[5][];
+
+    static {
+        for (int i = 0; i < HOST_UTF8.length; i++) {
+            HOST_UTF8[i] = WriteBenchmark.host(i).getBytes(StandardCharsets.UTF_8);
+        }
+        for (int i = 0; i < DC_UTF8.length; i++) {
+            DC_UTF8[i] = WriteBenchmark.dc(i).getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
     private RawDoPut() {}
 
     /** The benchmark's rows as record batches of {@code batch} rows; the caller closes them. */
@@ -57,25 +71,35 @@ final class RawDoPut {
         List<ArrowRecordBatch> batches = new ArrayList<>();
         try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
             for (long from = 0; from < rows; from += batch) {
-                int size = (int) Math.min(batch, rows - from);
-                root.allocateNew();
-                TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector(0);
-                VarCharVector host = (VarCharVector) root.getVector(1);
-                VarCharVector dc = (VarCharVector) root.getVector(2);
-                for (int r = 0; r < size; r++) {
-                    long i = from + r;
-                    ts.setSafe(r, WriteBenchmark.ts(i));
-                    host.setSafe(r, WriteBenchmark.host(i).getBytes(StandardCharsets.UTF_8));
-                    dc.setSafe(r, WriteBenchmark.dc(i).getBytes(StandardCharsets.UTF_8));
-                    ((Float8Vector) root.getVector(3)).setSafe(r, i * 0.5);
-                    ((Float8Vector) root.getVector(4)).setSafe(r, i * 0.25);
-                    ((Float8Vector) root.getVector(5)).setSafe(r, i * 0.125);
-                }
-                root.setRowCount(size);
+                fill(root, from, (int) Math.min(batch, rows - from));
                 batches.add(new VectorUnloader(root).getRecordBatch());
             }
         }
         return batches;
+    }
+
+    /**
+     * Writes rows {@code from .. from + size - 1} of the benchmark into fresh buffers of {@code root},
+     * with Arrow's vector API, as an application using Arrow directly would.
+     */
+    private static void fill(VectorSchemaRoot root, long from, int size) {
+        root.allocateNew();
+        TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector(0);
+        VarCharVector host = (VarCharVector) root.getVector(1);
+        VarCharVector dc = (VarCharVector) root.getVector(2);
+        Float8Vector v1 = (Float8Vector) root.getVector(3);
+        Float8Vector v2 = (Float8Vector) root.getVector(4);
+        Float8Vector v3 = (Float8Vector) root.getVector(5);
+        for (int r = 0; r < size; r++) {
+            long i = from + r;
+            ts.setSafe(r, WriteBenchmark.ts(i));
+            host.setSafe(r, HOST_UTF8[(int) (i % HOST_UTF8.length)]);
+            dc.setSafe(r, DC_UTF8[(int) (i % DC_UTF8.length)]);
+            v1.setSafe(r, i * 0.5);
+            v2.setSafe(r, i * 0.25);
+            v3.setSafe(r, i * 0.125);
+        }
+        root.setRowCount(size);
     }
 
     /**
@@ -102,6 +126,41 @@ final class RawDoPut {
      */
     static void put(
             FlightClient client, BufferAllocator allocator, String table, List<ArrowRecordBatch> batches, int window)
+            throws Exception {
+        long expected = batches.stream().mapToLong(ArrowRecordBatch::getLength).sum();
+        put(client, allocator, table, window, expected, (root, loader, n) -> {
+            if (n >= batches.size()) {
+                return false;
+            }
+            loader.load(batches.get(n));
+            return true;
+        });
+    }
+
+    /**
+     * The benchmark's rows written by an application that uses Arrow Flight directly: each batch of
+     * {@code batch} rows is built with Arrow's vector API inside the timed loop, then sent with at most
+     * {@link #WINDOW} unanswered. What the driver's executeBatch does, minus JDBC.
+     */
+    static void putBuilding(FlightClient client, BufferAllocator allocator, String table, long rows, int batch)
+            throws Exception {
+        put(client, allocator, table, WINDOW, rows, (root, loader, n) -> {
+            long from = (long) n * batch;
+            if (from >= rows) {
+                return false;
+            }
+            fill(root, from, (int) Math.min(batch, rows - from));
+            return true;
+        });
+    }
+
+    /** Puts the {@code n}-th batch into the stream's root; false when there is none. */
+    private interface Batches {
+        boolean next(VectorSchemaRoot root, VectorLoader loader, int n);
+    }
+
+    private static void put(
+            FlightClient client, BufferAllocator allocator, String table, int window, long expected, Batches batches)
             throws Exception {
         CallHeaders headers = new FlightCallHeaders();
         headers.insert("x-greptime-db-name", "public");
@@ -131,10 +190,12 @@ final class RawDoPut {
                     client.startPut(FlightDescriptor.path(table), root, answers, new HeaderCallOption(headers));
             VectorLoader loader = new VectorLoader(root);
             long requestId = 0;
-            for (ArrowRecordBatch batch : batches) {
+            for (int n = 0; ; n++) {
                 unanswered.acquire();
                 awaitReady(stream);
-                loader.load(batch);
+                if (!batches.next(root, loader, n)) {
+                    break;
+                }
                 byte[] json = ("{\"request_id\":" + ++requestId + "}").getBytes(StandardCharsets.UTF_8);
                 ArrowBuf meta = allocator.buffer(json.length);
                 meta.writeBytes(json); // Arrow sends the readable bytes
@@ -143,7 +204,6 @@ final class RawDoPut {
             stream.completed();
             stream.getResult();
         }
-        long expected = batches.stream().mapToLong(ArrowRecordBatch::getLength).sum();
         if (affected.get() != expected) {
             throw new IllegalStateException(
                     "raw DoPut: " + affected.get() + " rows acknowledged, expected " + expected);

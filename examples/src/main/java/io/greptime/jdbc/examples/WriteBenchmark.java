@@ -113,27 +113,30 @@ public final class WriteBenchmark {
             long warmup,
             boolean peer)
             throws Exception {
+        // -Dbench.params=k=v&k2=v2: more connection properties for every driver connection (to compare settings)
+        String params =
+                System.getProperty("bench.params", "").isEmpty() ? "" : "&" + System.getProperty("bench.params");
         try (EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder()
                         .port(0)
                         .engine(engine)
                         .build()
                         .start();
                 Connection conn = DriverManager.getConnection(
-                        "jdbc:greptime://" + server.address() + "/public?bulkCompression=none");
+                        "jdbc:greptime://" + server.address() + "/public?bulkCompression=none" + params);
                 // -Dbench.observe=true: executeBatch once more on a connection with metrics and tracing off,
                 // to price the driver's observability (the main connection keeps the defaults)
                 Connection quiet = DriverManager.getConnection("jdbc:greptime://" + server.address()
-                        + "/public?bulkCompression=none&metrics=none&tracing=false");
+                        + "/public?bulkCompression=none&metrics=none&tracing=false" + params);
                 // executeBatch returning once its rows are sent; each pass still ends waiting for every answer
                 Connection deferred = DriverManager.getConnection("jdbc:greptime://" + server.address()
-                        + "/public?bulkCompression=none&bulkAcknowledge=deferred");
+                        + "/public?bulkCompression=none&bulkAcknowledge=deferred" + params);
                 BufferAllocator allocator = new RootAllocator();
                 FlightClient flight = FlightClient.builder(
                                 allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
                         .build()) {
             boolean observeCost = Boolean.getBoolean("bench.observe");
-            for (String t :
-                    List.of("jdbc", "deferred", "spring", "raw", "raw1", "quiet", "peer_unary", "peer_stream")) {
+            for (String t : List.of(
+                    "jdbc", "deferred", "spring", "raw", "raw1", "arrow", "quiet", "peer_unary", "peer_stream")) {
                 createTable(conn, "bench_w_" + t);
                 createTable(conn, "bench_w_" + t + "_warm");
             }
@@ -162,6 +165,13 @@ public final class WriteBenchmark {
                         new Method(
                                 "raw DoPut, one batch in flight",
                                 t -> RawDoPut.put(flight, allocator, t, prebuilt, 1)));
+                // context, not a target: an application using Arrow Flight directly, building each batch with
+                // Arrow's vector API inside the timed loop (8 in flight): executeBatch's work without JDBC
+                methods.put(
+                        "arrow",
+                        new Method(
+                                "Arrow client, builds its batches",
+                                t -> RawDoPut.putBuilding(flight, allocator, t, rows, batch)));
                 if (observeCost) {
                     methods.put(
                             "quiet",
@@ -173,6 +183,7 @@ public final class WriteBenchmark {
                 batchUpdate(spring, "bench_w_spring_warm", warmup, batch);
                 RawDoPut.put(flight, allocator, "bench_w_raw_warm", prebuiltWarm);
                 RawDoPut.put(flight, allocator, "bench_w_raw1_warm", prebuiltWarm, 1);
+                RawDoPut.putBuilding(flight, allocator, "bench_w_arrow_warm", warmup, batch);
                 long before = conn.unwrap(GreptimeConnection.class)
                         .getWriteStatistics()
                         .doPutRows();
@@ -281,6 +292,11 @@ public final class WriteBenchmark {
                 "executeBatch / raw DoPut with one batch in flight: %.2f median (context: each executeBatch waits for"
                         + " its batch's answer)%n",
                 jdbc.median() / raw1.median());
+        Method arrow = methods.get("arrow");
+        System.out.printf(
+                "executeBatch / Arrow client building its batches: %.2f median; that client / raw DoPut: %.2f median"
+                        + " (context: building the rows is inside the clock for both)%n",
+                jdbc.median() / arrow.median(), arrow.median() / raw.median());
         Method quiet = methods.get("quiet");
         if (quiet != null) {
             System.out.printf(
