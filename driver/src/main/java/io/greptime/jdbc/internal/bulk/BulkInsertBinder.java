@@ -410,9 +410,9 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     }
 
     /**
-     * Frees the vectors and hands the DoPut stream to the connection for the next statement writing the
-     * same rows when every batch it carried was answered (nothing sent since the last executeBatch);
-     * otherwise ends the stream, waiting briefly for the server to finish.
+     * Hands the DoPut stream to the connection for the next statement writing the same rows when every
+     * batch it carried was answered (nothing sent since the last executeBatch), otherwise ends the stream,
+     * waiting briefly for the server to finish; the emptied column buffer goes to the connection too.
      */
     @Override
     public void close() {
@@ -434,8 +434,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
             if (sorter != null) {
                 sorter.close();
             }
-            buffer.close();
-            allocator.close();
+            owner.parkBuffer(streamKey(), buffer, allocator);
         }
     }
 }

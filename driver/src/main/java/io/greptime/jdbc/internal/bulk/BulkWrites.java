@@ -59,6 +59,8 @@ public final class BulkWrites {
      * the server's per-stream setup, which measurably slows 10k-row batches. Closed with the connection.
      */
     private final LinkedHashMap<StreamKey, DoPutWriter> idleStreams = new LinkedHashMap<>();
+    /** The column buffers of closed statements, for the next statement preparing the same INSERT. */
+    private final ParkedBuffers idleBuffers = new ParkedBuffers(MAX_IDLE_STREAMS);
     /** Guards {@link #idleStreams} and {@link #closed}. */
     private final ReentrantLock idleLock = new ReentrantLock();
 
@@ -124,8 +126,13 @@ public final class BulkWrites {
             LOG.fine(() -> "INSERT into " + shape.table() + " does not map column by column: statement path");
             return null;
         }
-        BufferAllocator child = allocator.newChildAllocator("bulk-" + shape.table(), 0, Long.MAX_VALUE);
-        BatchBuffer buffer = BatchBuffer.create(fields, timeIndex, child, s.timeZone(), batchRowsHint(shape.table()));
+        ParkedBuffers.Parked parked = idleBuffers.take(new StreamKey(s, shape.table(), new Schema(fields)));
+        BufferAllocator child = parked != null
+                ? parked.allocator()
+                : allocator.newChildAllocator("bulk-" + shape.table(), 0, Long.MAX_VALUE);
+        BatchBuffer buffer = parked != null
+                ? parked.buffer()
+                : BatchBuffer.create(fields, timeIndex, child, s.timeZone(), batchRowsHint(shape.table()));
         if (buffer == null) {
             child.close();
             LOG.fine(() -> "INSERT into " + shape.table() + " writes a column type DoPut cannot fill: statement path");
@@ -333,7 +340,12 @@ public final class BulkWrites {
         ended.forEach(BulkWrites::closeStream);
     }
 
-    /** Ends every parked stream; the connection is closing. */
+    /** Keeps a closed statement's column buffer for the next statement preparing the same INSERT. */
+    void parkBuffer(StreamKey key, BatchBuffer buffer, BufferAllocator bufferAllocator) {
+        idleBuffers.park(key, buffer, bufferAllocator);
+    }
+
+    /** Ends every parked stream and releases every parked buffer; the connection is closing. */
     public void close() {
         List<DoPutWriter> ended;
         idleLock.lock();
@@ -344,7 +356,11 @@ public final class BulkWrites {
         } finally {
             idleLock.unlock();
         }
-        ended.forEach(BulkWrites::closeStream);
+        try {
+            ended.forEach(BulkWrites::closeStream);
+        } finally {
+            idleBuffers.close();
+        }
     }
 
     private static void closeStream(DoPutWriter writer) {

@@ -144,6 +144,15 @@ public final class BatchBuffer implements AutoCloseable {
         return n;
     }
 
+    /** Heap memory the buffer keeps between batches: its arrays, grown to the largest batch so far. */
+    public long retainedBytes() {
+        long n = 0;
+        for (HeapColumn column : columns) {
+            n += column.retainedBytes();
+        }
+        return n;
+    }
+
     /**
      * Copies the complete rows into the vectors and returns the root to encode; valid until
      * {@link #reset}.

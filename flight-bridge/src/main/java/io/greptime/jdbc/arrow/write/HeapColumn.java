@@ -260,6 +260,13 @@ final class HeapColumn {
     }
 
     /** Heap bytes {@code rows} rows of this column take (an estimate of their size on the wire). */
+    /** Heap bytes the column's arrays take, used or not. */
+    long retainedBytes() {
+        return (values == null ? 0L : values.length)
+                + (offsets == null ? 0L : 4L * offsets.length)
+                + (validity == null ? 0L : validity.length);
+    }
+
     long bytes(int rows) {
         long fixed = bitBytes(rows);
         if (width == VARIABLE) {
