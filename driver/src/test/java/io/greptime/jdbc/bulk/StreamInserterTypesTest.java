@@ -167,12 +167,12 @@ class StreamInserterTypesTest {
                     .hasMessageContaining("Row 2")
                     .hasMessageContaining("'doc'")
                     .extracting(e -> ((SQLException) e).getSQLState())
-                    .isEqualTo("22018");
+                    .isEqualTo("22032");
             assertThatThrownBy(() -> in.insert("orders", "h0", T0.plusSeconds(1), null, null, "hello"))
                     .as("a bare word is not JSON")
                     .isInstanceOf(SQLException.class)
                     .extracting(e -> ((SQLException) e).getSQLState())
-                    .isEqualTo("22018");
+                    .isEqualTo("22032");
             assertThatThrownBy(() -> in.insert("orders", "h0", T0.plusSeconds(1), null, null, 42))
                     .as("JSON columns take JSON text")
                     .isInstanceOf(SQLException.class)

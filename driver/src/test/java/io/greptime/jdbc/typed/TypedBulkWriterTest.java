@@ -249,20 +249,27 @@ class TypedBulkWriterTest {
     }
 
     @Test
-    void jsonComponent_goesAsRowInserts_andReadsBackAsText() throws Exception {
+    void jsonComponent_goesAsJsonbOverDoPut_andReadsBackAsText() throws Exception {
         List<Event> written = List.of(
                 new Event("app", T0, "{\"a\":1,\"b\":[true,null,\"x\"]}", 3),
                 new Event("app", T0.plusSeconds(1), null, null),
                 new Event("db", T0, "[1,2.5,{\"k\":\"v\"}]", 1));
         try (Connection c = fixture.connect("bulkFlushRows=2")) {
             try (GreptimeBulkWriter<Event> w = greptime(c).bulkWriter(Event.class)) {
-                w.writeAll(written);
+                w.write(written.get(0));
+                assertThatThrownBy(() -> w.write(new Event("app", T0.plusSeconds(9), "{\"a\" 1}", 0)))
+                        .isInstanceOf(SQLDataException.class)
+                        .hasMessageContaining("Record 2 since the last flush, component 'payload'")
+                        .hasMessageContaining("offset 5")
+                        .extracting(e -> ((SQLException) e).getSQLState())
+                        .isEqualTo("22032");
+                w.writeAll(written.subList(1, 3));
                 assertThat(w.flush()).isEqualTo(3);
             }
             GreptimeWriteStatistics s = stats(c);
-            assertThat(s.rowInsertRequests()).as("2 + 1 rows").isEqualTo(2);
-            assertThat(s.rowInsertRows()).isEqualTo(3);
-            assertThat(s.doPutRows()).isZero();
+            assertThat(s.doPutRows()).isEqualTo(3);
+            assertThat(s.doPutBatches()).as("2 + 1 rows").isEqualTo(2);
+            assertThat(s.rowInsertRows()).isZero();
             try (Statement st = c.createStatement();
                     ResultSet rs = st.executeQuery("SELECT * FROM events ORDER BY source, ts")) {
                 assertThat(GreptimeRows.read(rs, Event.class)).isEqualTo(written);

@@ -12,9 +12,8 @@ import java.util.List;
 
 /**
  * Records as {@code RowInsertRequests} over Handle, one request per {@code bulkFlushRows} records: the path
- * for mappings with a JSON component (GreptimeDB stores the Arrow arrays of a DoPut batch as they come, so a
- * JSON column would need JSONB bytes from the client; row inserts take JSON text) and for tables with a
- * column type DoPut batches cannot fill. Each record becomes protobuf values when it is added.
+ * for tables with a column type DoPut batches cannot fill. Each record becomes protobuf values when it is
+ * added.
  */
 final class RowSink<T> implements RecordSink<T> {
     private final List<ColumnMapping> columns;

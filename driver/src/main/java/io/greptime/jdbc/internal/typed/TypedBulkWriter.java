@@ -19,8 +19,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * A {@link GreptimeBulkWriter} over a {@link RecordMapping}. Opening it settles everything a row could
  * otherwise fail on late: the mapping, the table (created from the mapping with {@code CREATE TABLE IF NOT
  * EXISTS} when missing), every component's column in it, and which path batches take: Flight DoPut
- * record batches of the table's exact Arrow types, or {@code RowInsertRequests} when the mapping has a JSON
- * component or the table a column type DoPut batches cannot fill.
+ * record batches of the table's exact Arrow types (JSON components as JSONB), or {@code RowInsertRequests}
+ * when the table has a column type DoPut batches cannot fill.
  */
 public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
     static final Logger LOG = Logger.getLogger("io.greptime.jdbc.bulk");
@@ -84,25 +84,22 @@ public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
             TypedWrites writes,
             RequestSession session,
             BufferAllocator allocator) {
-        boolean json = mapping.columns().stream().anyMatch(c -> c.kind() == ValueKind.JSON);
-        if (!json) {
-            BufferAllocator child = allocator.newChildAllocator("typed-" + table, 0, Long.MAX_VALUE);
-            BatchBuffer buffer = BatchBuffer.create(fields, mapping.timeIndex(), child, session.timeZone());
-            if (buffer != null) {
-                LOG.fine(() -> mapping.type().getName() + " rows into " + table + " go as Flight DoPut record batches");
-                return new ArrowSink<>(
-                        mapping,
-                        buffer,
-                        child,
-                        writes.openPut(session, table, buffer.schema()),
-                        session.timeZone(),
-                        writes.flushRows(),
-                        writes.flushBytes());
-            }
-            child.close();
+        BufferAllocator child = allocator.newChildAllocator("typed-" + table, 0, Long.MAX_VALUE);
+        BatchBuffer buffer = BatchBuffer.create(fields, mapping.timeIndex(), child, session.timeZone());
+        if (buffer != null) {
+            LOG.fine(() -> mapping.type().getName() + " rows into " + table + " go as Flight DoPut record batches");
+            return new ArrowSink<>(
+                    mapping,
+                    buffer,
+                    child,
+                    writes.openPut(session, table, buffer.schema()),
+                    session.timeZone(),
+                    writes.flushRows(),
+                    writes.flushBytes());
         }
-        LOG.fine(() -> mapping.type().getName() + " rows into " + table + " go as RowInsertRequests ("
-                + (json ? "JSON component" : "a column type DoPut batches cannot fill") + ")");
+        child.close();
+        LOG.fine(() -> mapping.type().getName() + " rows into " + table
+                + " go as RowInsertRequests (a column type DoPut batches cannot fill)");
         return new RowSink<>(mapping, writes, session, table);
     }
 

@@ -20,6 +20,8 @@ public abstract class ColumnWriter {
     static final String INVALID = "22018";
     /** Numeric value out of range for the column. */
     static final String OUT_OF_RANGE = "22003";
+    /** SQL's "invalid JSON text". */
+    public static final String INVALID_JSON = "22032";
 
     final FieldVector vector;
     /** Where the values are written until the batch is sealed. */

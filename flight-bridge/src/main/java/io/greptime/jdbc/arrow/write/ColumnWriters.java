@@ -124,15 +124,17 @@ final class ColumnWriters implements ArrowType.ArrowTypeVisitor<ColumnWriter> {
     }
 
     /**
-     * Plain VARBINARY only: JSON columns hold JSONB and VECTOR columns packed floats, and whether
-     * GreptimeDB converts text sent on the bulk path is not established (protocol.md §12), so statements
-     * writing them keep the SQL path, where the server parses the text.
+     * VARBINARY, and JSON columns (Binary with {@code greptime:type=Json}), whose text the writer encodes
+     * as JSONB because GreptimeDB's DoPut path stores the bytes as they arrive. VECTOR columns (packed
+     * floats) keep the SQL path, where the server parses the text.
      */
     @Override
     public ColumnWriter visit(ArrowType.Binary type) {
-        if (GreptimeFieldMetadata.isJson(vector.getField())
-                || GreptimeFieldMetadata.vectorDimension(vector.getField()).isPresent()) {
+        if (GreptimeFieldMetadata.vectorDimension(vector.getField()).isPresent()) {
             return none();
+        }
+        if (GreptimeFieldMetadata.isJson(vector.getField())) {
+            return new TextWriters.JsonWriter((BaseVariableWidthVector) vector);
         }
         return new TextWriters.BinaryWriter((BaseVariableWidthVector) vector, "Binary");
     }

@@ -1,11 +1,13 @@
 package io.greptime.jdbc.arrow.write;
 
+import io.greptime.jdbc.proto.jsonb.Jsonb;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 
-/** Writers for string (Utf8) and binary columns, which share Arrow's variable-width layout. */
+/** Writers for string (Utf8), binary and JSON columns, which share Arrow's variable-width layout. */
 final class TextWriters {
     private TextWriters() {}
 
@@ -58,6 +60,30 @@ final class TextWriters {
         @Override
         public void setString(int row, String value) throws SQLException {
             setBytes(row, value.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * JSON: Binary holding JSONB, which is what GreptimeDB's DoPut path stores as it arrives (it neither
+     * parses text nor checks the bytes, unlike its SQL and row-insert paths), so the text is parsed and
+     * encoded here; text that is not JSON is refused with 22032 before anything is sent.
+     */
+    static final class JsonWriter extends ColumnWriter {
+        JsonWriter(BaseVariableWidthVector v) {
+            super(v, "Json", HeapColumn.VARIABLE);
+        }
+
+        @Override
+        public void setString(int row, String value) throws SQLException {
+            byte[] jsonb;
+            try {
+                jsonb = Jsonb.encode(value);
+            } catch (IllegalArgumentException e) {
+                // the parser names the offset and what it expected, never the text (values may be secrets)
+                throw new SQLDataException(
+                        "not valid JSON text for column '" + name() + "': " + e.getMessage(), INVALID_JSON);
+            }
+            cells.putBytes(row, jsonb, 0, jsonb.length);
         }
     }
 }

@@ -42,6 +42,9 @@ final class BatchWrites {
                 Object[] given = new Object[vectors.size()];
                 for (int i = 0; i < given.length; i++) {
                     given[i] = value(vectors.get(i), r);
+                    if (given[i] instanceof byte[] b && targets.get(i).type().kind() == GreptimeType.Kind.JSON) {
+                        given[i] = jsonText(b, targets.get(i).name());
+                    }
                 }
                 rows.add(RowAssembler.assemble(tm, targets, given, ZoneOffset.UTC));
             }
@@ -50,6 +53,22 @@ final class BatchWrites {
             return n;
         } catch (SQLException e) {
             throw Errors.map(e, call.schema());
+        }
+    }
+
+    /**
+     * A JSON column's DoPut value: GreptimeDB stores the Binary bytes as they arrive, so they must be
+     * JSONB (its DoPut path neither parses text nor checks them). This storage keeps JSON as text, so it
+     * decodes them, and refuses bytes that are not JSONB (which GreptimeDB would store unchecked and
+     * then fail to read) instead of storing something else.
+     */
+    private static String jsonText(byte[] jsonb, String column) {
+        try {
+            return io.greptime.jdbc.proto.jsonb.Jsonb.decode(jsonb);
+        } catch (IllegalArgumentException e) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid request parameter: column " + column + " holds bytes that are not JSONB");
         }
     }
 

@@ -342,4 +342,30 @@ class ProtoWritesTest {
                 .isInstanceOfSatisfying(
                         GreptimeError.class, e -> assertThat(e.status()).isEqualTo(StatusCode.TABLE_NOT_FOUND));
     }
+
+    /** DoPut JSON columns carry JSONB (GreptimeDB stores those bytes unparsed); text bytes are refused. */
+    @Test
+    void putBatch_jsonColumnTakesJsonb_andRefusesText() {
+        f.update("CREATE TABLE j (ts TIMESTAMP TIME INDEX, doc JSON)");
+        org.apache.arrow.vector.types.pojo.Schema schema = f.engine.tableSchema(f.ctx, "j");
+        assertThat(schema.findField("doc").getType()).isEqualTo(ArrowType.Binary.INSTANCE);
+        try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, f.allocator)) {
+            batch.allocateNew();
+            ((TimeStampMilliVector) batch.getVector("ts")).setSafe(0, 1);
+            // JSONB of {"a":1}: object header (1 entry), key entry (1 byte), number entry (2 bytes),
+            // key "a", number 0x50 0x01 (jsonb 0.4: a positive integer tag and one byte)
+            byte[] jsonb = {0x40, 0, 0, 1, 0x10, 0, 0, 1, 0x20, 0, 0, 2, 'a', 0x50, 1};
+            ((org.apache.arrow.vector.VarBinaryVector) batch.getVector("doc")).setSafe(0, jsonb);
+            batch.setRowCount(1);
+            assertThat(f.engine.putBatch(f.ctx, "j", batch)).isEqualTo(1);
+
+            ((TimeStampMilliVector) batch.getVector("ts")).setSafe(0, 2);
+            ((org.apache.arrow.vector.VarBinaryVector) batch.getVector("doc"))
+                    .setSafe(0, "{\"a\":2}".getBytes(StandardCharsets.UTF_8));
+            assertThatThrownBy(() -> f.engine.putBatch(f.ctx, "j", batch))
+                    .isInstanceOfSatisfying(
+                            GreptimeError.class, e -> assertThat(e.status()).isEqualTo(StatusCode.INVALID_ARGUMENTS));
+        }
+        assertThat(f.query("SELECT doc FROM j").column(0)).containsExactly("{\"a\":1}");
+    }
 }
