@@ -3,25 +3,15 @@ package io.greptime.jdbc.internal.jdbc;
 import io.greptime.jdbc.internal.bulk.BulkBinder;
 import io.greptime.jdbc.internal.observe.ObservedScope;
 import io.greptime.jdbc.internal.observe.StatementObservation;
-import java.io.InputStream;
-import java.io.Reader;
 import java.math.BigDecimal;
-import java.net.URL;
-import java.sql.Array;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Date;
-import java.sql.NClob;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
-import java.sql.Ref;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
-import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLType;
-import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -37,7 +27,7 @@ import java.util.List;
  * {@code ?} markers {@link PlaceholderScanner} found outside strings, quoted names and comments.
  * Values are rendered when set, so a bad value fails at the setter.
  */
-public final class PreparedStatementImpl extends StatementImpl implements PreparedStatement {
+public final class PreparedStatementImpl extends StatementImpl implements PreparedStatement, DerivedParameterSetters {
     private final String sql;
     private final int[] markers;
     private final String[] literals;
@@ -487,149 +477,6 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
             throw new SQLFeatureNotSupportedException("SQLType " + type + " has no java.sql.Types number", "0A000");
         }
         return type.getVendorTypeNumber();
-    }
-
-    @Override
-    public void setAsciiStream(int parameterIndex, InputStream x, int length) throws SQLException {
-        setAsciiStream(parameterIndex, x, (long) length);
-    }
-
-    @Override
-    public void setAsciiStream(int parameterIndex, InputStream x, long length) throws SQLException {
-        setString(
-                parameterIndex,
-                x == null
-                        ? null
-                        : new String(ParameterLiterals.read(x, length), java.nio.charset.StandardCharsets.US_ASCII));
-    }
-
-    @Override
-    public void setAsciiStream(int parameterIndex, InputStream x) throws SQLException {
-        setAsciiStream(parameterIndex, x, -1L);
-    }
-
-    @Override
-    @Deprecated
-    public void setUnicodeStream(int parameterIndex, InputStream x, int length) throws SQLException {
-        setString(
-                parameterIndex,
-                x == null
-                        ? null
-                        : new String(ParameterLiterals.read(x, length), java.nio.charset.StandardCharsets.UTF_16BE));
-    }
-
-    @Override
-    public void setBinaryStream(int parameterIndex, InputStream x, int length) throws SQLException {
-        setBinaryStream(parameterIndex, x, (long) length);
-    }
-
-    @Override
-    public void setBinaryStream(int parameterIndex, InputStream x, long length) throws SQLException {
-        setBytes(parameterIndex, x == null ? null : ParameterLiterals.read(x, length));
-    }
-
-    @Override
-    public void setBinaryStream(int parameterIndex, InputStream x) throws SQLException {
-        setBinaryStream(parameterIndex, x, -1L);
-    }
-
-    @Override
-    public void setCharacterStream(int parameterIndex, Reader reader, int length) throws SQLException {
-        setCharacterStream(parameterIndex, reader, (long) length);
-    }
-
-    @Override
-    public void setCharacterStream(int parameterIndex, Reader reader, long length) throws SQLException {
-        setString(parameterIndex, reader == null ? null : ParameterLiterals.read(reader, length));
-    }
-
-    @Override
-    public void setCharacterStream(int parameterIndex, Reader reader) throws SQLException {
-        setCharacterStream(parameterIndex, reader, -1L);
-    }
-
-    @Override
-    public void setNCharacterStream(int parameterIndex, Reader value, long length) throws SQLException {
-        setCharacterStream(parameterIndex, value, length);
-    }
-
-    @Override
-    public void setNCharacterStream(int parameterIndex, Reader value) throws SQLException {
-        setCharacterStream(parameterIndex, value, -1L);
-    }
-
-    @Override
-    public void setBlob(int parameterIndex, Blob x) throws SQLException {
-        setBytes(parameterIndex, x == null ? null : x.getBytes(1, (int) x.length()));
-    }
-
-    @Override
-    public void setBlob(int parameterIndex, InputStream inputStream, long length) throws SQLException {
-        setBinaryStream(parameterIndex, inputStream, length);
-    }
-
-    @Override
-    public void setBlob(int parameterIndex, InputStream inputStream) throws SQLException {
-        setBinaryStream(parameterIndex, inputStream, -1L);
-    }
-
-    @Override
-    public void setClob(int parameterIndex, Clob x) throws SQLException {
-        setString(parameterIndex, x == null ? null : x.getSubString(1, (int) x.length()));
-    }
-
-    @Override
-    public void setClob(int parameterIndex, Reader reader, long length) throws SQLException {
-        setCharacterStream(parameterIndex, reader, length);
-    }
-
-    @Override
-    public void setClob(int parameterIndex, Reader reader) throws SQLException {
-        setCharacterStream(parameterIndex, reader, -1L);
-    }
-
-    @Override
-    public void setNClob(int parameterIndex, NClob value) throws SQLException {
-        setClob(parameterIndex, value);
-    }
-
-    @Override
-    public void setNClob(int parameterIndex, Reader reader, long length) throws SQLException {
-        setCharacterStream(parameterIndex, reader, length);
-    }
-
-    @Override
-    public void setNClob(int parameterIndex, Reader reader) throws SQLException {
-        setCharacterStream(parameterIndex, reader, -1L);
-    }
-
-    @Override
-    public void setURL(int parameterIndex, URL x) throws SQLException {
-        setString(parameterIndex, x == null ? null : x.toString());
-    }
-
-    private static SQLFeatureNotSupportedException unsupported(String method) {
-        return new SQLFeatureNotSupportedException("PreparedStatement." + method + " is not supported", "0A000");
-    }
-
-    @Override
-    public void setRef(int parameterIndex, Ref x) throws SQLException {
-        throw unsupported("setRef");
-    }
-
-    @Override
-    public void setArray(int parameterIndex, Array x) throws SQLException {
-        throw unsupported("setArray");
-    }
-
-    @Override
-    public void setRowId(int parameterIndex, RowId x) throws SQLException {
-        throw unsupported("setRowId");
-    }
-
-    @Override
-    public void setSQLXML(int parameterIndex, SQLXML xmlObject) throws SQLException {
-        throw unsupported("setSQLXML");
     }
 
     /** Also ends this statement's DoPut stream and frees its vectors. */
