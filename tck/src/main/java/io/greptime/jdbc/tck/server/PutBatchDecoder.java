@@ -84,7 +84,9 @@ final class PutBatchDecoder implements AutoCloseable {
         ArrowBuf body = allocator.buffer(bytes.size());
         boolean owned = true;
         try {
-            body.setBytes(0, bytes.asReadOnlyByteBuffer());
+            // one bulk copy into the buffer's memory (ArrowBuf.setBytes from a read-only heap buffer, which a
+            // ByteString gives, copies eight bytes at a time)
+            bytes.copyTo(body.nioBuffer(0, bytes.size()));
             T result = reader.read(body);
             owned = false;
             return result;

@@ -37,12 +37,16 @@ final class BatchWrites {
                 throw new GreptimeError(
                         StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
             }
+            boolean[] json = new boolean[targets.size()];
+            for (int i = 0; i < json.length; i++) {
+                json[i] = targets.get(i).type().kind() == GreptimeType.Kind.JSON;
+            }
             List<Object[]> rows = new ArrayList<>(batch.getRowCount());
             for (int r = 0; r < batch.getRowCount(); r++) {
                 Object[] given = new Object[vectors.size()];
                 for (int i = 0; i < given.length; i++) {
                     given[i] = value(vectors.get(i), r);
-                    if (given[i] instanceof byte[] b && targets.get(i).type().kind() == GreptimeType.Kind.JSON) {
+                    if (json[i] && given[i] instanceof byte[] b) {
                         given[i] = jsonText(b, targets.get(i).name());
                     }
                 }

@@ -178,7 +178,23 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
     }
 
     /** Parses a GreptimeDB type name as written by {@link #name()} (for restoring persisted metadata). */
+    /** Types by name: every stored row and DoPut batch asks for its columns' types by name. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, GreptimeType> BY_NAME =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     public static GreptimeType ofName(String name) {
+        GreptimeType known = BY_NAME.get(name);
+        if (known != null) {
+            return known;
+        }
+        GreptimeType parsed = parseName(name);
+        if (BY_NAME.size() < 4096) { // names come from table definitions: few, but not trusted to be
+            BY_NAME.putIfAbsent(name, parsed);
+        }
+        return parsed;
+    }
+
+    private static GreptimeType parseName(String name) {
         if (name.startsWith("Decimal(")) {
             String[] ps = name.substring(8, name.length() - 1).split(",");
             return decimal(Integer.parseInt(ps[0].trim()), Integer.parseInt(ps[1].trim()));
