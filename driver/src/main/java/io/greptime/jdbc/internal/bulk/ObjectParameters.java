@@ -33,6 +33,8 @@ final class ObjectParameters {
             b.setDecimal(index, new BigDecimal(i));
         } else if (x instanceof byte[] bytes) {
             b.setBytes(index, bytes);
+        } else if (x instanceof float[] floats) {
+            b.setFloats(index, floats);
         } else {
             bindTemporal(b, index, x, zone);
         }

@@ -32,6 +32,11 @@ public interface ParameterSink {
         setInstant(index, Instant.ofEpochSecond(epochSecond, nano));
     }
 
+    /** A {@code float[]}, as a VECTOR column reads back: by default the text a bound literal would be. */
+    default void setFloats(int index, float[] x) throws SQLException {
+        setString(index, io.greptime.jdbc.arrow.write.ColumnWriter.vectorText(x));
+    }
+
     void setDate(int index, LocalDate x) throws SQLException;
 
     void setTime(int index, LocalTime x) throws SQLException;

@@ -124,6 +124,16 @@ abstract class VectorBinder implements ParameterSink {
     }
 
     @Override
+    public void setFloats(int index, float[] x) throws SQLException {
+        ColumnWriter w = column(index);
+        try {
+            w.setFloats(buffer.row(), x);
+        } catch (SQLException e) {
+            throw located(e, index);
+        }
+    }
+
+    @Override
     public void setInstant(int index, Instant x) throws SQLException {
         if (x == null) {
             setNull(index);

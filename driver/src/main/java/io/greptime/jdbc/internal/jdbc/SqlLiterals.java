@@ -132,10 +132,6 @@ final class SqlLiterals {
 
     /** A vector ({@code VECTOR(n)} column) as the text form GreptimeDB parses, e.g. {@code '[1.0,2.5]'}. */
     static String vector(float[] v) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < v.length; i++) {
-            sb.append(i == 0 ? "" : ",").append(v[i]);
-        }
-        return string(sb.append(']').toString());
+        return string(io.greptime.jdbc.arrow.write.ColumnWriter.vectorText(v));
     }
 }

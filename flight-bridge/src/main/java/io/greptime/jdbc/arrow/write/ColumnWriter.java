@@ -83,6 +83,23 @@ public abstract class ColumnWriter {
         throw mismatch("a time");
     }
 
+    /**
+     * A {@code float[]} (what a VECTOR column reads back as): stored as the text GreptimeDB's SQL path
+     * takes for it, {@code [1.0,2.5]}, as a bound literal would be; VECTOR columns pack it instead.
+     */
+    public void setFloats(int row, float[] value) throws SQLException {
+        setString(row, vectorText(value));
+    }
+
+    /** A vector as the text GreptimeDB parses into a VECTOR value: {@code [1.0,2.5]}. */
+    public static String vectorText(float[] value) {
+        StringBuilder text = new StringBuilder("[");
+        for (int i = 0; i < value.length; i++) {
+            text.append(i == 0 ? "" : ",").append(value[i]);
+        }
+        return text.append(']').toString();
+    }
+
     final SQLDataException mismatch(String what) {
         return new SQLDataException(
                 "cannot store " + what + " in column '" + name() + "' of type " + typeName, INVALID);

@@ -124,14 +124,15 @@ final class ColumnWriters implements ArrowType.ArrowTypeVisitor<ColumnWriter> {
     }
 
     /**
-     * VARBINARY, and JSON columns (Binary with {@code greptime:type=Json}), whose text the writer encodes
-     * as JSONB because GreptimeDB's DoPut path stores the bytes as they arrive. VECTOR columns (packed
-     * floats) keep the SQL path, where the server parses the text.
+     * VARBINARY, JSON columns (Binary with {@code greptime:type=Json}) and VECTOR(n) columns (Binary with
+     * {@code greptime:type=Vector(n)}): GreptimeDB's DoPut path stores a Binary column's bytes as they
+     * arrive, so the writers build JSONB and packed float32 values from what is bound.
      */
     @Override
     public ColumnWriter visit(ArrowType.Binary type) {
-        if (GreptimeFieldMetadata.vectorDimension(vector.getField()).isPresent()) {
-            return none();
+        java.util.OptionalInt dimension = GreptimeFieldMetadata.vectorDimension(vector.getField());
+        if (dimension.isPresent()) {
+            return new TextWriters.VectorWriter((BaseVariableWidthVector) vector, dimension.getAsInt());
         }
         if (GreptimeFieldMetadata.isJson(vector.getField())) {
             return new TextWriters.JsonWriter((BaseVariableWidthVector) vector);

@@ -86,4 +86,65 @@ final class TextWriters {
             cells.putBytes(row, jsonb, 0, jsonb.length);
         }
     }
+
+    /**
+     * VECTOR(n): Binary holding n float32 values, little-endian, which GreptimeDB's DoPut path stores as it
+     * arrives. Takes the text its SQL path parses ({@code [1, 2.5, -3e2]}), a {@code float[]}, or the packed
+     * bytes themselves; anything without exactly n values is refused with 22018 before it is buffered.
+     */
+    static final class VectorWriter extends ColumnWriter {
+        private final int dimension;
+
+        VectorWriter(BaseVariableWidthVector v, int dimension) {
+            super(v, "Vector(" + dimension + ")", HeapColumn.VARIABLE);
+            this.dimension = dimension;
+        }
+
+        @Override
+        public void setFloats(int row, float[] value) throws SQLException {
+            if (value.length != dimension) {
+                throw wrongDimension(value.length + " values");
+            }
+            byte[] packed = new byte[4 * dimension];
+            java.nio.ByteBuffer out = java.nio.ByteBuffer.wrap(packed).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (float f : value) {
+                out.putFloat(f);
+            }
+            cells.putBytes(row, packed, 0, packed.length);
+        }
+
+        @Override
+        public void setBytes(int row, byte[] value) throws SQLException {
+            if (value.length != 4 * dimension) {
+                throw wrongDimension(value.length + " bytes");
+            }
+            cells.putBytes(row, value, 0, value.length);
+        }
+
+        @Override
+        public void setString(int row, String value) throws SQLException {
+            String text = value.trim();
+            if (!text.startsWith("[") || !text.endsWith("]")) {
+                throw unparsable(value);
+            }
+            String body = text.substring(1, text.length() - 1).trim();
+            String[] parts = body.isEmpty() ? new String[0] : body.split(",", -1);
+            float[] values = new float[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                try {
+                    values[i] = Float.parseFloat(parts[i].trim());
+                } catch (NumberFormatException e) {
+                    throw unparsable(value);
+                }
+            }
+            setFloats(row, values);
+        }
+
+        private SQLDataException wrongDimension(String got) {
+            return new SQLDataException(
+                    "column '" + name() + "' of type Vector(" + dimension + ") takes " + dimension
+                            + " float values, got " + got,
+                    INVALID);
+        }
+    }
 }
