@@ -198,9 +198,9 @@ public enum GreptimeProperty {
     BULK_FLUSH_ROWS(
             "bulkFlushRows",
             Type.INT,
-            "4096",
-            "Rows after which addBatch sends the buffered rows as one DoPut batch without waiting for executeBatch, "
-                    + "so the server decodes one part of a large batch while the caller binds the next.",
+            "65536",
+            "The most rows one DoPut batch holds. addBatch sends a large batch in parts while the caller binds the "
+                    + "rest, each about a third of the previous batch into that table, at least 4096 rows and at most this.",
             false),
     BULK_FLUSH_BYTES(
             "bulkFlushBytes",

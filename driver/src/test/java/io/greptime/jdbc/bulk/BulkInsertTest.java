@@ -86,25 +86,34 @@ class BulkInsertTest {
     }
 
     /**
-     * With the default bulkFlushRows (4096), a 10,000-row batch leaves in three record batches, the first
-     * two while the caller is still binding, and executeBatch still answers for every row.
+     * A large batch leaves in parts while the caller is still binding: of 4096 rows while the table's
+     * batch size is unknown, then of a third of the previous batch; executeBatch answers for every row.
      */
     @ParameterizedTest
     @EnumSource(ServerProfile.class)
-    void largeBatch_isSentInPartsWhileBinding_withDefaultSettings(ServerProfile profile) throws Exception {
+    void largeBatch_isSentInPartsWhileBinding_sizedByThePreviousBatch(ServerProfile profile) throws Exception {
         try (Connection c = open(profile, "bulkCompression=none");
                 PreparedStatement ps = c.prepareStatement(INSERT)) {
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0; i < 15_000; i++) {
                 bindRow(ps, i);
                 ps.addBatch();
             }
-            assertThat(stats(c).doPutBatches()).as("sent before executeBatch").isEqualTo(2);
-            assertThat(stats(c).doPutRows()).isEqualTo(8192);
-            int[] counts = ps.executeBatch();
-            assertThat(counts).hasSize(10_000).containsOnly(1);
-            assertThat(stats(c).doPutBatches()).isEqualTo(3);
-            assertThat(fixture.engine.putBatches.get()).isEqualTo(3);
-            assertRowsStored(c, 10_000);
+            assertThat(stats(c).doPutBatches())
+                    .as("4096 x 3 sent before executeBatch")
+                    .isEqualTo(3);
+            assertThat(stats(c).doPutRows()).isEqualTo(3 * 4096);
+            assertThat(ps.executeBatch()).hasSize(15_000).containsOnly(1);
+            assertThat(stats(c).doPutBatches()).isEqualTo(4);
+
+            for (int i = 15_000; i < 30_000; i++) {
+                bindRow(ps, i);
+                ps.addBatch();
+            }
+            assertThat(stats(c).doPutBatches()).as("then parts of 15,000 / 3").isEqualTo(4 + 3);
+            assertThat(ps.executeBatch()).hasSize(15_000).containsOnly(1);
+            assertThat(stats(c).doPutBatches()).isEqualTo(7);
+            assertThat(fixture.engine.putBatches.get()).isEqualTo(7);
+            assertRowsStored(c, 30_000);
         }
     }
 

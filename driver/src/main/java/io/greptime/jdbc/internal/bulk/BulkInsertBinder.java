@@ -19,9 +19,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 /**
  * The parameters of one prepared {@code INSERT} written straight into Arrow vectors, and its batches
  * sent as Flight DoPut record batches on one stream per statement (reused across executeBatch calls).
- * {@code addBatch} cuts a record batch on its own when the buffered rows reach {@code bulkFlushRows} or
- * {@code bulkFlushBytes}; {@code executeBatch} sends the rest and waits for the server's answers, so its
- * counts say exactly which rows the server confirmed.
+ * {@code addBatch} cuts a record batch on its own when the buffered rows reach the part size (about a
+ * third of the previous batch, between 4096 rows and {@code bulkFlushRows}) or {@code bulkFlushBytes};
+ * {@code executeBatch} sends the rest and waits for the server's answers, so its counts say exactly which
+ * rows the server confirmed.
  *
  * <p>Used by one statement from one thread at a time, like the statement itself.
  */
@@ -31,6 +32,16 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     private final BufferAllocator allocator;
     private final long flushBytes;
     private final int flushRows;
+    /**
+     * Rows after which addBatch sends what is buffered as one part of the batch, so the server decodes
+     * it while the caller binds the rest: about a third of the previous executeBatch into this table
+     * (three parts overlap binding well without many small DoPut batches, which cost the server per
+     * batch), at least {@link #MIN_PART} rows, at most bulkFlushRows.
+     */
+    private int partRows;
+
+    /** The smallest part sent while the caller binds (unless bulkFlushRows is smaller). */
+    static final int MIN_PART = 4096;
     /** Record batches cut since the last executeBatch, in sending order. */
     private final List<Segment> segments = new ArrayList<>();
     /** Reorders and cuts batches by series and time window (bulkSortByTime, bulkTimeWindow); null for neither. */
@@ -67,6 +78,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         this.allocator = allocator;
         this.flushBytes = owner.config().bulkFlushBytes();
         this.flushRows = owner.config().bulkFlushRows();
+        this.partRows = partRows(owner.executeRowsHint(table));
         this.deferred = owner.config().bulkDeferredAcks();
     }
 
@@ -77,7 +89,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     public void addBatch() throws SQLException {
         endRow();
         int rows = buffer.row();
-        if (rows >= flushRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
+        if (rows >= partRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
             flush();
         }
     }
@@ -85,7 +97,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     @Override
     public boolean addRowWithoutSending() throws SQLException {
         int rows = buffer.row() + 1;
-        if (rows >= flushRows || (rows & 1023) == 0) {
+        if (rows >= partRows || (rows & 1023) == 0) {
             return false; // the row may cut a batch: addBatch, as a call
         }
         endRow();
@@ -166,13 +178,36 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
      */
     @Override
     public long[] executeBatch() throws SQLException {
-        return deferred ? executeDeferred() : executeConfirmed();
+        long rows = pendingRows;
+        try {
+            return deferred ? executeDeferred() : executeConfirmed();
+        } finally {
+            batchDone(rows);
+        }
     }
 
     @Override
     public long[] executeBatchConfirmed() throws SQLException {
         awaitDeferred();
-        return executeConfirmed();
+        long rows = pendingRows;
+        try {
+            return executeConfirmed();
+        } finally {
+            batchDone(rows);
+        }
+    }
+
+    /** Sizes the parts of the next batch after one of {@code rows} rows (none: nothing changes). */
+    private void batchDone(long rows) {
+        if (rows > 0) {
+            owner.noteExecuteRows(table, rows);
+            partRows = partRows(rows);
+        }
+    }
+
+    private int partRows(long previousBatchRows) {
+        long third = previousBatchRows / 3;
+        return (int) Math.max(Math.min(MIN_PART, flushRows), Math.min(flushRows, third));
     }
 
     private long[] executeConfirmed() throws SQLException {

@@ -84,6 +84,8 @@ public final class BulkWrites {
 
     private final java.util.concurrent.ConcurrentHashMap<String, Integer> batchRows =
             new java.util.concurrent.ConcurrentHashMap<>();
+    /** Rows of the last executeBatch per table, which sizes the parts of the next one. */
+    private final Map<String, Integer> executeRows = new ConcurrentHashMap<>();
     /** Parked streams kept at most; the least recently parked one is ended beyond that. */
     static final int MAX_IDLE_STREAMS = 8;
 
@@ -181,10 +183,26 @@ public final class BulkWrites {
 
     /** Remembers the size of a batch sent into {@code table} (see {@link #batchRowsHint}). */
     void noteBatchRows(String table, int rows) {
-        if (batchRows.size() >= MAX_HINTS && !batchRows.containsKey(table)) {
-            batchRows.clear(); // a connection writing to very many tables: hints are only an optimisation
+        note(batchRows, table, rows, Math::max);
+    }
+
+    /** The rows of the last executeBatch into {@code table} on this connection, or 0 when none ran yet. */
+    long executeRowsHint(String table) {
+        Integer rows = executeRows.get(table);
+        return rows == null ? 0 : rows;
+    }
+
+    /** Remembers how many rows an executeBatch into {@code table} held (see {@link #executeRowsHint}). */
+    void noteExecuteRows(String table, long rows) {
+        note(executeRows, table, (int) Math.min(rows, Integer.MAX_VALUE), (old, now) -> now);
+    }
+
+    private static void note(
+            Map<String, Integer> hints, String table, int rows, java.util.function.BinaryOperator<Integer> merge) {
+        if (hints.size() >= MAX_HINTS && !hints.containsKey(table)) {
+            hints.clear(); // a connection writing to very many tables: hints are only an optimisation
         }
-        batchRows.merge(table, rows, Math::max);
+        hints.merge(table, rows, merge);
     }
 
     /** The reordering bulkSortByTime and bulkTimeWindow ask for, or null when neither is on. */
