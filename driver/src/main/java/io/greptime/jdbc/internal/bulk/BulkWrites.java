@@ -62,12 +62,15 @@ public final class BulkWrites {
      * The column buffers of closed statements, keyed the same way, for the next statement preparing the
      * same INSERT: building the writers and allocating their arrays again for every Spring batchUpdate
      * call was about 7% of such a call, and a reused buffer keeps its UTF-8 cache warm. A parked buffer
-     * has no rows and no parameter values.
+     * has no rows and no parameter values. At most {@link #MAX_IDLE_BUFFERS} of at most
+     * {@link #MAX_PARKED_BUFFER_BYTES} each, so an idle pooled connection keeps at most 8 MiB here.
      */
     private final IdlePool<StreamKey, ParkedBuffer> idleBuffers =
-            new IdlePool<>(MAX_IDLE_STREAMS, ParkedBuffer::release);
+            new IdlePool<>(MAX_IDLE_BUFFERS, ParkedBuffer::release);
+    /** Parked column buffers kept at most per connection. */
+    static final int MAX_IDLE_BUFFERS = 4;
     /** A buffer holding more than this (after very large batches or long texts) is released, not parked. */
-    static final long MAX_PARKED_BUFFER_BYTES = 4L << 20;
+    static final long MAX_PARKED_BUFFER_BYTES = 2L << 20;
 
     /** A parked column buffer and the allocator its vectors (and nothing else) live in. */
     record ParkedBuffer(BatchBuffer buffer, BufferAllocator allocator) {
