@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.arrow.write.ColumnWriter;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -34,7 +35,7 @@ public interface ParameterSink {
 
     /** A {@code float[]}, as a VECTOR column reads back: by default the text a bound literal would be. */
     default void setFloats(int index, float[] x) throws SQLException {
-        setString(index, io.greptime.jdbc.arrow.write.ColumnWriter.vectorText(x));
+        setString(index, ColumnWriter.vectorText(x));
     }
 
     void setDate(int index, LocalDate x) throws SQLException;

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.arrow.write.ColumnWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.SQLException;
@@ -132,6 +133,6 @@ final class SqlLiterals {
 
     /** A vector ({@code VECTOR(n)} column) as the text form GreptimeDB parses, e.g. {@code '[1.0,2.5]'}. */
     static String vector(float[] v) {
-        return string(io.greptime.jdbc.arrow.write.ColumnWriter.vectorText(v));
+        return string(ColumnWriter.vectorText(v));
     }
 }

@@ -2,6 +2,7 @@ package io.greptime.jdbc.arrow.write;
 
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import java.time.ZoneId;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
@@ -130,7 +131,7 @@ final class ColumnWriters implements ArrowType.ArrowTypeVisitor<ColumnWriter> {
      */
     @Override
     public ColumnWriter visit(ArrowType.Binary type) {
-        java.util.OptionalInt dimension = GreptimeFieldMetadata.vectorDimension(vector.getField());
+        OptionalInt dimension = GreptimeFieldMetadata.vectorDimension(vector.getField());
         if (dimension.isPresent()) {
             return new TextWriters.VectorWriter((BaseVariableWidthVector) vector, dimension.getAsInt());
         }

@@ -7,7 +7,7 @@ import java.sql.SQLDataException;
 import java.sql.SQLException;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 
-/** Writers for string (Utf8), binary and JSON columns, which share Arrow's variable-width layout. */
+/** Writers for string (Utf8), binary, JSON and VECTOR columns, which share Arrow's variable-width layout. */
 final class TextWriters {
     private TextWriters() {}
 
