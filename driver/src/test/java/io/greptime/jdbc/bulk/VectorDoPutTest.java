@@ -31,8 +31,12 @@ class VectorDoPutTest {
     private Connection conn;
 
     private void open() throws SQLException {
+        open("bulkCompression=none");
+    }
+
+    private void open(String query) throws SQLException {
         fixture = new BulkFixture(ServerProfile.V1_2);
-        conn = fixture.connect("bulkCompression=none");
+        conn = fixture.connect(query);
         try (Statement st = conn.createStatement()) {
             st.executeUpdate("CREATE TABLE emb (ts TIMESTAMP(3) TIME INDEX, id STRING PRIMARY KEY, v VECTOR(3))");
         }
@@ -81,6 +85,27 @@ class VectorDoPutTest {
             }
         }
         assertThat(read).containsExactly("[1.5,-2,300]", "[1.5,-2,300]", "[1.5,-2,300]", null);
+    }
+
+    /** A small batch on the row path (bulkRowPathBelow) carries VECTOR values as packed binary_value. */
+    @Test
+    void smallBatchOnTheRowPath_carriesVectors() throws Exception {
+        open("bulkRowPathBelow=100");
+        try (PreparedStatement ps = conn.prepareStatement(INSERT)) {
+            row(ps, 0, () -> ps.setString(3, "[1.5, -2, 300]"));
+            row(ps, 1, () -> ps.setNull(3, Types.OTHER));
+            assertThat(ps.executeBatch()).containsExactly(1, 1);
+        }
+        assertThat(stats(conn).rowInsertRows()).isEqualTo(2);
+        assertThat(stats(conn).doPutRows()).isZero();
+        List<String> read = new ArrayList<>();
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery("SELECT v FROM emb ORDER BY ts")) {
+            while (rs.next()) {
+                read.add(rs.getString(1));
+            }
+        }
+        assertThat(read).containsExactly("[1.5,-2,300]", null);
     }
 
     @Test

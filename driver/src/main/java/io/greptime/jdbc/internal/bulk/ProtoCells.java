@@ -11,8 +11,10 @@ import io.greptime.jdbc.proto.v1.DecimalTypeExtension;
 import io.greptime.jdbc.proto.v1.JsonTypeExtension;
 import io.greptime.jdbc.proto.v1.SemanticType;
 import io.greptime.jdbc.proto.v1.Value;
+import io.greptime.jdbc.proto.v1.VectorTypeExtension;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
@@ -35,13 +37,16 @@ import org.apache.arrow.vector.types.pojo.Field;
  * Turns one Arrow column into protobuf {@code Value}s of the matching {@code ColumnDataType}
  * (protocol.md §2.3), so rows written through the Arrow column writers (with all their conversions and
  * range checks) can also travel as row inserts or row deletes. Types row requests cannot carry here
- * (intervals, nested types, vectors) answer null.
+ * (intervals, nested types) answer null.
  *
  * <p>JSON columns ({@code greptime:type=Json}) travel as GreptimeDB's own clients send them: datatype
  * {@code JSON} with the {@code json_type = JSON_BINARY} extension (without it a v1.x server would take
  * the column for its newer JSON2 type) and each value as {@code string_value} holding the JSON text,
  * which the frontend parses into JSONB (greptimedb {@code operator/src/req_convert/common.rs}
- * {@code preprocess_row_insert_requests}; a {@code binary_value} there is refused).
+ * {@code preprocess_row_insert_requests}; a {@code binary_value} there is refused). VECTOR(n) columns
+ * travel as GreptimeDB's clients send them too: datatype {@code VECTOR} with the {@code vector_type}
+ * extension and each value as {@code binary_value} holding n float32 values, little-endian (protocol.md
+ * §2.3), which is what the column's Binary vector already holds.
  */
 abstract class ProtoCells {
     final ColumnDataType type;
@@ -69,13 +74,35 @@ abstract class ProtoCells {
 
     /** The encoder for a field, or null when row requests cannot carry its type. */
     static ProtoCells forField(Field field) {
-        if (GreptimeFieldMetadata.vectorDimension(field).isPresent()) {
-            return null;
+        OptionalInt dimension = GreptimeFieldMetadata.vectorDimension(field);
+        if (dimension.isPresent()) {
+            return field.getType() instanceof ArrowType.Binary ? vector(dimension.getAsInt()) : null;
         }
         if (GreptimeFieldMetadata.isJson(field)) {
             return field.getType().accept(new JsonChooser());
         }
         return field.getType().accept(new Chooser());
+    }
+
+    private static ProtoCells vector(int dimension) {
+        ColumnDataTypeExtension extension = ColumnDataTypeExtension.newBuilder()
+                .setVectorType(VectorTypeExtension.newBuilder().setDim(dimension))
+                .build();
+        return new ProtoCells(ColumnDataType.VECTOR) {
+            @Override
+            Value encode(FieldVector v, int r) {
+                return Value.newBuilder()
+                        .setBinaryValue(ByteString.copyFrom(((BaseVariableWidthVector) v).get(r)))
+                        .build();
+            }
+
+            @Override
+            ColumnSchema schema(String name, SemanticType semantic) {
+                return super.schema(name, semantic).toBuilder()
+                        .setDatatypeExtension(extension)
+                        .build();
+            }
+        };
     }
 
     private static final ColumnDataTypeExtension JSON_BINARY = ColumnDataTypeExtension.newBuilder()

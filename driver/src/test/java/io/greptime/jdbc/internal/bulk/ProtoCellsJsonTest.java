@@ -79,10 +79,15 @@ class ProtoCellsJsonTest {
     }
 
     @Test
-    void vectorsStillCannotTravel_andPlainBinaryStaysBinary() {
-        assertThat(ProtoCells.forField(
-                        field(ArrowType.Binary.INSTANCE, Map.of(GreptimeFieldMetadata.TYPE_KEY, "Vector(3)"))))
-                .isNull();
+    void vectorsTravelAsVectorWithTheirDimension_andPlainBinaryStaysBinary() {
+        ProtoCells vector = ProtoCells.forField(
+                field(ArrowType.Binary.INSTANCE, Map.of(GreptimeFieldMetadata.TYPE_KEY, "Vector(3)")));
+        assertThat(vector.type).isEqualTo(ColumnDataType.VECTOR);
+        assertThat(vector.schema("v", io.greptime.jdbc.proto.v1.SemanticType.FIELD)
+                        .getDatatypeExtension()
+                        .getVectorType()
+                        .getDim())
+                .isEqualTo(3);
         assertThat(ProtoCells.forField(field(ArrowType.Binary.INSTANCE, null)).type)
                 .isEqualTo(ColumnDataType.BINARY);
         assertThat(ProtoCells.forField(field(new ArrowType.Int(64, true), JSON)))
