@@ -50,9 +50,16 @@ import org.apache.arrow.vector.types.pojo.Field;
  */
 abstract class ProtoCells {
     final ColumnDataType type;
+    /** The datatype extension the column's schema entry carries (decimal, JSON, vector), or null. */
+    private final ColumnDataTypeExtension extension;
 
     private ProtoCells(ColumnDataType type) {
+        this(type, null);
+    }
+
+    private ProtoCells(ColumnDataType type, ColumnDataTypeExtension extension) {
         this.type = type;
+        this.extension = extension;
     }
 
     /** The value at {@code row}; the vector is of the type this encoder was made for. */
@@ -64,12 +71,13 @@ abstract class ProtoCells {
     }
 
     /** The column's schema entry for a row request. */
-    ColumnSchema schema(String name, SemanticType semantic) {
-        return ColumnSchema.newBuilder()
-                .setColumnName(name)
-                .setDatatype(type)
-                .setSemanticType(semantic)
-                .build();
+    final ColumnSchema schema(String name, SemanticType semantic) {
+        ColumnSchema.Builder b =
+                ColumnSchema.newBuilder().setColumnName(name).setDatatype(type).setSemanticType(semantic);
+        if (extension != null) {
+            b.setDatatypeExtension(extension);
+        }
+        return b.build();
     }
 
     /** The encoder for a field, or null when row requests cannot carry its type. */
@@ -88,18 +96,11 @@ abstract class ProtoCells {
         ColumnDataTypeExtension extension = ColumnDataTypeExtension.newBuilder()
                 .setVectorType(VectorTypeExtension.newBuilder().setDim(dimension))
                 .build();
-        return new ProtoCells(ColumnDataType.VECTOR) {
+        return new ProtoCells(ColumnDataType.VECTOR, extension) {
             @Override
             Value encode(FieldVector v, int r) {
                 return Value.newBuilder()
                         .setBinaryValue(ByteString.copyFrom(((BaseVariableWidthVector) v).get(r)))
-                        .build();
-            }
-
-            @Override
-            ColumnSchema schema(String name, SemanticType semantic) {
-                return super.schema(name, semantic).toBuilder()
-                        .setDatatypeExtension(extension)
                         .build();
             }
         };
@@ -117,18 +118,11 @@ abstract class ProtoCells {
      * or 0x40, nor with a space followed by a NUL (a control character is not JSON).
      */
     private static ProtoCells json() {
-        return new ProtoCells(ColumnDataType.JSON) {
+        return new ProtoCells(ColumnDataType.JSON, JSON_BINARY) {
             @Override
             Value encode(FieldVector v, int r) {
                 return Value.newBuilder()
                         .setStringValue(jsonText(((BaseVariableWidthVector) v).get(r)))
-                        .build();
-            }
-
-            @Override
-            ColumnSchema schema(String name, SemanticType semantic) {
-                return super.schema(name, semantic).toBuilder()
-                        .setDatatypeExtension(JSON_BINARY)
                         .build();
             }
         };
@@ -380,7 +374,7 @@ abstract class ProtoCells {
                             .setPrecision(t.getPrecision())
                             .setScale(t.getScale()))
                     .build();
-            return new ProtoCells(ColumnDataType.DECIMAL128) {
+            return new ProtoCells(ColumnDataType.DECIMAL128, ext) {
                 @Override
                 Value encode(FieldVector v, int r) {
                     BigInteger unscaled = ((DecimalVector) v).getObject(r).unscaledValue();
@@ -388,13 +382,6 @@ abstract class ProtoCells {
                             .setDecimal128Value(Decimal128.newBuilder()
                                     .setHi(unscaled.shiftRight(64).longValue())
                                     .setLo(unscaled.longValue()))
-                            .build();
-                }
-
-                @Override
-                ColumnSchema schema(String name, SemanticType semantic) {
-                    return super.schema(name, semantic).toBuilder()
-                            .setDatatypeExtension(ext)
                             .build();
                 }
             };
