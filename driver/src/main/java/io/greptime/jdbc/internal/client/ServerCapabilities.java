@@ -1,0 +1,101 @@
+package io.greptime.jdbc.internal.client;
+
+import java.util.Optional;
+
+/**
+ * What one GreptimeDB endpoint can do, derived once from its version (fidelity findings B1-B5, C1, C2, C5,
+ * C8 of the audit; protocol.md §4, §6, §9). Routing, headers, metadata queries and retry rules ask this,
+ * never a version string. An unknown or unparsable version gets {@link #CONSERVATIVE}: the set that is
+ * safe on the oldest supported line, never the newest.
+ */
+public final class ServerCapabilities {
+    /** What the driver assumes when the version is unknown: the v0.14 line's limits. */
+    public static final ServerCapabilities CONSERVATIVE = new ServerCapabilities(null);
+
+    private final ServerVersion version;
+
+    private ServerCapabilities(ServerVersion version) {
+        this.version = version;
+    }
+
+    /** The capabilities of {@code version}. */
+    public static ServerCapabilities of(ServerVersion version) {
+        return new ServerCapabilities(version);
+    }
+
+    /** The capabilities of a version string, {@link #CONSERVATIVE} when it does not parse. */
+    public static ServerCapabilities ofVersionText(String text) {
+        return ServerVersion.parse(text).map(ServerCapabilities::of).orElse(CONSERVATIVE);
+    }
+
+    /** The version these were derived from; empty when it was unknown. */
+    public Optional<ServerVersion> version() {
+        return Optional.ofNullable(version);
+    }
+
+    private boolean atLeast(int major, int minor, int patch) {
+        return version != null && version.atLeast(major, minor, patch);
+    }
+
+    /** DoPut writes rows (v0.15+). On v0.14 it is a stub that answers the body's byte length (B1, A4). */
+    public boolean writesDoPut() {
+        return atLeast(0, 15, 0);
+    }
+
+    /** DoPut's {@code x-greptime-auth} may be {@code Basic <b64>}; before v0.17 only bare base64 (B2). */
+    public boolean acceptsBasicPutAuth() {
+        return atLeast(0, 17, 0);
+    }
+
+    /**
+     * The server fills columns a DoPut batch leaves out (v1.1+). Before, a column subset panics (v0.15-v0.17)
+     * or is refused (v1.0), so the driver sends the table's full column set (B4).
+     */
+    public boolean fillsMissingPutColumns() {
+        return atLeast(1, 1, 0);
+    }
+
+    /** DoPut into metric-engine tables; not before v1.0, and from v1.0 only for sparse encoding (B5). */
+    public boolean putsIntoMetricTables() {
+        return false;
+    }
+
+    /** DoPut into {@code memtable.type='partition_tree'} tables (refused up to v1.0; flat format after). */
+    public boolean putsIntoPartitionTree() {
+        return atLeast(1, 1, 0);
+    }
+
+    /** DoPut refuses dictionary-encoded columns on v0.15-v0.17 and decodes them from v1.0. */
+    public boolean decodesPutDictionaries() {
+        return atLeast(1, 0, 0);
+    }
+
+    /** DoPut acknowledges the call at once with request_id 0 (v1.0.0-beta.3+) instead of the schema frame. */
+    public boolean acksPutImmediately() {
+        return version != null && version.compareTo(ServerVersion.parse("1.0.0-beta.3").orElseThrow()) >= 0;
+    }
+
+    /** Error trailers carry {@code x-greptime-err-retry-hint} (v1.2.0-beta.1+). */
+    public boolean sendsRetryHint() {
+        return version != null && version.compareTo(ServerVersion.parse("1.2.0-beta.1").orElseThrow()) >= 0;
+    }
+
+    /**
+     * {@code information_schema.key_column_usage} has one row per constraint with {@code PRIMARY}'s key order
+     * (v1.1+); before, one row per column aggregates constraint names and {@code ordinal_position} is the
+     * column's position in the table (C2).
+     */
+    public boolean splitsKeyColumnUsage() {
+        return atLeast(1, 1, 0);
+    }
+
+    /** JSON2 columns (native Arrow struct/list marked {@code greptime:type=Json}) may appear (HEAD, 1.3). */
+    public boolean hasJson2() {
+        return atLeast(1, 3, 0);
+    }
+
+    @Override
+    public String toString() {
+        return "ServerCapabilities{" + (version == null ? "unknown version" : version.toString()) + "}";
+    }
+}
