@@ -72,12 +72,14 @@ public final class ServerCapabilities {
 
     /** DoPut acknowledges the call at once with request_id 0 (v1.0.0-beta.3+) instead of the schema frame. */
     public boolean acksPutImmediately() {
-        return version != null && version.compareTo(ServerVersion.parse("1.0.0-beta.3").orElseThrow()) >= 0;
+        return version != null
+                && version.compareTo(ServerVersion.parse("1.0.0-beta.3").orElseThrow()) >= 0;
     }
 
     /** Error trailers carry {@code x-greptime-err-retry-hint} (v1.2.0-beta.1+). */
     public boolean sendsRetryHint() {
-        return version != null && version.compareTo(ServerVersion.parse("1.2.0-beta.1").orElseThrow()) >= 0;
+        return version != null
+                && version.compareTo(ServerVersion.parse("1.2.0-beta.1").orElseThrow()) >= 0;
     }
 
     /**

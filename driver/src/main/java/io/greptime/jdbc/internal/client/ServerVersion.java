@@ -48,10 +48,7 @@ public final class ServerVersion implements Comparable<ServerVersion> {
             return Optional.empty();
         }
         return Optional.of(new ServerVersion(
-                Integer.parseInt(m.group(1)),
-                Integer.parseInt(m.group(2)),
-                Integer.parseInt(m.group(3)),
-                m.group(4)));
+                Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), m.group(4)));
     }
 
     public int major() {

@@ -8,8 +8,8 @@ class ServerCapabilitiesTest {
 
     @Test
     void parse_readsGreptimeDbVersionForms() {
-        assertThat(ServerVersion.parse("0.14.4")).hasValueSatisfying(v -> assertThat(v.toString())
-                .isEqualTo("0.14.4"));
+        assertThat(ServerVersion.parse("0.14.4"))
+                .hasValueSatisfying(v -> assertThat(v.toString()).isEqualTo("0.14.4"));
         assertThat(ServerVersion.parse("v1.2.0-beta.2").orElseThrow().isPreRelease())
                 .isTrue();
         assertThat(ServerVersion.parse("1.2.0-nightly-20260706")).isPresent();
