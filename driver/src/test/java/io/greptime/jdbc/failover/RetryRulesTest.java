@@ -18,7 +18,7 @@ import java.net.ConnectException;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 
-/** The retry table of the README, row by row (protocol.md §6). */
+/** The retry table of docs/connecting.md ("What is retried"), row by row. */
 class RetryRulesTest {
 
     private static StatusRuntimeException status(Status.Code code, String description, Integer errCode, String hint) {
