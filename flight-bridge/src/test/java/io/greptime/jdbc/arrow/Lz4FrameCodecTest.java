@@ -56,4 +56,48 @@ class Lz4FrameCodecTest {
             }
         }
     }
+
+    /** Larger than one 4 MiB block, incompressible, and tiny: every shape reads back through Arrow's decoder. */
+    @Test
+    void compress_roundTripsMultiBlockIncompressibleAndTinyBuffers() {
+        java.util.Random random = new java.util.Random(42);
+        byte[] multiBlock = new byte[9 * 1024 * 1024 + 17];
+        for (int i = 0; i < multiBlock.length; i++) {
+            multiBlock[i] = (byte) (i % 251 == 0 ? random.nextInt() : i / 4096);
+        }
+        byte[] noise = new byte[70_000];
+        random.nextBytes(noise);
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (byte[] data : new byte[][] {multiBlock, noise, {1, 2, 3}}) {
+                ArrowBuf raw = allocator.buffer(data.length);
+                raw.setBytes(0, data);
+                raw.writerIndex(data.length);
+                ArrowBuf compressed = Lz4FrameCodec.INSTANCE.compress(allocator, raw);
+                CompressionCodec decoder =
+                        CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.LZ4_FRAME);
+                try (ArrowBuf back = decoder.decompress(allocator, compressed)) {
+                    byte[] actual = new byte[data.length];
+                    back.getBytes(0, actual);
+                    assertThat(actual).isEqualTo(data);
+                }
+            }
+            assertThat(allocator.getAllocatedMemory()).isZero();
+        }
+    }
+
+    /** Decoders allocate the block size a frame declares, so a 4 KiB buffer must declare 64 KiB, not 4 MiB. */
+    @Test
+    void compress_smallBufferDeclaresTheSmallestBlockSize() {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            ArrowBuf raw = allocator.buffer(4096);
+            raw.setZero(0, 4096);
+            raw.writerIndex(4096);
+            try (ArrowBuf compressed = Lz4FrameCodec.INSTANCE.compress(allocator, raw)) {
+                long frame = CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH;
+                assertThat(compressed.getInt(frame)).isEqualTo(0x184D2204);
+                assertThat(compressed.getByte(frame + 5)).isEqualTo((byte) 0x40);
+                assertThat(compressed.writerIndex()).isLessThan(100);
+            }
+        }
+    }
 }
