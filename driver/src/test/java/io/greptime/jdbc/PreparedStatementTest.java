@@ -93,6 +93,32 @@ class PreparedStatementTest {
         }
     }
 
+    /** jOOQ's insertInto(...).execute() calls execute() and then getUpdateCount(): it must see the row. */
+    @Test
+    void execute_ofAOneRowInsert_leavesItsUpdateCountOnBothWritePaths() throws Exception {
+        for (String params : new String[] {"", "bulkWrites=false"}) {
+            String url = "jdbc:greptime://" + fixture.server().address() + "?timezone=UTC&" + params;
+            try (Connection c = java.sql.DriverManager.getConnection(url);
+                    PreparedStatement ins = c.prepareStatement("INSERT INTO p (ts, host, v) VALUES (?, ?, ?)")) {
+                long doPutRowsBefore =
+                        c.unwrap(GreptimeConnection.class).getWriteStatistics().doPutRows();
+                ins.setTimestamp(1, Timestamp.from(nextTs()));
+                ins.setString(2, "execute-count");
+                ins.setDouble(3, 1.5);
+                assertThat(ins.execute()).as(params).isFalse();
+                assertThat(ins.getResultSet()).as(params).isNull();
+                assertThat(ins.getUpdateCount()).as(params).isEqualTo(1);
+                assertThat(ins.getLargeUpdateCount()).as(params).isEqualTo(1L);
+                long doPutRows =
+                        c.unwrap(GreptimeConnection.class).getWriteStatistics().doPutRows() - doPutRowsBefore;
+                assertThat(doPutRows).as("rows sent on DoPut with " + params).isEqualTo(params.isEmpty() ? 1 : 0);
+                // JDBC's loop over results: the count is read once, then there is nothing more
+                assertThat(ins.getMoreResults()).as(params).isFalse();
+                assertThat(ins.getUpdateCount()).as(params).isEqualTo(-1);
+            }
+        }
+    }
+
     @Test
     void bytes_roundTripAsHexLiterals() throws Exception {
         try (PreparedStatement q = conn.prepareStatement("SELECT ? AS b")) {

@@ -17,7 +17,7 @@ import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 
-/** jOOQ 3.19 with SQLDialect.DEFAULT: a select, a batch insert, and its DatabaseMetaData-backed Meta. */
+/** jOOQ 3.19 with SQLDialect.DEFAULT: a select, a batch and a single insert, and its DatabaseMetaData-backed Meta. */
 class JooqTest {
 
     @Test
@@ -38,6 +38,11 @@ class JooqTest {
                     .bind("ORCL", "Z", Timestamp.from(Instant.parse("2024-01-02T10:00:06Z")), 118.25, 3L)
                     .execute();
             assertThat(counts).containsExactly(1, 1);
+            // a single insert: jOOQ runs PreparedStatement.execute(), then reads getUpdateCount()
+            int inserted = ctx.insertInto(ticks, sym, venue, ts, price, qty)
+                    .values("SAP", "Y", Timestamp.from(Instant.parse("2024-01-02T10:00:07Z")), 120.5, 2L)
+                    .execute();
+            assertThat(inserted).isEqualTo(1);
 
             List<String> rows = ctx.select(sym, price)
                     .from(ticks)

@@ -110,16 +110,24 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        return bulk() != null ? bulkSingle() : doUpdate(boundSql());
+        return bulk() != null ? bulkUpdate() : doUpdate(boundSql());
     }
 
     @Override
     public boolean execute() throws SQLException {
         if (bulk() != null) {
-            bulkSingle();
+            bulkUpdate();
             return false;
         }
         return doExecute(boundSql());
+    }
+
+    /** The DoPut one-row write, its count kept for getUpdateCount (jOOQ reads it after execute()). */
+    private long bulkUpdate() throws SQLException {
+        forgetUpdateCount();
+        long count = bulkSingle();
+        recordUpdateCount(count);
+        return count;
     }
 
     private static SQLException notOnPrepared(String method) {

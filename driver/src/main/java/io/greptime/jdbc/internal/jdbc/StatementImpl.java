@@ -279,6 +279,19 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         return updateCount;
     }
 
+    /**
+     * For executions that do not go through {@link #run} (a prepared INSERT's DoPut path): drops the previous
+     * result and count before the write, so a failed write leaves no stale count behind.
+     */
+    final void forgetUpdateCount() throws SQLException {
+        closeResult();
+    }
+
+    /** The count of an execution that did not go through {@link #run}. */
+    final void recordUpdateCount(long count) {
+        updateCount = count;
+    }
+
     static int clampCount(long n) {
         return n > Integer.MAX_VALUE ? SUCCESS_NO_INFO : (int) n;
     }
