@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.bulk;
 
 import com.google.protobuf.ByteString;
+import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.proto.v1.ColumnDataType;
@@ -118,7 +119,9 @@ final class RowInsertBinder implements BulkBinder {
             put(
                     index,
                     ColumnDataType.STRING,
-                    Value.newBuilder().setStringValue(x).build());
+                    Value.newBuilder()
+                            .setStringValue(StrictUtf8.forColumn(x, columns.get(column(index))))
+                            .build());
         }
     }
 

@@ -4,6 +4,7 @@ import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
 import io.greptime.jdbc.internal.failover.CallProgress;
@@ -182,11 +183,15 @@ public final class GreptimeClient implements AutoCloseable {
         return errors;
     }
 
-    /** A request carrying one SQL statement. */
-    public static GreptimeRequest sqlRequest(RequestSession session, String sql) {
+    /**
+     * A request carrying one SQL statement.
+     *
+     * @throws SQLException 22021 when the text holds a lone surrogate, which protobuf would send as '?'
+     */
+    public static GreptimeRequest sqlRequest(RequestSession session, String sql) throws SQLException {
         return GreptimeRequest.newBuilder()
                 .setHeader(session.toHeader())
-                .setQuery(QueryRequest.newBuilder().setSql(sql))
+                .setQuery(QueryRequest.newBuilder().setSql(StrictUtf8.check(sql, "SQL text")))
                 .build();
     }
 

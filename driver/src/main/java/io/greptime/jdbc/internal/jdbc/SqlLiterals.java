@@ -1,8 +1,10 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.arrow.write.ColumnWriter;
+import io.greptime.jdbc.arrow.write.StrictUtf8;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -42,7 +44,13 @@ final class SqlLiterals {
 
     private SqlLiterals() {}
 
-    static String string(String s) {
+    /** @throws SQLDataException 22021 for a lone surrogate, at bind time, before any row of a batch is sent */
+    static String string(String s) throws SQLDataException {
+        return quoted(StrictUtf8.check(s, "string parameter"));
+    }
+
+    /** Text the driver formatted itself (dates, times, vectors): ASCII, nothing to check. */
+    private static String quoted(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -71,7 +79,12 @@ final class SqlLiterals {
             String name = Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
             return "CAST('" + name + "' AS DOUBLE)";
         }
-        return d < 0 || (d == 0 && 1 / d < 0) ? "(" + d + ")" : Double.toString(d);
+        if (d == 0 && 1 / d < 0) {
+            // (-0.0) is the negation of a literal that a planner may read as an exact number (DuckDB reads a
+            // DECIMAL, whose negative zero is zero); the text cast is a double from the start
+            return "CAST('-0.0' AS DOUBLE)";
+        }
+        return d < 0 ? "(" + d + ")" : Double.toString(d);
     }
 
     static String floatValue(float f) {
@@ -107,7 +120,7 @@ final class SqlLiterals {
     }
 
     static String instant(Instant i) {
-        return string(DateTimeFormatter.ISO_INSTANT.format(i));
+        return quoted(DateTimeFormatter.ISO_INSTANT.format(i));
     }
 
     static String offsetDateTime(OffsetDateTime t) {
@@ -120,19 +133,19 @@ final class SqlLiterals {
 
     /** A wall-clock date-time the server reads in the session time zone. */
     static String localDateTime(LocalDateTime t) {
-        return string(LOCAL_DATE_TIME.format(t));
+        return quoted(LOCAL_DATE_TIME.format(t));
     }
 
     static String date(LocalDate d) {
-        return "DATE " + string(DateTimeFormatter.ISO_LOCAL_DATE.format(d));
+        return "DATE " + quoted(DateTimeFormatter.ISO_LOCAL_DATE.format(d));
     }
 
     static String time(LocalTime t) {
-        return "TIME " + string(LOCAL_TIME.format(t));
+        return "TIME " + quoted(LOCAL_TIME.format(t));
     }
 
     /** A vector ({@code VECTOR(n)} column) as the text form GreptimeDB parses, e.g. {@code '[1.0,2.5]'}. */
     static String vector(float[] v) {
-        return string(ColumnWriter.vectorText(v));
+        return quoted(ColumnWriter.vectorText(v));
     }
 }

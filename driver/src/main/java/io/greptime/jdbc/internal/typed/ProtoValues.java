@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.typed;
 
 import com.google.protobuf.ByteString;
+import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.proto.v1.ColumnDataType;
 import io.greptime.jdbc.proto.v1.ColumnDataTypeExtension;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
@@ -116,7 +117,8 @@ final class ProtoValues {
                 return b.setF64Value(((Number) v).doubleValue()).build();
             case STRING:
             case JSON:
-                return b.setStringValue((String) v).build();
+                return b.setStringValue(StrictUtf8.forColumn((String) v, c.column()))
+                        .build();
             case BINARY:
                 return b.setBinaryValue(ByteString.copyFrom((byte[]) v)).build();
             case DECIMAL:

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class SqlLiteralsTest {
 
     @Test
-    void strings_doubleQuotesAndKeepBackslashes() {
+    void strings_doubleQuotesAndKeepBackslashes() throws Exception {
         assertThat(SqlLiterals.string("it's")).isEqualTo("'it''s'");
         assertThat(SqlLiterals.string("a\\b")).isEqualTo("'a\\b'");
         assertThat(SqlLiterals.string("")).isEqualTo("''");
@@ -108,5 +108,19 @@ class SqlLiteralsTest {
         assertThatThrownBy(() -> ParameterLiterals.of(new Object()))
                 .isInstanceOfSatisfying(
                         SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"));
+    }
+
+    @Test
+    void negativeZero_isACastFromText_soNoPlannerReadsItAsAnExactZero() {
+        assertThat(SqlLiterals.doubleValue(-0.0)).isEqualTo("CAST('-0.0' AS DOUBLE)");
+        assertThat(SqlLiterals.doubleValue(0.0)).isEqualTo("0.0");
+        assertThat(SqlLiterals.floatValue(-0.0f)).isEqualTo("CAST(CAST('-0.0' AS DOUBLE) AS FLOAT)");
+    }
+
+    @Test
+    void loneSurrogate_isRefusedAtBindTime() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SqlLiterals.string("a\uD800"))
+                .isInstanceOf(java.sql.SQLDataException.class)
+                .hasMessageContaining("U+D800 at index 1");
     }
 }

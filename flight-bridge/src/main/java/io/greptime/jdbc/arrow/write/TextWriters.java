@@ -2,7 +2,6 @@ package io.greptime.jdbc.arrow.write;
 
 import io.greptime.jdbc.proto.jsonb.Jsonb;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -21,7 +20,7 @@ final class TextWriters {
 
         @Override
         public void setString(int row, String value) throws SQLException {
-            byte[] utf8 = cache.bytesOf(value);
+            byte[] utf8 = cache.bytesOf(value, name());
             cells.putBytes(row, utf8, 0, utf8.length);
         }
 
@@ -59,7 +58,7 @@ final class TextWriters {
 
         @Override
         public void setString(int row, String value) throws SQLException {
-            setBytes(row, value.getBytes(StandardCharsets.UTF_8));
+            setBytes(row, StrictUtf8.encode(value, name()));
         }
     }
 
@@ -76,6 +75,7 @@ final class TextWriters {
         @Override
         public void setString(int row, String value) throws SQLException {
             byte[] jsonb;
+            StrictUtf8.check(value, "JSON text for column '" + name() + "'");
             try {
                 jsonb = Jsonb.encode(value);
             } catch (IllegalArgumentException e) {

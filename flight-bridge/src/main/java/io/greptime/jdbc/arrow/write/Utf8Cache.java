@@ -1,6 +1,6 @@
 package io.greptime.jdbc.arrow.write;
 
-import java.nio.charset.StandardCharsets;
+import java.sql.SQLDataException;
 
 /**
  * The UTF-8 bytes of the short strings one column saw last, so a repeated text is not encoded again:
@@ -23,8 +23,12 @@ final class Utf8Cache {
         return (h ^ (h >>> 16)) & (slots - 2);
     }
 
-    /** The text's UTF-8 bytes; the caller must not change them. */
-    byte[] bytesOf(String text) {
+    /**
+     * The text's UTF-8 bytes; the caller must not change them.
+     *
+     * @throws SQLDataException 22021 for a lone surrogate (see {@link StrictUtf8}), naming {@code column}
+     */
+    byte[] bytesOf(String text, String column) throws SQLDataException {
         String[] t = texts;
         int slot = pair(text, t.length);
         if (t[slot] == text) {
@@ -33,18 +37,18 @@ final class Utf8Cache {
         if (t[slot + 1] == text) {
             return utf8[slot + 1];
         }
-        return lookup(slot, text);
+        return lookup(slot, text, column);
     }
 
     /** An equal text seen before as another String instance, or a new one, encoded and kept. */
-    private byte[] lookup(int slot, String text) {
+    private byte[] lookup(int slot, String text, String column) throws SQLDataException {
         for (int s = slot; s < slot + 2; s++) {
             if (text.equals(texts[s])) {
                 texts[s] = text; // the next row often passes this same instance again
                 return utf8[s];
             }
         }
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = StrictUtf8.encode(text, column);
         if (text.length() <= CACHED_LENGTH) {
             keep(text, bytes);
         }

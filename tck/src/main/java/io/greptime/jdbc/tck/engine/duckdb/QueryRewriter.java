@@ -201,10 +201,20 @@ final class QueryRewriter {
         return null == tok.text() ? "" : rawOf(tok);
     }
 
+    /**
+     * A string literal for DuckDB, whose parser reads the query as a C string and so ends it at a NUL:
+     * a NUL inside a GreptimeDB literal (which GreptimeDB's parser takes as any other character) is
+     * spliced in with {@code chr(0)} instead.
+     */
+    static String stringLiteral(String text) {
+        String quoted = "'" + text.replace("'", "''") + "'";
+        return text.indexOf('\0') < 0 ? quoted : "(" + quoted.replace("\0", "' || chr(0) || '") + ")";
+    }
+
     private static String rawOf(Token tok) {
         return switch (tok.type()) {
             case QUOTED -> Catalog.quote(tok.text());
-            case STRING -> "'" + tok.text().replace("'", "''") + "'";
+            case STRING -> stringLiteral(tok.text());
             case WORD -> tok.text();
             default -> tok.text();
         };
