@@ -306,7 +306,9 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(config.host, port))
                 .withChildOption(ChannelOption.TCP_NODELAY, true)
                 .withOption(ChannelOption.SO_REUSEADDR, true)
-                .maxInboundMessageSize(config.maxInboundMessageSize);
+                .maxInboundMessageSize(config.maxInboundMessageSize)
+                .decompressorRegistry(ZstdCodec.decompressors())
+                .compressorRegistry(ZstdCodec.compressors());
         services.forEach(builder::addService);
         if (config.tls != null) {
             builder.sslContext(config.tls.sslContext());

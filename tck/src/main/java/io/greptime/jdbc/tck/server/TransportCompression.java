@@ -6,7 +6,7 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 
 /**
- * Compresses responses with gzip when the client advertises it, as GreptimeDB's tonic services do
+ * Compresses responses with gzip (or zstd) when the client advertises it, as GreptimeDB's tonic services do
  * (protocol.md §10: every service but HealthCheck sends gzip/zstd on request). grpc-java clients
  * advertise gzip by default, so against a real server they receive gzip frames.
  */
@@ -20,6 +20,8 @@ final class TransportCompression implements ServerInterceptor {
         String accepted = headers.get(ACCEPT_ENCODING);
         if (accepted != null && accepted.contains("gzip")) {
             call.setCompression("gzip");
+        } else if (accepted != null && accepted.contains("zstd")) {
+            call.setCompression("zstd");
         }
         return next.startCall(call, headers);
     }

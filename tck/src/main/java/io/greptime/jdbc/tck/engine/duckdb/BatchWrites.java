@@ -99,10 +99,33 @@ final class BatchWrites {
         if (v instanceof org.apache.arrow.vector.TimeMilliVector tm) {
             return (long) tm.get(r);
         }
+        Object unsigned = unsigned(v, r);
+        if (unsigned != null) {
+            return unsigned;
+        }
         Object o = v.getObject(r);
         if (o instanceof org.apache.arrow.vector.util.Text t) {
             return t.toString();
         }
         return o;
+    }
+
+    /**
+     * Arrow's getObject reads UInt8 as a signed Byte, UInt16 as a Character and UInt32 as a signed Integer,
+     * so 255, 65535 and 2^32-1 (which GreptimeDB's bulk writers send for full-range unsigned columns) came
+     * out as -1 or as a character; read them as the unsigned numbers they are. UInt64 keeps its bits in a
+     * long, as every other write path stores it.
+     */
+    private static Object unsigned(FieldVector v, int r) {
+        if (v instanceof org.apache.arrow.vector.UInt1Vector u) {
+            return (long) Byte.toUnsignedInt(u.get(r));
+        }
+        if (v instanceof org.apache.arrow.vector.UInt2Vector u) {
+            return (long) u.get(r);
+        }
+        if (v instanceof org.apache.arrow.vector.UInt4Vector u) {
+            return Integer.toUnsignedLong(u.get(r));
+        }
+        return null;
     }
 }
