@@ -290,7 +290,8 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
                 new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
         return List.of(
                 withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
-                withInterceptors(compressed(flight.bindService())),
+                withInterceptors(
+                        compressed(ServerInterceptors.intercept(flight.bindService(), new PutHeadersAtOnce()))),
                 withInterceptors(new SideServices.Health().bindService()),
                 withInterceptors(compressed(new PromqlService(config.engine, auth, errors).bindService())));
     }

@@ -16,16 +16,21 @@ import io.greptime.jdbc.proto.v1.Rows;
 import io.greptime.jdbc.proto.v1.SemanticType;
 import io.greptime.jdbc.proto.v1.Value;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
 import io.grpc.Codec;
 import io.grpc.CompressorRegistry;
 import io.grpc.DecompressorRegistry;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.netty.NettyChannelBuilder;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.AsyncPutListener;
 import org.apache.arrow.flight.FlightCallHeaders;
 import org.apache.arrow.flight.FlightClient;
@@ -34,6 +39,8 @@ import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.HeaderCallOption;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.flight.impl.Flight;
+import org.apache.arrow.flight.impl.FlightServiceGrpc;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -51,7 +58,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Requests GreptimeDB's official Python ingester (the Rust ingester underneath) sent that the embedded
- * server refused or stored wrongly, replayed without the peer (peers/python, docs/peers.md).
+ * server refused, stored wrongly or left waiting, replayed without the peer (peers/python, docs/peers.md).
  */
 class PeerReplayTest {
     private static DuckDbEngine engine;
@@ -146,6 +153,46 @@ class PeerReplayTest {
             assertThat(select("SELECT v FROM peer_zstd")).containsExactly("42");
         } finally {
             WireFixture.shutdown(channel);
+        }
+    }
+
+    /**
+     * The Rust ingester's bulk writer awaits DoPut's response headers before it sends its schema; a v0.17
+     * server (which answers nothing before the schema) must still send them at once, as tonic does.
+     */
+    @Test
+    void doPut_onAProfileThatWaitsForTheSchema_sendsHeadersBeforeAnyFrame() throws Exception {
+        try (DuckDbEngine v017 = DuckDbEngine.inMemory();
+                EmbeddedGreptimeServer old = EmbeddedGreptimeServer.builder()
+                        .engine(v017)
+                        .profile(ServerProfile.V0_17)
+                        .build()
+                        .start()) {
+            ManagedChannel channel = WireFixture.channel(old);
+            try {
+                CompletableFuture<Metadata> headers = new CompletableFuture<>();
+                ClientCall<Flight.FlightData, Flight.PutResult> call =
+                        channel.newCall(FlightServiceGrpc.getDoPutMethod(), CallOptions.DEFAULT);
+                call.start(
+                        new ClientCall.Listener<>() {
+                            @Override
+                            public void onHeaders(Metadata h) {
+                                headers.complete(h);
+                            }
+
+                            @Override
+                            public void onClose(io.grpc.Status status, Metadata trailers) {
+                                headers.completeExceptionally(status.asRuntimeException(trailers));
+                            }
+                        },
+                        new Metadata());
+                call.request(1);
+
+                assertThat(headers.get(20, TimeUnit.SECONDS)).isNotNull();
+                call.cancel("done", null);
+            } finally {
+                WireFixture.shutdown(channel);
+            }
         }
     }
 
