@@ -3,10 +3,6 @@ package io.greptime.jdbc.examples;
 import io.greptime.jdbc.GreptimeConnection;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -18,7 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
@@ -34,7 +29,8 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * {@code JdbcTemplate.batchUpdate}, (c) as raw Arrow Flight DoPut of prebuilt record batches (the
  * ceiling: same protocol, nothing built per row), and (d) by the official Java ingester 0.11.0, unary
  * and streaming (the peer; it runs in a child JVM because its grpc/protobuf versions cannot share the
- * driver's classpath, see {@code examples/ingester-peer/pom.xml}).
+ * driver's classpath, see {@code examples/ingester-peer/pom.xml}), and (e) by the official bulk writer of the
+ * Rust ingester through its Python bindings when {@code peers/python/.venv} exists ({@link WritePeers}).
  *
  * <p>The server runs twice, first with {@link SinkEngine} storage (the full server front and decoding,
  * rows counted instead of stored: the client paths' own cost), then with DuckDB storage (rows stored:
@@ -202,7 +198,11 @@ public final class WriteBenchmark {
                 System.out.printf(
                         "driver rows sent on DoPut during the measured rounds: %,d (executeBatch + Spring: %,d)%n",
                         viaDoPut, 2L * rounds * rows);
-                report(methods, peer ? runPeer(counter, server.port(), rows, batch, warmup) : Map.of());
+                report(
+                        methods,
+                        peer
+                                ? new WritePeers(counter::count, conn, server.port(), rows, batch, warmup).run()
+                                : Map.of());
             } finally {
                 prebuilt.forEach(ArrowRecordBatch::close);
                 prebuiltWarm.forEach(ArrowRecordBatch::close);
@@ -272,8 +272,7 @@ public final class WriteBenchmark {
     private static void report(Map<String, Method> methods, Map<String, Double> peer) {
         System.out.println("rows/s (best / median):");
         methods.values().forEach(m -> System.out.printf("  %-34s %,12.0f / %,12.0f%n", m.label, m.best(), m.median()));
-        peer.forEach(
-                (mode, rate) -> System.out.printf("  %-34s %,12.0f (one pass)%n", "official ingester " + mode, rate));
+        peer.forEach((label, rate) -> System.out.printf("  %-34s %,12.0f (one pass)%n", label, rate));
         Method jdbc = methods.get("jdbc");
         Method spring = methods.get("spring");
         Method raw = methods.get("raw");
@@ -303,13 +302,9 @@ public final class WriteBenchmark {
                     "observability cost on executeBatch (metrics+tracing on vs off): median %.1f%%%n",
                     100 * (quiet.median() / jdbc.median() - 1));
         }
-        if (peer.containsKey("unary")) {
-            System.out.printf(
-                    "executeBatch / ingester unary: %.1fx median (target 10x)%n", jdbc.median() / peer.get("unary"));
-        }
-        if (peer.containsKey("stream")) {
-            System.out.printf("executeBatch / ingester streaming: %.1fx median%n", jdbc.median() / peer.get("stream"));
-        }
+        peer.forEach((label, rate) -> System.out.printf(
+                "executeBatch / %s: %.2fx median%s%n",
+                label, jdbc.median() / rate, label.equals("official ingester unary") ? " (target 10x)" : ""));
     }
 
     /** addBatch per row, executeBatch every {@code batch} rows: what a JDBC application writes. */
@@ -364,56 +359,5 @@ public final class WriteBenchmark {
                 throw new IllegalStateException("batchUpdate returned " + counts.length + " counts for " + size);
             }
         }
-    }
-
-    /**
-     * Runs the official ingester in a child JVM (its own Maven project and classpath) against the same
-     * server; returns rows/s per mode as the peer measured them (JVM start-up and warm-up excluded).
-     */
-    private static Map<String, Double> runPeer(Counter counter, int port, long rows, int batch, long warmup)
-            throws Exception {
-        String pom = System.getProperty("bench.peerPom", "examples/ingester-peer/pom.xml");
-        String mavenHome = System.getProperty("maven.home");
-        String mvn = mavenHome == null ? "mvn" : mavenHome + File.separator + "bin" + File.separator + "mvn";
-        List<String> command = new ArrayList<>(List.of(mvn, "-B", "-q"));
-        if (System.getProperty("bench.offline", "").endsWith("true")) { // "offline=true" from the bench profile
-            command.add("-o");
-        }
-        command.addAll(List.of(
-                "-f",
-                pom,
-                "compile",
-                "exec:java",
-                "-Dexec.args=127.0.0.1:" + port + " " + rows + " " + batch + " " + warmup));
-        System.out.println("peer: " + String.join(" ", command));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        Map<String, Double> rates = new LinkedHashMap<>();
-        try (BufferedReader out =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                if (line.startsWith("PEER ")) {
-                    String[] f = line.split(" ");
-                    double rate = Long.parseLong(f[2]) / Double.parseDouble(f[3]);
-                    rates.put(f[1], rate);
-                    System.out.printf("  %-34s %,12.0f rows/s (%s s)%n", "official ingester " + f[1], rate, f[3]);
-                } else if (!line.startsWith("SLF4J")) {
-                    System.out.println("  peer> " + line);
-                }
-            }
-        } finally {
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        }
-        if (process.exitValue() != 0) {
-            throw new IllegalStateException("the ingester peer failed (exit " + process.exitValue() + ")");
-        }
-        for (String mode : rates.keySet()) {
-            long stored = counter.count("bench_w_peer_" + mode);
-            if (stored != rows) {
-                throw new IllegalStateException("peer " + mode + ": " + stored + " rows stored, expected " + rows);
-            }
-        }
-        return rates;
     }
 }
