@@ -31,8 +31,8 @@ import scala.runtime.AbstractFunction1;
  * <ul>
  *   <li>Types both ways as {@link GreptimeTypes} describes; identifiers in double quotes, as GreptimeDB writes them.
  *   <li>Every fetch first puts the driver's session into Spark's session time zone, because Spark writes
- *       timestamp partition bounds and pushed-down timestamp literals as wall-clock text in that zone, which
- *       GreptimeDB reads in the session zone. Timestamp values themselves are instants and need no zone.
+ *       timestamp partition bounds as wall-clock text in that zone, which GreptimeDB reads in the session zone.
+ *       Pushed-down timestamp literals go as UTC instants ({@code ...Z}); timestamp values are instants anyway.
  *   <li>Partition {@code p} connects to the URL's frontend {@code p mod n} first ({@link Frontends}); writes use
  *       their task's partition the same way.
  *   <li>Creating a table adds TIME INDEX, PRIMARY KEY and WITH options from the write options
@@ -50,6 +50,8 @@ public final class GreptimeDialect extends JdbcDialect {
     public static final GreptimeDialect INSTANCE = new GreptimeDialect();
 
     private static final DateTimeFormatter WALL_CLOCK = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSSSS");
+    private static final DateTimeFormatter UTC_INSTANT =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(java.time.ZoneOffset.UTC);
 
     private GreptimeDialect() {}
 
@@ -139,16 +141,17 @@ public final class GreptimeDialect extends JdbcDialect {
     }
 
     /**
-     * Timestamps in pushed-down filters as wall-clock text in Spark's session zone, the zone {@link #beforeFetch}
-     * gives the GreptimeDB session: Spark's default renders {@code java.sql.Timestamp} in the JVM's zone instead.
+     * Timestamps in pushed-down filters as UTC instants with their {@code Z}, which GreptimeDB reads the same in
+     * any session zone: Spark's default renders {@code java.sql.Timestamp} as wall-clock text in the JVM's zone.
+     * (TIMESTAMP_NTZ values, {@code LocalDateTime}, stay wall-clock text, read in the session zone.)
      */
     @Override
     public Object compileValue(Object value) {
         if (value instanceof Timestamp ts) {
-            return "'" + WALL_CLOCK.format(ts.toInstant().atZone(sessionZone())) + "'";
+            return "'" + UTC_INSTANT.format(ts.toInstant()) + "'";
         }
         if (value instanceof Instant instant) {
-            return "'" + WALL_CLOCK.format(instant.atZone(sessionZone())) + "'";
+            return "'" + UTC_INSTANT.format(instant) + "'";
         }
         if (value instanceof LocalDateTime local) {
             return "'" + WALL_CLOCK.format(local) + "'";

@@ -24,6 +24,7 @@ final class Frontend implements AutoCloseable {
     final List<EmbeddedGreptimeServer> servers = new ArrayList<>();
     final List<String> statements = new CopyOnWriteArrayList<>();
     final AtomicInteger putBatches = new AtomicInteger();
+
     volatile Consumer<String> onStatement = sql -> {};
     private final ForwardingEngine engine = new ForwardingEngine(DuckDbEngine.inMemory()) {
         @Override

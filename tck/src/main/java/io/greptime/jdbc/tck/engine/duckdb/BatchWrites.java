@@ -107,6 +107,10 @@ final class BatchWrites {
         if (o instanceof org.apache.arrow.vector.util.Text t) {
             return t.toString();
         }
+        // UInt2Vector.getObject is a Character (Arrow's char-as-uint16), which Values would read as text
+        if (o instanceof Character c) {
+            return (int) c;
+        }
         return o;
     }
 
