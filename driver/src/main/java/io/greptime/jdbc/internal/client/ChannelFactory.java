@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.client;
 import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.internal.redact.GrpcLogging;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -36,6 +37,7 @@ public final class ChannelFactory {
 
     /** A new channel to {@code endpoint}, configured from {@code config}. */
     public static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+        GrpcLogging.install(); // before the first HTTP/2 frame logger exists
         if (IN_PROCESS.equals(config.transport())) {
             return inProcess(config, endpoint);
         }
@@ -116,12 +118,13 @@ public final class ChannelFactory {
             // The socket path is no authority: the URL host stands in (and is the TLS name to verify).
             return NettyChannelBuilder.forAddress(new DomainSocketAddress(endpoint.unixSocket()))
                     .eventLoopGroup(transport.group())
-                    .channelType(transport.domainSocketChannel(), DomainSocketAddress.class)
+                    .channelFactory(
+                            ConnectFailureCloser.channels(transport.domainSocketChannel()), DomainSocketAddress.class)
                     .overrideAuthority(endpoint.host());
         }
         return NettyChannelBuilder.forAddress(endpoint.host(), endpoint.port())
                 .eventLoopGroup(transport.group())
-                .channelType(transport.socketChannel(), InetSocketAddress.class);
+                .channelFactory(ConnectFailureCloser.channels(transport.socketChannel()), InetSocketAddress.class);
     }
 
     private static String userAgent(String applicationName) {
