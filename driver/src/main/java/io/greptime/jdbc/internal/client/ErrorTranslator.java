@@ -5,6 +5,7 @@ import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.internal.observe.ObservedScope;
 import io.greptime.jdbc.internal.observe.StatementIds;
 import io.greptime.jdbc.internal.observe.StatementObservation;
+import io.greptime.jdbc.internal.redact.Printable;
 import io.greptime.jdbc.proto.StatusCode;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -186,10 +187,13 @@ public final class ErrorTranslator {
         }
     }
 
-    /** Hides the password and the bound parameter values of the execution running on this thread. */
+    /**
+     * Hides the password and the bound parameter values of the execution running on this thread, and
+     * escapes control characters so a server's text cannot forge log lines (see {@link Printable}).
+     */
     private String mask(String text) {
         String masked = secret == null || text == null ? text : text.replace(secret, "***");
         StatementObservation current = ObservedScope.current();
-        return current == null ? masked : current.mask(masked);
+        return Printable.of(current == null ? masked : current.mask(masked));
     }
 }

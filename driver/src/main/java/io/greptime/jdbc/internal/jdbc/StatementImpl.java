@@ -292,8 +292,14 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         updateCount = count;
     }
 
+    /**
+     * An update count as the int API can say it: a count beyond {@code Integer.MAX_VALUE} (GreptimeDB
+     * counts in uint32) is clamped to it, as MySQL Connector/J does, and never turned into a negative
+     * constant that reads as "no count" ({@code -1}) or "unknown" ({@code -2}); the large variants give it
+     * exactly.
+     */
     static int clampCount(long n) {
-        return n > Integer.MAX_VALUE ? SUCCESS_NO_INFO : (int) n;
+        return n > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) n;
     }
 
     @Override

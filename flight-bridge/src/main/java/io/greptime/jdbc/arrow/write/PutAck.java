@@ -16,7 +16,7 @@ record PutAck(long requestId, long affectedRows) {
         String text = new String(json, StandardCharsets.UTF_8);
         long id = number(text, "\"request_id\"");
         if (id == Long.MIN_VALUE) {
-            throw new IllegalArgumentException("DoPut answer without request_id: " + text);
+            throw new IllegalArgumentException("DoPut answer without request_id: " + shown(text));
         }
         long rows = number(text, "\"affected_rows\"");
         return new PutAck(id, rows == Long.MIN_VALUE ? 0 : rows);
@@ -41,7 +41,33 @@ record PutAck(long requestId, long affectedRows) {
         try {
             return Long.parseLong(text.substring(start, i));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("DoPut answer with a malformed " + key + ": " + text, e);
+            throw new IllegalArgumentException("DoPut answer with a malformed " + key + ": " + shown(text), e);
         }
+    }
+
+    /**
+     * The answer as an error message may quote it: its first 200 chars with control, separator and
+     * bidirectional characters escaped, so a hostile server cannot forge or hide log lines.
+     */
+    static String shown(String text) {
+        int n = Math.min(text.length(), 200);
+        StringBuilder sb = new StringBuilder(n + 24);
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            int type = Character.getType(c);
+            boolean hidden = type == Character.CONTROL
+                    || type == Character.FORMAT
+                    || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR
+                    || type == Character.SURROGATE
+                    || type == Character.UNASSIGNED;
+            sb.append(hidden ? String.format("\\u%04X", (int) c) : String.valueOf(c));
+        }
+        return n < text.length()
+                ? sb.append("...(")
+                        .append(text.length() - n)
+                        .append(" more chars)")
+                        .toString()
+                : sb.toString();
     }
 }

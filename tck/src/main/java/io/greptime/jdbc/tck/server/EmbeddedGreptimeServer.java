@@ -318,8 +318,10 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     }
 
     private ServerServiceDefinition withInterceptors(ServerServiceDefinition service) {
-        // The last interceptor listed runs first: faults see the call before anything else.
-        return ServerInterceptors.intercept(service, new CallMetadata(), faults.interceptor());
+        // The last interceptor listed runs first: faults see the call before anything else but the
+        // hostile fixture's interceptor, when there is one.
+        ServerServiceDefinition inner = ServerInterceptors.intercept(service, new CallMetadata(), faults.interceptor());
+        return config.outerInterceptor == null ? inner : ServerInterceptors.intercept(inner, config.outerInterceptor);
     }
 
     /** Configuration of an {@link EmbeddedGreptimeServer}; only the engine is required. */
@@ -336,6 +338,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         private boolean transportCompression;
         private java.nio.file.Path unixSocket;
         private java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> headerListener = h -> {};
+        private io.grpc.ServerInterceptor outerInterceptor;
 
         private Builder() {}
 
@@ -353,6 +356,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             b.transportCompression = transportCompression;
             b.unixSocket = unixSocket;
             b.headerListener = headerListener;
+            b.outerInterceptor = outerInterceptor;
             return b;
         }
 
@@ -450,6 +454,16 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
          */
         public Builder onRequestHeader(java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> listener) {
             this.headerListener = Objects.requireNonNull(listener);
+            return this;
+        }
+
+        /**
+         * Sees every call before anything else of the server (the fault injector included), on every
+         * service: how the hostile fixture ({@code io.greptime.jdbc.tck.hostile}) stalls, delays and
+         * rewrites answers.
+         */
+        public Builder interceptor(io.grpc.ServerInterceptor interceptor) {
+            this.outerInterceptor = Objects.requireNonNull(interceptor);
             return this;
         }
 
