@@ -241,7 +241,8 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
         }
         Connection c = driver.connect(url, props);
         if (c == null) {
-            throw new SQLException("Not a GreptimeDB URL: " + url, "08001");
+            throw new SQLException(
+                    "Not a GreptimeDB URL: " + io.greptime.jdbc.internal.redact.Secrets.redactUrl(url), "08001");
         }
         return c;
     }

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.config;
 
 import io.greptime.jdbc.GreptimeProperty;
+import io.greptime.jdbc.internal.redact.Printable;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -82,7 +83,8 @@ public final class ConnectionConfig {
         source.forEach((key, value) -> {
             GreptimeProperty p = GreptimeProperty.forKey(key);
             if (p == null) {
-                problems.add("unknown property '" + key + "' in " + origin);
+                problems.add(
+                        "unknown property '" + Printable.of(key, 200) + "' in " + origin + KeySuggestion.hint(key));
             } else {
                 raw.put(p, value);
             }

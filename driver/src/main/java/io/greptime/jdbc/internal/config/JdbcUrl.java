@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.config;
 
+import io.greptime.jdbc.internal.redact.Printable;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -96,6 +97,14 @@ public final class JdbcUrl {
         if (unix) {
             return parseUnix(rest, parseQuery(query, problems), problems);
         }
+        int at = rest.lastIndexOf('@');
+        if (at >= 0) {
+            // user:password@host: never echoed (it is a password, and may hold '/' or ':'), never read (it
+            // would sit in every tool's saved URL); what follows is still checked, so one error lists all
+            problems.add("the URL has user info before '@', which the driver does not read: give user and password"
+                    + " as connection properties");
+            rest = rest.substring(at + 1);
+        }
         String database = null;
         int slash = rest.indexOf('/');
         if (slash >= 0) {
@@ -175,14 +184,14 @@ public final class JdbcUrl {
         if (part.startsWith("[")) {
             int close = part.indexOf(']');
             if (close < 0) {
-                problems.add("host '" + part + "' has an unclosed IPv6 bracket");
+                problems.add("host '" + Printable.of(part, 200) + "' has an unclosed IPv6 bracket");
                 return null;
             }
             host = part.substring(1, close);
             String after = part.substring(close + 1);
             if (!after.isEmpty()) {
                 if (!after.startsWith(":")) {
-                    problems.add("host '" + part + "' has text after the IPv6 address");
+                    problems.add("host '" + Printable.of(part, 200) + "' has text after the IPv6 address");
                     return null;
                 }
                 portText = after.substring(1);
@@ -193,10 +202,16 @@ public final class JdbcUrl {
             portText = colon < 0 ? null : part.substring(colon + 1);
         }
         if (host.isEmpty()) {
-            problems.add("empty host in '" + part + "'");
+            problems.add("empty host in '" + Printable.of(part, 200) + "'");
             return null;
         }
-        return new Endpoint(host, parsePort(part, portText, problems));
+        String checked = HostNames.check(host, part.startsWith("["));
+        if (checked == null) {
+            problems.add("host '" + Printable.of(host, 200)
+                    + "' is not a host name, an IPv4 address (four numbers) or a bracketed IPv6 address");
+            return null;
+        }
+        return new Endpoint(checked, parsePort(part, portText, problems));
     }
 
     private static int parsePort(String part, String portText, List<String> problems) {
@@ -211,7 +226,8 @@ public final class JdbcUrl {
         } catch (NumberFormatException e) {
             // reported below
         }
-        problems.add("invalid port '" + portText + "' in '" + part + "' (1-65535)");
+        problems.add(
+                "invalid port '" + Printable.of(portText, 200) + "' in '" + Printable.of(part, 200) + "' (1-65535)");
         return DEFAULT_PORT;
     }
 
@@ -220,13 +236,17 @@ public final class JdbcUrl {
         if (query == null || query.isEmpty()) {
             return params;
         }
-        for (String pair : query.split("&")) {
+        String[] pairs = query.split("&");
+        for (int i = 0; i < pairs.length; i++) {
+            String pair = pairs[i];
             if (pair.isEmpty()) {
                 continue;
             }
             int eq = pair.indexOf('=');
             if (eq <= 0) {
-                problems.add("URL parameter '" + pair + "' is not key=value");
+                // not echoed: "passwordS3cr3t" is a password with its '=' missing
+                problems.add("URL parameter " + (i + 1) + " of the query string is not key=value"
+                        + KeySuggestion.prefixHint(pair));
                 continue;
             }
             String key = decode(pair.substring(0, eq), "parameter name", problems);

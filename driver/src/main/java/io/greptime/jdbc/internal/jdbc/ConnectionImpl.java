@@ -15,6 +15,7 @@ import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.observe.Observability;
+import io.greptime.jdbc.internal.redact.Secrets;
 import io.greptime.jdbc.internal.typed.TypedBulkWriter;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
@@ -58,7 +59,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             Observability observe) {
         this.observe = observe;
         this.config = config;
-        this.url = url;
+        this.url = Secrets.redactUrl(url); // shown by getURL(): never with a password in it
         this.client = client;
         this.allocator = allocator;
         this.session = new AtomicReference<>(new RequestSession(

@@ -61,7 +61,7 @@ class JdbcUrlTest {
                             .contains("invalid port '99999'")
                             .contains("empty host")
                             .contains("unclosed IPv6")
-                            .contains("'novalue' is not key=value")
+                            .contains("URL parameter 1 of the query string is not key=value")
                             .contains("'a' is given more than once")
                             .contains("bad percent-encoding in x");
                 });
