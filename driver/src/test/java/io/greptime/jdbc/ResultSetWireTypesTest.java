@@ -93,7 +93,7 @@ class ResultSetWireTypesTest {
         withRow("SELECT j FROM wt", rs -> {
             assertThat(rs.getString(1).replace(" ", "")).isEqualTo("{\"a\":[1,2.5,\"x\"],\"b\":null}");
             assertThat(rs.getObject(1)).isEqualTo(rs.getString(1));
-            assertThat(rs.getMetaData().getColumnTypeName(1)).isEqualTo("Json");
+            assertThat(rs.getMetaData().getColumnTypeName(1)).isEqualTo("JSON");
         });
     }
 
@@ -103,7 +103,7 @@ class ResultSetWireTypesTest {
             assertThat(rs.getObject(1)).isInstanceOf(float[].class);
             assertThat((float[]) rs.getObject(1)).containsExactly(1.5f, -2f, 3.25f);
             assertThat(rs.getString(1)).isEqualTo("[1.5,-2,3.25]");
-            assertThat(rs.getMetaData().getColumnTypeName(1)).isEqualTo("Vector(3)");
+            assertThat(rs.getMetaData().getColumnTypeName(1)).isEqualTo("VECTOR(3)");
         });
     }
 

@@ -121,7 +121,7 @@ class StreamInserterTypesTest {
                         .as("DECIMAL without precision is GreptimeDB's default")
                         .isEqualTo(38);
                 assertThat(md.getScale(2)).isEqualTo(10);
-                assertThat(md.getColumnTypeName(3)).isEqualTo("Json");
+                assertThat(md.getColumnTypeName(3)).isEqualTo("JSON");
             }
         }
     }

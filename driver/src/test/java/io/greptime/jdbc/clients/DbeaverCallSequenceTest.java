@@ -87,11 +87,11 @@ class DbeaverCallSequenceTest {
             }
             assertThat(columns)
                     .containsExactly(
-                            "sym:String:12:1:NO",
-                            "venue:String:12:1:NO",
-                            "ts:TimestampMillisecond:93:0:NO",
-                            "price:Float64:8:1:NO",
-                            "qty:Int64:-5:1:NO");
+                            "sym:VARCHAR:12:1:NO",
+                            "venue:VARCHAR:12:1:NO",
+                            "ts:TIMESTAMP:93:0:NO",
+                            "price:DOUBLE:8:1:NO",
+                            "qty:BIGINT:-5:1:NO");
             assertThat(strings(md.getPrimaryKeys("greptime", "public", "ticks"), "COLUMN_NAME"))
                     .containsExactly("sym", "venue");
             assertThat(strings(md.getIndexInfo("greptime", "public", "ticks", false, true), "INDEX_NAME"))

@@ -52,21 +52,22 @@ class JooqTest {
             assertThat(rows).containsExactly("IBM=160.0", "ORCL=118.25");
 
             // jOOQ reads metadata result sets by position: all standard columns in standard order. It resolves
-            // TYPE_NAME against its own dialect's names, so GreptimeDB's type names come back as Object-typed fields.
+            // TYPE_NAME against its own dialect's names: standard SQL words map to its SQL data types.
             List<String> columns = ctx.meta()
                     .getTables("ticks")
                     .get(0)
                     .fieldStream()
-                    .map(f -> f.getName() + ":" + f.getDataType().getTypeName() + ":"
-                            + f.getDataType().nullable())
+                    .map(f ->
+                            f.getName() + ":" + f.getDataType().getSQLDataType().getTypeName() + ":"
+                                    + f.getDataType().nullable())
                     .toList();
             assertThat(columns)
                     .containsExactly(
-                            "sym:String:true",
-                            "venue:String:true",
-                            "ts:TimestampMillisecond:false",
-                            "price:Float64:true",
-                            "qty:Int64:true");
+                            "sym:varchar:true",
+                            "venue:varchar:true",
+                            "ts:timestamp:false",
+                            "price:double:true",
+                            "qty:bigint:true");
             assertThat(ctx.meta().getTables("ticks").get(0).getPrimaryKey().getFields())
                     .extracting(f -> f.getName())
                     .containsExactly("sym", "venue");

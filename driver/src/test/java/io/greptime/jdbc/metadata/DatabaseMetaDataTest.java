@@ -174,7 +174,7 @@ class DatabaseMetaDataTest {
         assertThat(rows.get(0).subList(4, 12))
                 .containsExactly(
                         Types.VARCHAR,
-                        "String",
+                        "VARCHAR",
                         Integer.MAX_VALUE,
                         null,
                         null,
@@ -182,15 +182,14 @@ class DatabaseMetaDataTest {
                         DatabaseMetaData.columnNullable,
                         null);
         assertThat(rows.get(2).subList(4, 11))
-                .containsExactly(
-                        Types.TIMESTAMP, "TimestampMillisecond", 23, null, 3, null, DatabaseMetaData.columnNoNulls);
+                .containsExactly(Types.TIMESTAMP, "TIMESTAMP", 23, null, 3, null, DatabaseMetaData.columnNoNulls);
         assertThat(rows.get(2).get(17)).isEqualTo("NO");
         assertThat(rows.get(3).subList(4, 12))
                 .containsExactly(
-                        Types.DOUBLE, "Float64", 15, null, null, 10, DatabaseMetaData.columnNullable, "percent busy");
-        assertThat(rows.get(4).subList(4, 10)).containsExactly(Types.BIGINT, "UInt32", 10, null, 0, 10);
+                        Types.DOUBLE, "DOUBLE", 15, null, null, 10, DatabaseMetaData.columnNullable, "percent busy");
+        assertThat(rows.get(4).subList(4, 10)).containsExactly(Types.BIGINT, "INT UNSIGNED", 10, null, 0, 10);
         assertThat(rows.get(4).get(12)).isEqualTo("4");
-        assertThat(rows.get(5).subList(4, 10)).containsExactly(Types.DECIMAL, "Decimal(10, 2)", 10, null, 2, 10);
+        assertThat(rows.get(5).subList(4, 10)).containsExactly(Types.DECIMAL, "DECIMAL", 10, null, 2, 10);
         assertThat(rows.stream().map(r -> r.get(16)).toList()).containsExactly(1, 2, 3, 4, 5, 6);
         assertThat(rows.stream()
                         .map(r -> r.get(22) + "/" + r.get(23))
@@ -216,7 +215,7 @@ class DatabaseMetaDataTest {
         assertThat(column(md.getColumns(null, "public", "cpu\\_load", "c%"), "COLUMN_NAME"))
                 .containsExactly("cores");
         assertThat(column(md.getColumns(null, "public", "cpuxload", "v"), "TYPE_NAME"))
-                .containsExactly("Int64");
+                .containsExactly("BIGINT");
     }
 
     @Test
@@ -262,7 +261,7 @@ class DatabaseMetaDataTest {
     void getTypeInfo_everyGreptimeTypeWithEighteenColumns() throws SQLException {
         ResultSet rs = md.getTypeInfo();
         assertThat(rs.getMetaData().getColumnCount()).isEqualTo(18);
-        List<String> names = column(rs, "TYPE_NAME");
+        List<String> names = column(rs, "LOCAL_TYPE_NAME");
         assertThat(names)
                 .contains(
                         "Boolean",

@@ -40,18 +40,56 @@ class JmxMetricsTest {
         return JMX.queryNames(new ObjectName("io.greptime.jdbc:type=Connection,*"), null);
     }
 
+    /**
+     * The beans once registration has caught up: the driver registers and unregisters them on a background
+     * thread (off the connection's path), so a test waits, generously, for the set to stop changing.
+     */
+    private static Set<ObjectName> settledBeans() throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        Set<ObjectName> last = connectionBeans();
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(300);
+            Set<ObjectName> now = connectionBeans();
+            if (now.equals(last)) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
+    }
+
+    /** Polls until {@code check} holds (or 30 s pass, then asserts it once more). */
+    private static void eventually(org.assertj.core.api.ThrowingConsumer<Void> check) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                check.accept(null);
+                return;
+            } catch (AssertionError e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
     private static Connection connect(String query) throws SQLException {
         return server.connect(query, ObservedServer.USER, PASSWORD);
     }
 
     @Test
     void connectionBean_countsCallsRowsAndStatements_andGoesAwayOnClose() throws Exception {
-        Set<ObjectName> before = connectionBeans();
+        Set<ObjectName> before = settledBeans();
         ObjectName name;
         try (Connection c = connect("metrics=jmx")) {
-            Set<ObjectName> during = connectionBeans();
-            during.removeAll(before);
-            assertThat(during).hasSize(1);
+            Set<ObjectName> during = new java.util.HashSet<>();
+            eventually(v -> {
+                during.clear();
+                during.addAll(connectionBeans());
+                during.removeAll(before);
+                assertThat(during).hasSize(1);
+            });
             name = during.iterator().next();
             assertThat(JMX.getAttribute(name, "User")).isEqualTo(ObservedServer.USER);
             assertThat((String) JMX.getAttribute(name, "Endpoint")).startsWith("127.0.0.1:");
@@ -94,13 +132,14 @@ class JmxMetricsTest {
             Map<String, Long> histogram = longs(JMX.getAttribute(name, "CallLatencyHistogram"));
             assertThat(histogram.get("doGet le +Inf")).isEqualTo(byMethod.get("doGet"));
         }
-        assertThat(JMX.isRegistered(name)).isFalse();
-        assertThat(connectionBeans()).isEqualTo(before);
+        ObjectName closed = name;
+        eventually(v -> assertThat(JMX.isRegistered(closed)).isFalse());
+        eventually(v -> assertThat(connectionBeans()).isEqualTo(before));
     }
 
     @Test
     void noBeanLeaks_afterManyConnectionsAndFailedLogins() throws Exception {
-        Set<ObjectName> before = connectionBeans();
+        Set<ObjectName> before = settledBeans();
         for (int i = 0; i < 5; i++) {
             try (Connection c = connect("")) {
                 assertThat(c.isValid(5)).isTrue();
@@ -108,14 +147,15 @@ class JmxMetricsTest {
             assertThatThrownBy(() -> server.connect("", ObservedServer.USER, "wrong"))
                     .isInstanceOf(SQLException.class);
         }
-        assertThat(connectionBeans()).isEqualTo(before);
+        eventually(v -> assertThat(connectionBeans()).isEqualTo(before));
     }
 
     @Test
     void metricsNone_registersNoBean() throws Exception {
-        Set<ObjectName> before = connectionBeans();
+        Set<ObjectName> before = settledBeans();
         try (Connection c = connect("metrics=none")) {
-            assertThat(connectionBeans()).isEqualTo(before);
+            assertThat(c.isValid(5)).isTrue();
+            assertThat(settledBeans()).isEqualTo(before);
         }
     }
 

@@ -23,8 +23,8 @@ import java.util.concurrent.CountDownLatch;
  * ingest and read, and writes a PNG chart of one symbol's minutes.
  *
  * <p>Settings (system properties, or the first argument for the tick count): {@code pipeline.ticks}
- * (default 2,000,000), {@code pipeline.chart} (PNG path, default {@code market-data.png} in the working
- * directory), {@code pipeline.serve=PORT} (run on an embedded server on that port and keep it up after the
+ * (default 2,000,000), {@code pipeline.chart} (PNG path, default {@code target/market-data.png} under the
+ * working directory; the examples POM sets {@code examples/target/market-data.png} for exec:java), {@code pipeline.serve=PORT} (run on an embedded server on that port and keep it up after the
  * pipeline, for a SQL shell, until Ctrl-C). {@code GREPTIMEDB_ENDPOINT=host:port} runs it on GreptimeDB.
  */
 public final class MarketDataPipeline {
@@ -49,7 +49,7 @@ public final class MarketDataPipeline {
     public static void main(String[] args) throws Exception {
         long ticks =
                 args.length > 0 ? Long.parseLong(args[0].replace("_", "")) : Long.getLong(TICKS_PROPERTY, 2_000_000L);
-        Path chart = Path.of(System.getProperty(CHART_PROPERTY, "market-data.png"));
+        Path chart = Path.of(System.getProperty(CHART_PROPERTY, "target/market-data.png"));
         int servePort = Integer.getInteger(SERVE_PROPERTY, -1);
         System.setProperty("java.awt.headless", "true");
         try (ExampleTarget target = ExampleTarget.open(Math.max(servePort, 0), b -> {})) {

@@ -2,19 +2,19 @@ package io.greptime.jdbc.internal.client;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
-import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringDomainSocketChannel;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -26,6 +26,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The native classes are only touched inside the methods of the constant that needs them, and their
  * absence ({@link LinkageError}) counts as "unavailable", so a class path without the native jars still
  * works on NIO.
+ *
+ * <p>epoll and NIO build their groups with the classes netty 4.1 and 4.2 both have, so the thin jar also runs
+ * where the application's dependency management (Spring Boot 3's BOM) pins netty 4.1; only io_uring needs
+ * netty 4.2's {@code MultiThreadIoEventLoopGroup}, and under 4.1 it is reported unavailable, with the reason.
  */
 enum NettyTransport {
     IO_URING("io_uring") {
@@ -35,8 +39,8 @@ enum NettyTransport {
         }
 
         @Override
-        IoHandlerFactory handlers() {
-            return IoUringIoHandler.newFactory();
+        EventLoopGroup newGroup(ThreadFactory threads) {
+            return new MultiThreadIoEventLoopGroup(0, threads, IoUringIoHandler.newFactory());
         }
 
         @Override
@@ -56,8 +60,9 @@ enum NettyTransport {
         }
 
         @Override
-        IoHandlerFactory handlers() {
-            return EpollIoHandler.newFactory();
+        @SuppressWarnings("deprecation") // netty 4.2 deprecates it, netty 4.1 has nothing else
+        EventLoopGroup newGroup(ThreadFactory threads) {
+            return new EpollEventLoopGroup(0, threads);
         }
 
         @Override
@@ -77,8 +82,9 @@ enum NettyTransport {
         }
 
         @Override
-        IoHandlerFactory handlers() {
-            return NioIoHandler.newFactory();
+        @SuppressWarnings("deprecation") // as for epoll
+        EventLoopGroup newGroup(ThreadFactory threads) {
+            return new NioEventLoopGroup(0, threads);
         }
 
         @Override
@@ -115,7 +121,8 @@ enum NettyTransport {
 
     abstract Throwable probe();
 
-    abstract IoHandlerFactory handlers();
+    /** A new event loop group of this transport, one thread per core as netty's default. */
+    abstract EventLoopGroup newGroup(ThreadFactory threads);
 
     abstract Class<? extends Channel> socketChannel();
 
@@ -128,8 +135,7 @@ enum NettyTransport {
         if (g != null) {
             return g;
         }
-        EventLoopGroup made =
-                new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("greptime-jdbc-" + key, true), handlers());
+        EventLoopGroup made = newGroup(new DefaultThreadFactory("greptime-jdbc-" + key, true));
         if (group.compareAndSet(null, made)) {
             return made;
         }

@@ -30,16 +30,24 @@ final class TransportChooser {
             return forced(NettyTransport.forKey(requested), unixSocket);
         }
         StringBuilder skipped = new StringBuilder();
+        boolean classPathProblem = false;
         for (NettyTransport t : NettyTransport.values()) {
             Throwable cause = t.unavailabilityCause();
             if (cause == null && (!unixSocket || t.domainSocketChannel() != null)) {
-                logChoice(t, skipped);
+                logChoice(t, skipped, classPathProblem);
                 return t;
             }
             if (cause != null) {
+                // A LinkageError means the machine may well have the transport but the class path cannot run it
+                // (netty 4.1 pinned by a BOM, or netty modules of two versions): the user can fix that.
+                boolean linkage = cause instanceof LinkageError;
+                classPathProblem |= linkage;
                 skipped.append(skipped.length() == 0 ? "" : "; ")
                         .append(t.key())
-                        .append(" unavailable: ")
+                        .append(
+                                linkage
+                                        ? " cannot load from the class path (" + nettyVersions() + "): "
+                                        : " unavailable: ")
                         .append(cause);
             }
         }
@@ -63,17 +71,36 @@ final class TransportChooser {
                             + " cannot connect to a unix domain socket; use transport=auto, epoll or io_uring",
                     "08001");
         }
-        logChoice(t, new StringBuilder());
+        logChoice(t, new StringBuilder(), false);
         return t;
     }
 
-    /** Says once per JVM which transport auto picked and why better ones were skipped. */
-    private static void logChoice(NettyTransport t, CharSequence skipped) {
+    /**
+     * Says once per JVM which transport was picked and why better ones were skipped: CONFIG when none was,
+     * INFO when the machine lacks a better one, WARNING when the class path kept a better one from loading.
+     */
+    private static void logChoice(NettyTransport t, CharSequence skipped, boolean classPathProblem) {
         if (LOGGED.add(t.key())) {
-            Level level = skipped.length() == 0 ? Level.CONFIG : Level.INFO;
+            Level level = skipped.length() == 0 ? Level.CONFIG : classPathProblem ? Level.WARNING : Level.INFO;
+            String fix = classPathProblem
+                    ? "; the driver needs one netty 4.2 for all io.netty modules (with Spring Boot 3, set the"
+                            + " property netty.version to 4.2.9.Final)"
+                    : "";
             LOG.log(
                     level,
-                    () -> "greptime-jdbc transport: " + t.key() + (skipped.length() == 0 ? "" : " (" + skipped + ")"));
+                    () -> "greptime-jdbc transport: " + t.key()
+                            + (skipped.length() == 0 ? "" : " (" + skipped + fix + ")"));
+        }
+    }
+
+    /** The netty versions on the class path, e.g. "netty 4.1.128.Final" or "netty 4.1.130.Final and 4.2.9.Final". */
+    static String nettyVersions() {
+        try {
+            java.util.SortedSet<String> versions = new java.util.TreeSet<>();
+            io.netty.util.Version.identify().values().forEach(v -> versions.add(v.artifactVersion()));
+            return versions.isEmpty() ? "netty version unknown" : "netty " + String.join(" and ", versions);
+        } catch (RuntimeException | LinkageError e) {
+            return "netty version unknown";
         }
     }
 }

@@ -58,6 +58,8 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     private int fetchSize;
     /** Decided by the first next() or nextBatch(): the two ways of reading do not mix. */
     private ReadMode mode = ReadMode.UNDECIDED;
+    /** The table the columns come from, read from the statement's text on the first getMetaData. */
+    private SingleTableSource tableSource;
 
     private enum ReadMode {
         UNDECIDED,
@@ -356,7 +358,10 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new ResultSetMetaDataImpl(columns);
+        if (tableSource == null && statement instanceof StatementImpl st) {
+            tableSource = st.resultSource();
+        }
+        return new ResultSetMetaDataImpl(columns, tableSource);
     }
 
     @Override

@@ -9,20 +9,27 @@ import java.util.List;
 
 /**
  * Column descriptions from flight-bridge's {@link ColumnMetadata} of the result's Arrow schema.
- * GreptimeDB result schemas carry no table or schema names, so those answer empty strings as JDBC asks
- * when unknown. The time-index column is marked by {@link #isTimeIndex(int)}
+ * GreptimeDB result schemas carry no table or schema names: getTableName and getSchemaName name the table
+ * where the statement reads one table and the column is one of its columns ({@link SingleTableSource}), and
+ * answer empty strings, as JDBC asks when unknown, otherwise. The time-index column is marked by {@link #isTimeIndex(int)}
  * ({@link GreptimeResultSetMetaData}).
  */
 public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, SelfWrapper {
     private final List<ColumnMetadata> columns;
+    private final SingleTableSource source;
 
-    ResultSetMetaDataImpl(List<ColumnMetadata> columns) {
+    ResultSetMetaDataImpl(List<ColumnMetadata> columns, SingleTableSource source) {
         this.columns = List.copyOf(columns);
+        this.source = source;
     }
 
     /** Metadata for result sets built outside this package (DatabaseMetaData's in-memory results). */
     public static ResultSetMetaDataImpl of(List<ColumnMetadata> columns) {
-        return new ResultSetMetaDataImpl(columns);
+        return new ResultSetMetaDataImpl(columns, null);
+    }
+
+    private boolean fromSource(int column) throws SQLException {
+        return source != null && source.contains(column(column).name());
     }
 
     private ColumnMetadata column(int column) throws SQLException {
@@ -97,8 +104,7 @@ public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, S
 
     @Override
     public String getSchemaName(int column) throws SQLException {
-        column(column);
-        return "";
+        return fromSource(column) ? source.schema() : "";
     }
 
     @Override
@@ -113,8 +119,7 @@ public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, S
 
     @Override
     public String getTableName(int column) throws SQLException {
-        column(column);
-        return "";
+        return fromSource(column) ? source.table() : "";
     }
 
     @Override
@@ -131,7 +136,7 @@ public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, S
     /** GreptimeDB's own type name, as {@code DESC TABLE} prints it ({@code UInt64}, {@code Json}). */
     @Override
     public String getColumnTypeName(int column) throws SQLException {
-        return type(column).typeName();
+        return type(column).sqlTypeName();
     }
 
     @Override

@@ -37,6 +37,8 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     private final List<String> batch = new ArrayList<>();
     private volatile ResultSetImpl resultSet;
     private volatile long updateCount = -1;
+    /** The text of the last query sent, for its result's getTableName/getSchemaName. */
+    private volatile String querySql;
 
     StatementImpl(ConnectionImpl connection) {
         super(connection.config().queryTimeoutSeconds(), connection.config().fetchSize());
@@ -121,6 +123,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     }
 
     private boolean query(String sql, RequestSession session, long timeout, Execution exec) throws SQLException {
+        querySql = sql;
         return query(GreptimeClient.sqlRequest(session, sql), session, timeout, exec);
     }
 
@@ -290,6 +293,12 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     /** The count of an execution that did not go through {@link #run}. */
     final void recordUpdateCount(long count) {
         updateCount = count;
+    }
+
+    /** The one table the last query read, if it read exactly one in the plain shape; else null. */
+    SingleTableSource resultSource() throws SQLException {
+        String sql = querySql;
+        return sql == null ? null : SingleTableSource.of(sql, connection.getSchema());
     }
 
     /**

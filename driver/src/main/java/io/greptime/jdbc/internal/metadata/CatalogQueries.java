@@ -161,8 +161,73 @@ final class CatalogQueries {
                 rows.add(columnRow(r));
             }
         }
+        rows.addAll(viewColumns(catalog, schema, table, column, rows));
         rows.sort(byText(0, 1, 2).thenComparing(r -> (Integer) r[16]));
         return new MetadataResultSet(StandardColumns.COLUMNS, rows);
+    }
+
+    /**
+     * Columns of the matching views that information_schema.columns does not list (GreptimeDB lists none for
+     * views), read from each view's result schema, so that tools which build {@code SELECT col, ... FROM view}
+     * from getColumns (SchemaCrawler) have columns to name.
+     */
+    private List<Object[]> viewColumns(
+            String catalog, NamePattern schema, NamePattern table, NamePattern column, List<Object[]> listed)
+            throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        for (Row v : reader.select(
+                "tables",
+                List.of("table_catalog", "table_schema", "table_name"),
+                where("table_schema", schema.exactName(), "table_name", table.exactName(), "table_type", VIEW))) {
+            String cat = v.string("table_catalog");
+            String sch = v.string("table_schema");
+            String name = v.string("table_name");
+            boolean alreadyListed = listed.stream()
+                    .anyMatch(r -> sch.equals(r[1]) && name.equals(r[2]) && java.util.Objects.equals(cat, r[0]));
+            if (alreadyListed || !catalogMatches(catalog, cat) || !schema.matches(sch) || !table.matches(name)) {
+                continue;
+            }
+            int position = 0;
+            for (InformationSchemaReader.ResultColumn c : reader.resultColumns(cat, sch, name)) {
+                position++;
+                if (column.matches(c.name())) {
+                    rows.add(viewColumnRow(cat, sch, name, c, position));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static Object[] viewColumnRow(
+            String catalog, String schema, String view, InformationSchemaReader.ResultColumn c, int position) {
+        boolean numeric = GreptimeTypes.isNumeric(c.sqlType());
+        boolean text = c.sqlType() == Types.VARCHAR;
+        return new Object[] {
+            catalog,
+            schema,
+            view,
+            c.name(),
+            c.sqlType(),
+            c.typeName(),
+            c.precision() == Integer.MAX_VALUE && !text ? null : c.precision(),
+            null,
+            numeric || c.sqlType() == Types.TIMESTAMP || c.sqlType() == Types.TIME ? c.scale() : null,
+            numeric ? 10 : null,
+            c.nullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
+            null,
+            null,
+            null,
+            null,
+            text ? Integer.MAX_VALUE : null,
+            position,
+            c.nullable() ? "YES" : "NO",
+            null,
+            null,
+            null,
+            null,
+            "NO",
+            "NO"
+        };
     }
 
     private static Object[] columnRow(Row r) {
@@ -176,7 +241,7 @@ final class CatalogQueries {
             r.string("table_name"),
             r.string("column_name"),
             type.sqlType(),
-            type.typeName(),
+            type.sqlTypeName(),
             columnSize(type),
             null,
             decimalDigits(type),

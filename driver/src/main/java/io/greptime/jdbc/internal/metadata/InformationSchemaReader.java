@@ -3,7 +3,9 @@ package io.greptime.jdbc.internal.metadata;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -66,6 +68,36 @@ final class InformationSchemaReader {
                 return rows(rs, columns);
             }
         }
+    }
+
+    /** One column of a query's result, as its ResultSetMetaData describes it. */
+    record ResultColumn(String name, int sqlType, String typeName, int precision, int scale, boolean nullable) {}
+
+    /**
+     * The columns of {@code catalog.schema.relation} as {@code SELECT * ... LIMIT 0} answers them: the names are
+     * quoted identifiers (a double quote doubled), so they cannot become SQL, and no row is read.
+     */
+    List<ResultColumn> resultColumns(String catalog, String schema, String relation) throws SQLException {
+        String from = (catalog == null ? "" : quoted(catalog) + ".") + quoted(schema) + "." + quoted(relation);
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT * FROM " + from + " LIMIT 0")) {
+            ResultSetMetaData md = rs.getMetaData();
+            List<ResultColumn> out = new ArrayList<>();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                out.add(new ResultColumn(
+                        md.getColumnLabel(i),
+                        md.getColumnType(i),
+                        md.getColumnTypeName(i),
+                        md.getPrecision(i),
+                        md.getScale(i),
+                        md.isNullable(i) != ResultSetMetaData.columnNoNulls));
+            }
+            return out;
+        }
+    }
+
+    private static String quoted(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
     }
 
     private static List<Row> rows(ResultSet rs, List<String> columns) throws SQLException {

@@ -8,9 +8,10 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * getTypeInfo: one row per GreptimeDB column type, named as GreptimeDB names it (the names are accepted
- * in CREATE TABLE and are what getColumns and ResultSetMetaData report), with the JDBC type from the same
- * mapping. Parameterised types appear once with their CREATE_PARAMS.
+ * getTypeInfo: one row per GreptimeDB column type, TYPE_NAME in the standard SQL words getColumns and
+ * ResultSetMetaData report (GreptimeDB accepts them in CREATE TABLE), LOCAL_TYPE_NAME as GreptimeDB names it
+ * ({@code TimestampMillisecond}), with the JDBC type from the same mapping. Parameterised types appear once
+ * with their CREATE_PARAMS.
  */
 final class TypeInfoRows {
     private TypeInfoRows() {}
@@ -25,15 +26,17 @@ final class TypeInfoRows {
     }
 
     private static Object[] row(String greptimeName, JdbcColumnType t) {
-        String name = greptimeName;
+        String name = t.sqlTypeName();
+        String local = greptimeName;
         String params = null;
         int maxScale = t.scale();
         if (greptimeName.startsWith("Decimal")) {
-            name = "Decimal";
+            local = "Decimal";
             params = "precision,scale";
             maxScale = 38;
         } else if (greptimeName.startsWith("Vector")) {
-            name = "Vector";
+            name = "VECTOR";
+            local = "Vector";
             params = "dimension";
         }
         boolean numeric = GreptimeTypes.isNumeric(t.sqlType());
@@ -51,7 +54,7 @@ final class TypeInfoRows {
             numeric && !t.signed(),
             false,
             false,
-            greptimeName,
+            local,
             (short) 0,
             (short) maxScale,
             null,

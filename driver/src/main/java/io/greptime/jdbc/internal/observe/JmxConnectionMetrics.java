@@ -6,6 +6,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -18,6 +22,10 @@ import javax.management.ObjectName;
  * A connection's counters, readable as {@link GreptimeConnectionMXBean} through the platform MBean server
  * under {@code io.greptime.jdbc:type=Connection,id=<n>} from open until close. Counters are
  * {@link LongAdder}s: writers from many threads never contend on one cache line.
+ *
+ * <p>The bean is registered and unregistered on a background thread, in order: the JVM's first call to the
+ * platform MBean server builds it with every platform MXBean, which costs a cold JVM about 140 ms of CPU, and
+ * that must not sit on the first connection's path. The counters count from the start either way.
  */
 final class JmxConnectionMetrics implements MetricsSink, GreptimeConnectionMXBean {
     private static final DriverLog LOG = DriverLog.get("metrics", "jul");
@@ -53,28 +61,53 @@ final class JmxConnectionMetrics implements MetricsSink, GreptimeConnectionMXBea
         return new ObjectName("io.greptime.jdbc:type=Connection,id=" + id);
     }
 
+    /** Registrations and unregistrations, one at a time in submission order, on a daemon thread. */
+    private static final class Registrar {
+        static final ExecutorService EXECUTOR;
+
+        static {
+            ThreadPoolExecutor e =
+                    new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                        Thread t = new Thread(r, "greptime-jdbc-jmx");
+                        t.setDaemon(true);
+                        return t;
+                    });
+            e.allowCoreThreadTimeOut(true);
+            EXECUTOR = e;
+        }
+    }
+
     /** Registers the bean; without JMX (or when registration fails) the connection still works, unobserved. */
     static MetricsSink register(ConnectionIdentity who, LongSupplier arrowMemory) {
+        JmxConnectionMetrics m;
         try {
-            JmxConnectionMetrics m = new JmxConnectionMetrics(who, arrowMemory);
-            ManagementFactory.getPlatformMBeanServer().registerMBean(m, m.name);
-            return m;
+            m = new JmxConnectionMetrics(who, arrowMemory);
         } catch (JMException | RuntimeException | LinkageError e) {
             LOG.log(Level.FINE, () -> "JMX metrics of connection " + who.connectionId() + " not registered: " + e);
             return NONE;
         }
+        Registrar.EXECUTOR.execute(() -> {
+            try {
+                ManagementFactory.getPlatformMBeanServer().registerMBean(m, m.name);
+            } catch (JMException | RuntimeException | LinkageError e) {
+                LOG.log(Level.FINE, () -> "JMX metrics of connection " + who.connectionId() + " not registered: " + e);
+            }
+        });
+        return m;
     }
 
     @Override
     public void close() {
-        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        try {
-            if (server.isRegistered(name)) {
-                server.unregisterMBean(name);
+        Registrar.EXECUTOR.execute(() -> {
+            try {
+                MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+                if (server.isRegistered(name)) {
+                    server.unregisterMBean(name);
+                }
+            } catch (JMException | RuntimeException e) {
+                LOG.log(Level.FINE, () -> "JMX metrics " + name + " not unregistered: " + e);
             }
-        } catch (JMException e) {
-            LOG.log(Level.FINE, () -> "JMX metrics " + name + " not unregistered: " + e);
-        }
+        });
     }
 
     // ---------------------------------------------------------------- MetricsSink

@@ -57,7 +57,8 @@ public final class Observability implements AutoCloseable {
         this.slowLog = DriverLog.get("slow", backEnd);
         this.callLog = DriverLog.get("client", backEnd);
         this.bulkLog = DriverLog.get("bulk", backEnd);
-        this.failoverEvents = new LoggedFailoverEvents(this, DriverLog.get("failover", backEnd));
+        this.failoverEvents = new LoggedFailoverEvents(
+                this, DriverLog.get("failover", backEnd), config.endpoints().size() > 1);
         this.metrics = metricsFor(config.string(GreptimeProperty.METRICS), meterRegistry);
     }
 

@@ -15,4 +15,35 @@ package io.greptime.jdbc.arrow.meta;
  * @param signed whether the values can be negative
  */
 public record JdbcColumnType(
-        int sqlType, String typeName, int precision, int scale, int displaySize, String className, boolean signed) {}
+        int sqlType, String typeName, int precision, int scale, int displaySize, String className, boolean signed) {
+
+    /**
+     * The type's name in standard SQL words, for {@code TYPE_NAME} and {@code getColumnTypeName}: generic tools
+     * (jOOQ's Meta, BI tools, schema browsers) map names such as {@code VARCHAR}, {@code TIMESTAMP} or {@code
+     * BIGINT UNSIGNED} to their own types, and know nothing of {@code String} or {@code TimestampMillisecond}.
+     * GreptimeDB accepts all of these in CREATE TABLE. Units and precision stay in the size and scale columns;
+     * {@link #typeName()} keeps GreptimeDB's own name (getTypeInfo's LOCAL_TYPE_NAME).
+     */
+    public String sqlTypeName() {
+        if (!signed && typeName.startsWith("UInt")) {
+            return switch (typeName) {
+                case "UInt8" -> "TINYINT UNSIGNED";
+                case "UInt16" -> "SMALLINT UNSIGNED";
+                case "UInt32" -> "INT UNSIGNED";
+                default -> "BIGINT UNSIGNED";
+            };
+        }
+        return switch (sqlType) {
+            case java.sql.Types.OTHER, java.sql.Types.JAVA_OBJECT -> genericOther();
+            default -> java.sql.JDBCType.valueOf(sqlType).getName().replace("_WITH_TIMEZONE", " WITH TIME ZONE");
+        };
+    }
+
+    /** JSON, VECTOR(n), INTERVAL, or GreptimeDB's name upper-cased for what SQL has no word for. */
+    private String genericOther() {
+        if (typeName.startsWith("Interval") || typeName.startsWith("Duration")) {
+            return "INTERVAL";
+        }
+        return typeName.toUpperCase(java.util.Locale.ROOT);
+    }
+}

@@ -66,7 +66,7 @@ final class ListReader extends AbstractColumnReader {
         for (int i = 0; i < values.length; i++) {
             values[i] = elements.getObject((int) (start + i));
         }
-        return new ArrowSqlArray(elementType.typeName(), elementType.sqlType(), values);
+        return new ArrowSqlArray(elementType.sqlTypeName(), elementType.sqlType(), values);
     }
 
     @Override

@@ -195,7 +195,7 @@ class NestedConformanceTest {
     void array_knowsItsElementTypeAndSlicesOneBased() throws SQLException {
         Array array = FACTORY.create(COLUMNS.get("list"), null).getArray(0);
         assertThat(array.getBaseType()).isEqualTo(Types.BIGINT);
-        assertThat(array.getBaseTypeName()).isEqualTo("Int64");
+        assertThat(array.getBaseTypeName()).isEqualTo("BIGINT");
         assertThat((Object[]) array.getArray(2, 5)).containsExactly(2L, null);
         array.free();
         assertThat(List.of(array.toString())).containsExactly("<freed array>");

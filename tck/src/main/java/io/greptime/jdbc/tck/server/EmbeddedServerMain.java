@@ -27,7 +27,12 @@ public final class EmbeddedServerMain {
     public static void main(String[] args) throws InterruptedException {
         Running running;
         try {
-            running = start(ServerOptions.parse(args), System.out);
+            ServerOptions options = ServerOptions.parse(args);
+            if (options.help) {
+                System.out.println(ServerOptions.USAGE);
+                return;
+            }
+            running = start(options, System.out);
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             System.err.println(ServerOptions.USAGE);

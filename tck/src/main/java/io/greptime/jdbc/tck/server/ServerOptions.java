@@ -19,7 +19,8 @@ final class ServerOptions {
             "  --tls-client-ca FILE     require client certificates signed by this CA (PEM)",
             "  --data-dir DIR           where DuckDB keeps the data, kept across restarts (default: in memory)",
             "  --profile v1.2|v0.17     GreptimeDB version to imitate (default v1.2)",
-            "  --no-compression         send DoGet batches without LZ4_FRAME IPC compression");
+            "  --no-compression         send DoGet batches without LZ4_FRAME IPC compression",
+            "  --help                   print this and exit");
 
     private static final java.util.Set<String> FLAGS_WITH_VALUE = java.util.Set.of(
             "--port", "--host", "--user", "--tls-cert", "--tls-key", "--tls-client-ca", "--data-dir", "--profile");
@@ -33,12 +34,18 @@ final class ServerOptions {
     File dataDir;
     ServerProfile profile = ServerProfile.V1_2;
     boolean compression = true;
+    /** {@code --help} (or {@code -h}) was given: print the usage, start nothing. */
+    boolean help;
 
     static ServerOptions parse(String... args) {
         ServerOptions o = new ServerOptions();
         List<String> rest = new ArrayList<>(List.of(args));
         while (!rest.isEmpty()) {
             String flag = rest.remove(0);
+            if (flag.equals("--help") || flag.equals("-h")) {
+                o.help = true;
+                return o;
+            }
             if (flag.equals("--no-compression")) {
                 o.compression = false;
                 continue;

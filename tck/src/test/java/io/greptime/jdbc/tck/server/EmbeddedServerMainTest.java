@@ -10,6 +10,7 @@ import io.grpc.ManagedChannel;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -95,6 +96,26 @@ class EmbeddedServerMainTest {
         assertThat(o.dataDir).hasName("x");
         assertThat(o.profile).isEqualTo(ServerProfile.V1_2);
         assertThat(o.compression).isTrue();
+    }
+
+    @Test
+    void parse_helpAsksForTheUsageAndTheUsageNamesEveryFlag() {
+        assertThat(ServerOptions.parse("--help").help).isTrue();
+        assertThat(ServerOptions.parse("--port", "0", "-h").help).isTrue();
+        assertThat(ServerOptions.parse("--port", "0").help).isFalse();
+        for (String flag : List.of(
+                "--port",
+                "--host",
+                "--user",
+                "--tls-cert",
+                "--tls-key",
+                "--tls-client-ca",
+                "--data-dir",
+                "--profile",
+                "--no-compression",
+                "--help")) {
+            assertThat(ServerOptions.USAGE).contains("  " + flag + " ");
+        }
     }
 
     @Test

@@ -63,6 +63,39 @@ class StandaloneJarIT {
         }
     }
 
+    @Test
+    void help_printsTheUsageAndExitsZero() throws Exception {
+        assumeTrue(Files.exists(JAR), JAR + " not built (skipped with -Dserver.jar.skip=true)");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "--help")
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(out).isZero();
+        assertThat(out).isEqualTo(ServerOptions.USAGE + System.lineSeparator());
+    }
+
+    /** Everything the jar prints before its ready line: nothing, and no SLF4J warning in particular. */
+    @Test
+    void start_printsOnlyTheReadyLine() throws Exception {
+        assumeTrue(Files.exists(JAR), JAR + " not built (skipped with -Dserver.jar.skip=true)");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "--port", "0")
+                .redirectErrorStream(true)
+                .start();
+        try {
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            String first = out.readLine();
+            assertThat(first).startsWith(EmbeddedServerMain.READY_PREFIX);
+        } finally {
+            process.destroy();
+            process.waitFor(30, TimeUnit.SECONDS);
+            process.destroyForcibly();
+        }
+    }
+
     private static GreptimeRequest sql(String text) {
         return GreptimeRequest.newBuilder()
                 .setHeader(RequestHeader.newBuilder().setDbname("public"))

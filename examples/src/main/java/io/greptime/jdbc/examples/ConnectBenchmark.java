@@ -1,0 +1,185 @@
+package io.greptime.jdbc.examples;
+
+import io.greptime.jdbc.proto.v1.GreptimeRequest;
+import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
+import io.greptime.jdbc.proto.v1.HealthCheckRequest;
+import io.greptime.jdbc.proto.v1.QueryRequest;
+import io.greptime.jdbc.proto.v1.RequestHeader;
+import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
+import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import java.io.File;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightGrpcUtils;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+
+/**
+ * Cold first connection and first query, each in a fresh JVM: the clock starts at the first line of the
+ * child's {@code main} (JVM start-up excluded) and stops once {@code getConnection} returns, then once the
+ * first query's only row has been read. The same child times a raw Arrow Flight client the same way (a
+ * gRPC channel plus a HealthCheck, as the driver's connect does, then a DoGet of the same statement), so
+ * the two are side by side in one run. Loopback, plaintext, against an embedded server in this JVM.
+ *
+ * <p>{@code -Dbench.rounds=N} (default 10) children per side, alternating; {@code -Dbench.params=k=v&...}
+ * adds connection properties. Prints every child's figures, then median and best of each side and the
+ * ratios.
+ */
+public final class ConnectBenchmark {
+    private static final String QUERY = "SELECT 1";
+
+    private ConnectBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 2) {
+            child(args[0], args[1]);
+            return;
+        }
+        int rounds = Integer.getInteger("bench.rounds", 10);
+        String params = System.getProperty("bench.params", "");
+        try (DuckDbEngine engine = DuckDbEngine.inMemory();
+                EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder()
+                        .port(0)
+                        .engine(engine)
+                        .build()
+                        .start()) {
+            String address = server.address();
+            String url = "jdbc:greptime://" + address + "/public" + (params.isEmpty() ? "" : "?" + params);
+            System.out.printf("connect benchmark: %d fresh JVMs per side, server %s, %s%n", rounds, address, QUERY);
+            List<double[]> driver = new ArrayList<>();
+            List<double[]> flight = new ArrayList<>();
+            for (int i = 0; i < rounds + 1; i++) {
+                // the first pair warms the OS page cache of the class path; it is printed, not counted
+                double[] d = runChild("driver", url);
+                double[] f = runChild("flight", address);
+                System.out.printf(
+                        "  %s driver connect %6.1f ms, first query %6.1f ms | raw Flight connect %6.1f ms,"
+                                + " first query %6.1f ms%n",
+                        i == 0 ? "warm-up" : String.format("round %2d", i), d[0], d[1], f[0], f[1]);
+                if (i > 0) {
+                    driver.add(d);
+                    flight.add(f);
+                }
+            }
+            report("driver", driver);
+            report("raw Flight", flight);
+            System.out.printf(
+                    "median ratio driver/raw Flight: connect %.2f, first query %.2f%n",
+                    median(driver, 0) / median(flight, 0), median(driver, 1) / median(flight, 1));
+        }
+    }
+
+    private static void report(String side, List<double[]> figures) {
+        System.out.printf(
+                "%-10s connect median %6.1f ms (best %6.1f), first query median %6.1f ms (best %6.1f)%n",
+                side, median(figures, 0), best(figures, 0), median(figures, 1), best(figures, 1));
+    }
+
+    private static double median(List<double[]> figures, int i) {
+        double[] v = figures.stream().mapToDouble(f -> f[i]).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    private static double best(List<double[]> figures, int i) {
+        return figures.stream().mapToDouble(f -> f[i]).min().orElse(Double.NaN);
+    }
+
+    /** Runs one child JVM and reads its "connect_ms query_ms" line. */
+    private static double[] runChild(String side, String target) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-cp",
+                classPath(),
+                ConnectBenchmark.class.getName(),
+                side,
+                target));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException(side + " child failed: " + out);
+        }
+        String last = out.lines()
+                .filter(l -> l.startsWith("result "))
+                .reduce((a, b) -> b)
+                .orElseThrow(() -> new IllegalStateException("no result from the " + side + " child: " + out));
+        return Arrays.stream(last.substring("result ".length()).split(" "))
+                .mapToDouble(Double::parseDouble)
+                .toArray();
+    }
+
+    /** This JVM's class path, or the one exec:java built for the project (a URLClassLoader). */
+    private static String classPath() {
+        ClassLoader loader = ConnectBenchmark.class.getClassLoader();
+        if (loader instanceof URLClassLoader urls && urls.getURLs().length > 0) {
+            List<String> paths = new ArrayList<>();
+            for (URL u : urls.getURLs()) {
+                paths.add(new File(u.getPath()).getPath());
+            }
+            return String.join(File.pathSeparator, paths);
+        }
+        return System.getProperty("java.class.path");
+    }
+
+    private static void child(String side, String target) throws Exception {
+        long start = System.nanoTime();
+        long connected;
+        long queried;
+        if (side.equals("driver")) {
+            try (Connection c = DriverManager.getConnection(target)) {
+                connected = System.nanoTime();
+                try (Statement st = c.createStatement();
+                        ResultSet rs = st.executeQuery(QUERY)) {
+                    check(rs.next() && rs.getLong(1) == 1 && !rs.next());
+                }
+                queried = System.nanoTime();
+            }
+        } else {
+            String[] hostPort = target.split(":");
+            ManagedChannel channel = NettyChannelBuilder.forAddress(hostPort[0], Integer.parseInt(hostPort[1]))
+                    .usePlaintext()
+                    .build();
+            try (BufferAllocator allocator = new RootAllocator();
+                    FlightClient client = FlightGrpcUtils.createFlightClient(allocator, channel)) {
+                HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance());
+                connected = System.nanoTime();
+                GreptimeRequest request = GreptimeRequest.newBuilder()
+                        .setHeader(RequestHeader.newBuilder().setDbname("public"))
+                        .setQuery(QueryRequest.newBuilder().setSql(QUERY))
+                        .build();
+                long rows = 0;
+                try (FlightStream stream = client.getStream(new Ticket(request.toByteArray()))) {
+                    while (stream.next()) {
+                        rows += stream.getRoot().getRowCount();
+                    }
+                }
+                check(rows == 1);
+                queried = System.nanoTime();
+            } finally {
+                channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            }
+        }
+        System.out.printf("result %.1f %.1f%n", (connected - start) / 1e6, (queried - connected) / 1e6);
+        System.exit(0);
+    }
+
+    private static void check(boolean ok) {
+        if (!ok) {
+            throw new IllegalStateException("unexpected answer to " + QUERY);
+        }
+    }
+}
