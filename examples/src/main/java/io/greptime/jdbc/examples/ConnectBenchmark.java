@@ -36,8 +36,9 @@ import org.apache.arrow.memory.RootAllocator;
  * the two are side by side in one run. Loopback, plaintext, against an embedded server in this JVM.
  *
  * <p>{@code -Dbench.rounds=N} (default 10) children per side, alternating; {@code -Dbench.params=k=v&...}
- * adds connection properties. Prints every child's figures, then median and best of each side and the
- * ratios.
+ * adds connection properties. Prints every child's figures, wall clock and the CPU time of the child's whole
+ * JVM over the same span (the CPU figure does not depend on what else the machine runs), then median and
+ * best of each side and the ratios.
  */
 public final class ConnectBenchmark {
     private static final String QUERY = "SELECT 1";
@@ -67,9 +68,17 @@ public final class ConnectBenchmark {
                 double[] d = runChild("driver", url);
                 double[] f = runChild("flight", address);
                 System.out.printf(
-                        "  %s driver connect %6.1f ms, first query %6.1f ms | raw Flight connect %6.1f ms,"
-                                + " first query %6.1f ms%n",
-                        i == 0 ? "warm-up" : String.format("round %2d", i), d[0], d[1], f[0], f[1]);
+                        "  %s driver connect %6.1f ms (CPU %6.1f), first query %6.1f ms (CPU %6.1f) | raw Flight"
+                                + " connect %6.1f ms (CPU %6.1f), first query %6.1f ms (CPU %6.1f)%n",
+                        i == 0 ? "warm-up " : String.format("round %2d", i),
+                        d[0],
+                        d[2],
+                        d[1],
+                        d[3],
+                        f[0],
+                        f[2],
+                        f[1],
+                        f[3]);
                 if (i > 0) {
                     driver.add(d);
                     flight.add(f);
@@ -78,15 +87,25 @@ public final class ConnectBenchmark {
             report("driver", driver);
             report("raw Flight", flight);
             System.out.printf(
-                    "median ratio driver/raw Flight: connect %.2f, first query %.2f%n",
-                    median(driver, 0) / median(flight, 0), median(driver, 1) / median(flight, 1));
+                    "median ratio driver/raw Flight: connect %.2f (CPU %.2f), first query %.2f (CPU %.2f)%n",
+                    median(driver, 0) / median(flight, 0),
+                    median(driver, 2) / median(flight, 2),
+                    median(driver, 1) / median(flight, 1),
+                    median(driver, 3) / median(flight, 3));
         }
     }
 
     private static void report(String side, List<double[]> figures) {
         System.out.printf(
-                "%-10s connect median %6.1f ms (best %6.1f), first query median %6.1f ms (best %6.1f)%n",
-                side, median(figures, 0), best(figures, 0), median(figures, 1), best(figures, 1));
+                "%-10s connect median %6.1f ms (best %6.1f; CPU median %6.1f), first query median %6.1f ms"
+                        + " (best %6.1f; CPU median %6.1f)%n",
+                side,
+                median(figures, 0),
+                best(figures, 0),
+                median(figures, 2),
+                median(figures, 1),
+                best(figures, 1),
+                median(figures, 3));
     }
 
     private static double median(List<double[]> figures, int i) {
@@ -135,18 +154,32 @@ public final class ConnectBenchmark {
         return System.getProperty("java.class.path");
     }
 
+    /** CPU time of the whole JVM (every thread: JIT, GC, event loops), in ns. */
+    private static long cpuNanos() {
+        return ProcessHandle.current()
+                .info()
+                .totalCpuDuration()
+                .map(java.time.Duration::toNanos)
+                .orElse(0L);
+    }
+
     private static void child(String side, String target) throws Exception {
+        long cpuAtStart = cpuNanos();
         long start = System.nanoTime();
         long connected;
         long queried;
+        long cpuAtConnect;
+        long cpuAtQuery;
         if (side.equals("driver")) {
             try (Connection c = DriverManager.getConnection(target)) {
                 connected = System.nanoTime();
+                cpuAtConnect = cpuNanos();
                 try (Statement st = c.createStatement();
                         ResultSet rs = st.executeQuery(QUERY)) {
                     check(rs.next() && rs.getLong(1) == 1 && !rs.next());
                 }
                 queried = System.nanoTime();
+                cpuAtQuery = cpuNanos();
             }
         } else {
             String[] hostPort = target.split(":");
@@ -157,6 +190,7 @@ public final class ConnectBenchmark {
                     FlightClient client = FlightGrpcUtils.createFlightClient(allocator, channel)) {
                 HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance());
                 connected = System.nanoTime();
+                cpuAtConnect = cpuNanos();
                 GreptimeRequest request = GreptimeRequest.newBuilder()
                         .setHeader(RequestHeader.newBuilder().setDbname("public"))
                         .setQuery(QueryRequest.newBuilder().setSql(QUERY))
@@ -169,11 +203,17 @@ public final class ConnectBenchmark {
                 }
                 check(rows == 1);
                 queried = System.nanoTime();
+                cpuAtQuery = cpuNanos();
             } finally {
                 channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
             }
         }
-        System.out.printf("result %.1f %.1f%n", (connected - start) / 1e6, (queried - connected) / 1e6);
+        System.out.printf(
+                "result %.1f %.1f %.1f %.1f%n",
+                (connected - start) / 1e6,
+                (queried - connected) / 1e6,
+                (cpuAtConnect - cpuAtStart) / 1e6,
+                (cpuAtQuery - cpuAtConnect) / 1e6);
         System.exit(0);
     }
 

@@ -93,7 +93,8 @@ public final class GreptimeClient implements AutoCloseable {
         HealthProber prober = null;
         try {
             FailoverSettings settings = FailoverSettings.of(config);
-            FailoverListener all = FailoverListener.both(new FailoverLog(), listener);
+            FailoverListener all =
+                    FailoverListener.both(new FailoverLog(config.endpoints().size() > 1), listener);
             // Probes get channels of their own (never the source's): a probe must not queue behind a bulk write.
             prober = HealthProber.overGrpc(
                     endpoint -> ChannelFactory.open(config, endpoint), settings.probeTimeoutMillis());

@@ -4,15 +4,23 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Logs failover decisions (FINE) and breaker transitions (INFO when an endpoint opens or recovers)
- * under {@code io.greptime.jdbc.failover}. Messages name endpoints and rules, never credentials.
+ * Logs failover decisions (FINE) and breaker transitions (INFO when an endpoint opens or recovers, where the
+ * URL has several hosts; FINE with one, where the failure reaches the caller as its SQLException and there
+ * is no other host to move to) under {@code io.greptime.jdbc.failover}. Messages name endpoints and rules,
+ * never credentials.
  */
 public final class FailoverLog implements FailoverListener {
     static final Logger LOG = Logger.getLogger("io.greptime.jdbc.failover");
+    private final boolean severalHosts;
+
+    /** @param severalHosts whether the URL names more than one host */
+    public FailoverLog(boolean severalHosts) {
+        this.severalHosts = severalHosts;
+    }
 
     @Override
     public void breakerTransition(String endpoint, BreakerState from, BreakerState to, int failures) {
-        Level level = to == BreakerState.HALF_OPEN ? Level.FINE : Level.INFO;
+        Level level = to == BreakerState.HALF_OPEN || !severalHosts ? Level.FINE : Level.INFO;
         LOG.log(
                 level,
                 () -> "circuit breaker of " + endpoint + ": " + from + " -> " + to + " after " + failures

@@ -6,10 +6,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -23,9 +22,11 @@ import javax.management.ObjectName;
  * under {@code io.greptime.jdbc:type=Connection,id=<n>} from open until close. Counters are
  * {@link LongAdder}s: writers from many threads never contend on one cache line.
  *
- * <p>The bean is registered and unregistered on a background thread, in order: the JVM's first call to the
- * platform MBean server builds it with every platform MXBean, which costs a cold JVM about 140 ms of CPU, and
- * that must not sit on the first connection's path. The counters count from the start either way.
+ * <p>The bean is registered a second after open ({@link #REGISTER_AFTER_MILLIS}) and unregistered at close,
+ * both on a background thread: the JVM's first call to the platform MBean server builds it with every
+ * platform MXBean, which costs a cold JVM about 140 ms of CPU, and that must not sit on the path of the first
+ * connection and its first query. A connection closed within that second never touches JMX. The counters
+ * count from the open either way.
  */
 final class JmxConnectionMetrics implements MetricsSink, GreptimeConnectionMXBean {
     private static final DriverLog LOG = DriverLog.get("metrics", "jul");
@@ -61,21 +62,25 @@ final class JmxConnectionMetrics implements MetricsSink, GreptimeConnectionMXBea
         return new ObjectName("io.greptime.jdbc:type=Connection,id=" + id);
     }
 
-    /** Registrations and unregistrations, one at a time in submission order, on a daemon thread. */
+    /** How long after open the bean is registered: a connection closed sooner never touches JMX. */
+    static final long REGISTER_AFTER_MILLIS = 1000;
+
+    /** Registrations and unregistrations, one at a time, on one daemon thread. */
     private static final class Registrar {
-        static final ExecutorService EXECUTOR;
+        static final ScheduledThreadPoolExecutor EXECUTOR = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "greptime-jdbc-jmx");
+            t.setDaemon(true);
+            return t;
+        });
 
         static {
-            ThreadPoolExecutor e =
-                    new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-                        Thread t = new Thread(r, "greptime-jdbc-jmx");
-                        t.setDaemon(true);
-                        return t;
-                    });
-            e.allowCoreThreadTimeOut(true);
-            EXECUTOR = e;
+            EXECUTOR.setKeepAliveTime(10, TimeUnit.SECONDS);
+            EXECUTOR.allowCoreThreadTimeOut(true);
+            EXECUTOR.setRemoveOnCancelPolicy(true);
         }
     }
+
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     /** Registers the bean; without JMX (or when registration fails) the connection still works, unobserved. */
     static MetricsSink register(ConnectionIdentity who, LongSupplier arrowMemory) {
@@ -86,18 +91,27 @@ final class JmxConnectionMetrics implements MetricsSink, GreptimeConnectionMXBea
             LOG.log(Level.FINE, () -> "JMX metrics of connection " + who.connectionId() + " not registered: " + e);
             return NONE;
         }
-        Registrar.EXECUTOR.execute(() -> {
-            try {
-                ManagementFactory.getPlatformMBeanServer().registerMBean(m, m.name);
-            } catch (JMException | RuntimeException | LinkageError e) {
-                LOG.log(Level.FINE, () -> "JMX metrics of connection " + who.connectionId() + " not registered: " + e);
-            }
-        });
+        Registrar.EXECUTOR.schedule(m::registerUnlessClosed, REGISTER_AFTER_MILLIS, TimeUnit.MILLISECONDS);
         return m;
+    }
+
+    private void registerUnlessClosed() {
+        if (closed.get()) {
+            return;
+        }
+        try {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(this, name);
+        } catch (JMException | RuntimeException | LinkageError e) {
+            LOG.log(Level.FINE, () -> "JMX metrics of connection " + who.connectionId() + " not registered: " + e);
+        }
     }
 
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        // on the registrar's thread, after a registration that may be running now
         Registrar.EXECUTOR.execute(() -> {
             try {
                 MBeanServer server = ManagementFactory.getPlatformMBeanServer();
