@@ -128,6 +128,51 @@ class ReadmeCommandsTest {
         }
     }
 
+    /**
+     * Every benchmark command of docs/benchmarks.md names the bench profile, which runs its main class at the
+     * phase the command reaches, and a main class that exists (the profile's default when none is named).
+     * Running them is what the commands are for: minutes each, outside the default build.
+     */
+    @Test
+    void benchmarkCommands_nameTheBenchProfileAndExistingPrograms() throws Exception {
+        String doc = Files.readString(ROOT.resolve("docs/benchmarks.md"), StandardCharsets.UTF_8)
+                .replace("\\\n", " ");
+        List<String> commands = new ArrayList<>();
+        for (int i = 0; ; i++) {
+            List<String> block = fencedCommands(doc, i);
+            if (block.isEmpty() && fencedCommands(doc, i + 1).isEmpty()) {
+                break;
+            }
+            block.stream().filter(l -> l.startsWith("mvn ")).forEach(commands::add);
+        }
+        assertThat(commands).hasSizeGreaterThanOrEqualTo(3);
+        Element bench = demoExecution("bench");
+        String defaultMain = benchDefaultMain();
+        for (String command : commands) {
+            List<String> words = List.of(command.trim().split("\\s+"));
+            assertThat(words).as(command).contains("-Pbench", "-pl", "examples");
+            assertThat(words.get(words.indexOf("-pl") + 1)).isEqualTo("examples");
+            assertThat(words).as(command).contains(text(bench, "phase"));
+            String main = words.stream()
+                    .filter(w -> w.startsWith("-Dbench.main="))
+                    .map(w -> w.substring("-Dbench.main=".length()))
+                    .findFirst()
+                    .orElse(defaultMain);
+            assertThat(Class.forName(main).getMethod("main", String[].class))
+                    .as(command)
+                    .isNotNull();
+        }
+    }
+
+    /** The bench profile's default {@code bench.main} property. */
+    private static String benchDefaultMain() throws Exception {
+        String pom = Files.readString(ROOT.resolve("examples/pom.xml"), StandardCharsets.UTF_8);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<bench.main>([^<]+)</bench.main>")
+                .matcher(pom);
+        assertThat(m.find()).as("examples/pom.xml sets bench.main").isTrue();
+        return m.group(1).trim();
+    }
+
     /** Splits a shell line on spaces, honouring double quotes (enough for the README's commands). */
     static List<String> shellWords(String line) {
         List<String> words = new ArrayList<>();
