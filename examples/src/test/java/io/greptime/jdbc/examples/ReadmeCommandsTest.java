@@ -146,21 +146,32 @@ class ReadmeCommandsTest {
             block.stream().filter(l -> l.startsWith("mvn ")).forEach(commands::add);
         }
         assertThat(commands).hasSizeGreaterThanOrEqualTo(3);
-        Element bench = demoExecution("bench");
-        String defaultMain = benchDefaultMain();
         for (String command : commands) {
             List<String> words = List.of(command.trim().split("\\s+"));
-            assertThat(words).as(command).contains("-Pbench", "-pl", "examples");
-            assertThat(words.get(words.indexOf("-pl") + 1)).isEqualTo("examples");
+            assertThat(words).as(command).contains("-Pbench", "-pl");
+            String module = words.get(words.indexOf("-pl") + 1);
+            Element bench = execution(module, "bench");
             assertThat(words).as(command).contains(text(bench, "phase"));
-            String main = words.stream()
-                    .filter(w -> w.startsWith("-Dbench.main="))
-                    .map(w -> w.substring("-Dbench.main=".length()))
-                    .findFirst()
-                    .orElse(defaultMain);
-            assertThat(Class.forName(main).getMethod("main", String[].class))
-                    .as(command)
-                    .isNotNull();
+            if (module.equals("examples")) {
+                String main = words.stream()
+                        .filter(w -> w.startsWith("-Dbench.main="))
+                        .map(w -> w.substring("-Dbench.main=".length()))
+                        .findFirst()
+                        .orElse(benchDefaultMain());
+                assertThat(Class.forName(main).getMethod("main", String[].class))
+                        .as(command)
+                        .isNotNull();
+            } else {
+                // another module's program is not on this module's class path: its source must exist and
+                // declare a main method
+                String[] args = text(bench, "commandlineArgs").split("\\s+");
+                String main = args[args.length - 1];
+                Path source = ROOT.resolve(module + "/src/test/java/" + main.replace('.', '/') + ".java");
+                assertThat(source).as(command).exists();
+                assertThat(Files.readString(source, StandardCharsets.UTF_8))
+                        .as(command)
+                        .contains("public static void main(String[] args)");
+            }
         }
     }
 
@@ -208,10 +219,15 @@ class ReadmeCommandsTest {
 
     /** The exec-maven-plugin execution in examples/pom.xml's profile {@code profile}. */
     private static Element demoExecution(String profile) throws Exception {
+        return execution("examples", profile);
+    }
+
+    /** The first execution of the profile {@code profile} in {@code module}'s pom. */
+    private static Element execution(String module, String profile) throws Exception {
         var factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         var pom = factory.newDocumentBuilder()
-                .parse(ROOT.resolve("examples/pom.xml").toFile());
+                .parse(ROOT.resolve(module + "/pom.xml").toFile());
         var profiles = pom.getElementsByTagName("profile");
         for (int i = 0; i < profiles.getLength(); i++) {
             Element p = (Element) profiles.item(i);
@@ -223,7 +239,7 @@ class ReadmeCommandsTest {
                 return (Element) execution;
             }
         }
-        throw new AssertionError("examples/pom.xml has no profile " + profile);
+        throw new AssertionError(module + "/pom.xml has no profile " + profile);
     }
 
     private static String text(Element e, String tag) {
