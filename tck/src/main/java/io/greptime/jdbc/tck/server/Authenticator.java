@@ -23,9 +23,16 @@ final class Authenticator {
             Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
 
     private final Map<String, String> passwords;
+    private final boolean basicPutAuth;
 
     Authenticator(Map<String, String> passwords) {
+        this(passwords, true);
+    }
+
+    /** @param basicPutAuth whether DoPut takes {@code Basic <b64>} (v0.17+) or only bare base64 */
+    Authenticator(Map<String, String> passwords, boolean basicPutAuth) {
         this.passwords = Map.copyOf(passwords);
+        this.basicPutAuth = basicPutAuth;
     }
 
     boolean enabled() {
@@ -64,7 +71,7 @@ final class Authenticator {
         if (value == null) {
             throw new GreptimeError(StatusCode.AUTH_HEADER_NOT_FOUND, "Not found http or grpc authorization header");
         }
-        String[] userAndPassword = decodeBasic(value);
+        String[] userAndPassword = decodeBasic(value, basicPutAuth);
         try {
             return check(userAndPassword[0], userAndPassword[1]);
         } catch (GreptimeError e) {
@@ -72,10 +79,14 @@ final class Authenticator {
         }
     }
 
-    /** {@code Basic <b64>} or bare base64 of {@code user:password} (the pre-v0.17 form). */
-    private static String[] decodeBasic(String value) {
+    /**
+     * {@code Basic <b64>} (v0.17+, {@code v0.17.2:src/servers/src/grpc/context_auth.rs:91-104}) or bare base64
+     * of {@code user:password}. Before v0.17 the whole value is decoded, so {@code Basic …} fails as invalid
+     * base64 ({@code v0.16.0:src/servers/src/grpc/greptime_handler.rs:198-202}).
+     */
+    private static String[] decodeBasic(String value, boolean basicAccepted) {
         String encoded = value.trim();
-        if (encoded.regionMatches(true, 0, "Basic", 0, 5)) {
+        if (basicAccepted && encoded.regionMatches(true, 0, "Basic", 0, 5)) {
             encoded = encoded.substring(5).trim();
         }
         String decoded;

@@ -59,7 +59,9 @@ final class DoPutHandler implements StreamObserver<FlightData> {
             return;
         }
         try {
-            if (table == null) {
+            if (!profile.writesPut()) {
+                answerAsStub(data);
+            } else if (table == null) {
                 acceptSchema(data);
             } else {
                 acceptBatch(data);
@@ -74,7 +76,22 @@ final class DoPutHandler implements StreamObserver<FlightData> {
         }
     }
 
-    private void acceptSchema(FlightData data) {
+    /**
+     * v0.14's DoPut: every message, the schema message first, must carry {@code {"request_id": N}} (else
+     * ParseJson ends the call); the table is looked up, nothing is decoded or written, and each message is
+     * answered with the byte length of its body as {@code affected_rows}
+     * ({@code v0.14.4:src/frontend/src/instance/grpc.rs:233-259}, "TODO(LFC): Implement it").
+     */
+    private void answerAsStub(FlightData data) {
+        long id = strictRequestId(data.getAppMetadata());
+        if (table == null) {
+            table = tableOf(data);
+        }
+        engine.tableSchema(ctx, table);
+        responses.onNext(result(id, data.getDataBody().size(), 0.0));
+    }
+
+    private static String tableOf(FlightData data) {
         if (!data.hasFlightDescriptor()) {
             throw ErrorStatuses.plain(
                     Status.Code.FAILED_PRECONDITION, "table to put is not found in flight descriptor");
@@ -90,11 +107,17 @@ final class DoPutHandler implements StreamObserver<FlightData> {
                     Status.Code.INVALID_ARGUMENT,
                     "Invalid request parameter: expect FlightDescriptor::path has only one table name");
         }
+        return descriptor.getPath(0);
+    }
+
+    private void acceptSchema(FlightData data) {
+        String name = tableOf(data);
         Schema schema = decodeSchema(data.getDataHeader());
-        table = descriptor.getPath(0);
+        long id = requestId(data.getAppMetadata());
+        table = name;
         decoder = new PutBatchDecoder(schema, allocator);
         if (!profile.acksPutImmediately()) {
-            responses.onNext(result(requestId(data.getAppMetadata()), 0, 0.0));
+            responses.onNext(result(id, 0, 0.0));
         }
     }
 
@@ -118,7 +141,13 @@ final class DoPutHandler implements StreamObserver<FlightData> {
     private void acceptBatch(FlightData data) throws IOException {
         long start = System.nanoTime();
         Message message = decodeHeader(data.getDataHeader());
+        long id = requestId(data.getAppMetadata());
         if (message.headerType() == MessageHeader.DictionaryBatch) {
+            if (!profile.decodesPutDictionaries()) {
+                // v0.17.2:src/operator/src/bulk_insert.rs:54-59 (v0.15/v0.16 fail to decode them as well)
+                throw new GreptimeError(
+                        StatusCode.UNSUPPORTED, "Not supported: bulk insert RecordBatch with dictionary arrays");
+            }
             decoding(() -> decoder.loadDictionary(message, data.getDataBody()));
             return;
         }
@@ -127,7 +156,7 @@ final class DoPutHandler implements StreamObserver<FlightData> {
             rows = engine.putBatch(ctx, table, batch.rows());
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        responses.onNext(result(requestId(data.getAppMetadata()), rows, elapsed));
+        responses.onNext(result(id, rows, elapsed));
     }
 
     private interface Decoding<T> {
@@ -174,18 +203,39 @@ final class DoPutHandler implements StreamObserver<FlightData> {
         return message;
     }
 
-    /** {@code {"request_id": N}}; missing or unparsable metadata is request 0, as at GreptimeDB HEAD. */
-    static long requestId(ByteString appMetadata) {
+    /**
+     * {@code {"request_id": N}}; missing or unparsable metadata is request 0 from v1.0 (as at GreptimeDB HEAD),
+     * while v0.15-v0.17 parse metadata that is present and end the call on ParseJson
+     * ({@code v0.15.0:src/servers/src/grpc/flight.rs:270-277}).
+     */
+    private long requestId(ByteString appMetadata) {
         if (appMetadata.isEmpty()) {
             return 0;
         }
+        return profile.acksPutImmediately() ? lenientRequestId(appMetadata) : strictRequestId(appMetadata);
+    }
+
+    static long lenientRequestId(ByteString appMetadata) {
+        try {
+            return strictRequestId(appMetadata);
+        } catch (GreptimeError e) {
+            return 0;
+        }
+    }
+
+    /** The request id of metadata that must be {@code {"request_id": N}}; ParseJson (1004) otherwise. */
+    static long strictRequestId(ByteString appMetadata) {
         try {
             JsonElement id = JsonParser.parseString(appMetadata.toString(StandardCharsets.UTF_8))
                     .getAsJsonObject()
                     .get("request_id");
-            return id == null ? 0 : id.getAsLong();
+            if (id == null) {
+                throw new IllegalArgumentException("missing field `request_id`");
+            }
+            return id.getAsLong();
         } catch (RuntimeException e) {
-            return 0;
+            // v0.14.4:src/servers/src/error.rs:499-500,682: ParseJson is InvalidArguments
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Failed to parse payload as json");
         }
     }
 

@@ -282,8 +282,8 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
 
     /** Fresh service instances for one start; the TCP and in-process servers share them. */
     private List<ServerServiceDefinition> services() {
-        Authenticator auth = new Authenticator(config.users);
-        RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener);
+        Authenticator auth = new Authenticator(config.users, config.profile.acceptsBasicPutAuth());
+        RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener, config.profile);
         CompressionCodec codec =
                 config.compression ? io.greptime.jdbc.arrow.Lz4FrameCodec.INSTANCE : NoCompressionCodec.INSTANCE;
         FlightService flight =

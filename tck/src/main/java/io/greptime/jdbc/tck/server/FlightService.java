@@ -131,7 +131,8 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
             responses.onError(errors.from(e));
             return new DoPutHandler.Ignoring();
         }
-        return new DoPutHandler(engine, RequestContexts.forPut(metadata, user), responses, errors, allocator, profile);
+        return new DoPutHandler(
+                engine, RequestContexts.forPut(metadata, user, profile), responses, errors, allocator, profile);
     }
 
     @Override

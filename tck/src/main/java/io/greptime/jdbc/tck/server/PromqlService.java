@@ -52,7 +52,8 @@ final class PromqlService extends PrometheusGatewayGrpc.PrometheusGatewayImplBas
             throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid query: Expecting non-empty PromqlRequest.");
         }
         String user = authenticator.authenticate(request.getHeader());
-        QueryContext ctx = RequestContexts.fromHeader(request.getHeader(), CallMetadata.current(), user);
+        QueryContext ctx =
+                RequestContexts.fromHeader(request.getHeader(), CallMetadata.current(), user, ServerProfile.V1_3);
         if (request.getPromqlCase() == PromqlRequest.PromqlCase.RANGE_QUERY) {
             PromQueries.Params p = params(request.getRangeQuery());
             return engine.withSeries(ctx, src -> PromQueries.rangeJson(src, p));

@@ -28,25 +28,29 @@ final class RequestContexts {
 
     static {
         for (String id : ZoneId.getAvailableZoneIds()) {
-            ZONES_BY_LOWER_NAME.put(id.toLowerCase(Locale.ROOT), id);
+            // chrono-tz is built from the IANA tz database, whose "systemv" file went away in 2020b; the JDK
+            // still lists those ids, GreptimeDB does not know them (parse_timezone makes them UTC)
+            if (!id.startsWith("SystemV/")) {
+                ZONES_BY_LOWER_NAME.put(id.toLowerCase(Locale.ROOT), id);
+            }
         }
     }
 
     private RequestContexts() {}
 
     /** Context for Handle / HandleRequests / DoGet: everything but hints comes from the header. */
-    static QueryContext fromHeader(RequestHeader header, Metadata metadata, String user) {
+    static QueryContext fromHeader(RequestHeader header, Metadata metadata, String user, ServerProfile profile) {
         String[] db = database(header);
-        return new QueryContext(db[0], db[1], timeZone(header.getTimezone()), hints(metadata), user);
+        return new QueryContext(db[0], db[1], timeZone(header.getTimezone()), hints(metadata), user, profile);
     }
 
     /** Context for DoPut: database from {@code x-greptime-db-name}, no time zone, no hints. */
-    static QueryContext forPut(Metadata metadata, String user) {
+    static QueryContext forPut(Metadata metadata, String user, ServerProfile profile) {
         String dbName = metadata.get(DB_NAME);
         String[] db = dbName == null || dbName.isEmpty()
                 ? new String[] {QueryContext.DEFAULT_CATALOG, QueryContext.DEFAULT_SCHEMA}
                 : splitDbName(dbName);
-        return new QueryContext(db[0], db[1], ZoneOffset.UTC, Map.of(), user);
+        return new QueryContext(db[0], db[1], ZoneOffset.UTC, Map.of(), user, profile);
     }
 
     /** {catalog, schema}: a non-empty dbname wins and keeps its case; otherwise lower-cased fields. */

@@ -23,18 +23,21 @@ final class RequestExecutor {
     private final Engine engine;
     private final Authenticator authenticator;
     private final Consumer<RequestHeader> headerListener;
+    private final ServerProfile profile;
 
-    RequestExecutor(Engine engine, Authenticator authenticator, Consumer<RequestHeader> headerListener) {
+    RequestExecutor(
+            Engine engine, Authenticator authenticator, Consumer<RequestHeader> headerListener, ServerProfile profile) {
         this.engine = engine;
         this.authenticator = authenticator;
         this.headerListener = headerListener;
+        this.profile = profile;
     }
 
     /** Runs the request; rows are allocated from {@code allocator} and the caller closes them. */
     Output execute(GreptimeRequest request, Metadata metadata, BufferAllocator allocator) {
         headerListener.accept(request.getHeader());
         String user = authenticator.authenticate(request.getHeader());
-        QueryContext ctx = RequestContexts.fromHeader(request.getHeader(), metadata, user);
+        QueryContext ctx = RequestContexts.fromHeader(request.getHeader(), metadata, user, profile);
         switch (request.getRequestCase()) {
             case QUERY:
                 return query(ctx, request.getQuery(), allocator);

@@ -38,7 +38,7 @@ class RequestContextsTest {
         Metadata metadata = new Metadata();
         metadata.put(RequestContexts.DB_NAME, "cat-Sch");
 
-        var ctx = RequestContexts.forPut(metadata, "u");
+        var ctx = RequestContexts.forPut(metadata, "u", ServerProfile.V1_3);
 
         assertThat(ctx.catalog()).isEqualTo("cat");
         assertThat(ctx.schema()).isEqualTo("Sch");

@@ -29,10 +29,12 @@ import org.duckdb.DuckDBConnection;
  * {@code greptime.main}. Queries run concurrently; writes and DDL are serialized by {@link #lock}.
  */
 public final class DuckDbEngine implements Engine {
-    /** The GreptimeDB version this engine imitates. */
-    static final String GREPTIME_VERSION = "1.3.0";
-    /** What {@code version()} answers, shaped like GreptimeDB's MySQL-compatible version string. */
-    static final String VERSION = "8.4.2-greptimedb-" + GREPTIME_VERSION;
+    /**
+     * What {@code version()} answers on the gRPC channel when no profile says otherwise: the plain package
+     * version (the MySQL-shaped {@code 8.4.2-greptimedb-…} is for the MySQL channel only,
+     * {@code HEAD:src/common/function/src/system/version.rs:44-62}).
+     */
+    static final String VERSION = io.greptime.jdbc.tck.engine.EngineProfile.NEWEST.version();
 
     static final long START_MILLIS = System.currentTimeMillis();
 

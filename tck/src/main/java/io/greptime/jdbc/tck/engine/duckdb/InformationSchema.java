@@ -1,5 +1,6 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.EngineProfile;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -155,10 +156,16 @@ final class InformationSchema {
         return TABLE_IDS.containsKey(table);
     }
 
-    /** Creates and fills the named temp tables on this connection. */
+    /** Creates and fills the named temp tables on this connection, as the newest line shows them. */
     static void materialize(Connection c, Catalog catalog, Iterable<String> names) throws SQLException {
+        materialize(c, catalog, names, EngineProfile.NEWEST);
+    }
+
+    /** Creates and fills the named temp tables on this connection, as {@code profile}'s line shows them. */
+    static void materialize(Connection c, Catalog catalog, Iterable<String> names, EngineProfile profile)
+            throws SQLException {
         for (String name : names) {
-            List<Object[]> rows = rows(catalog, name);
+            List<Object[]> rows = rows(catalog, name, profile);
             String ddl = DDL.getOrDefault(name, "dummy" + S);
             try (Statement st = c.createStatement()) {
                 st.execute("CREATE OR REPLACE TEMP TABLE " + tempName(name) + " (" + ddl + ")");
@@ -195,12 +202,15 @@ final class InformationSchema {
         return "'" + o.toString().replace("'", "''") + "'";
     }
 
-    private static List<Object[]> rows(Catalog catalog, String name) {
+    private static List<Object[]> rows(Catalog catalog, String name, EngineProfile profile) {
         return switch (name) {
             case "tables" -> InformationSchemaRows.tables(catalog);
             case "columns" -> InformationSchemaRows.columns(catalog);
             case "schemata" -> InformationSchemaRows.schemata(catalog);
-            case "key_column_usage" -> InformationSchemaRows.keyColumnUsage(catalog);
+            case "key_column_usage" ->
+                profile.keyColumnUsagePerConstraint()
+                        ? InformationSchemaRows.keyColumnUsage(catalog)
+                        : InformationSchemaRows.keyColumnUsageJoined(catalog);
             case "table_constraints" -> InformationSchemaRows.tableConstraints(catalog);
             case "engines" ->
                 List.<Object[]>of(
@@ -216,7 +226,7 @@ final class InformationSchema {
                         });
             case "character_sets" -> List.<Object[]>of(new Object[] {"utf8", "utf8_bin", "UTF-8 Unicode", 4L});
             case "collations" -> List.<Object[]>of(new Object[] {"utf8_bin", "utf8", 1L, "Yes", "Yes", 1L});
-            case "build_info" -> List.<Object[]>of(new Object[] {"", "", "", "clean", DuckDbEngine.GREPTIME_VERSION});
+            case "build_info" -> List.<Object[]>of(new Object[] {"", "", "", "clean", profile.version()});
             case "cluster_info" ->
                 List.<Object[]>of(new Object[] {
                     0L,
@@ -227,7 +237,7 @@ final class InformationSchema {
                     0L,
                     0L,
                     0L,
-                    DuckDbEngine.GREPTIME_VERSION,
+                    profile.version(),
                     "",
                     java.time.Instant.ofEpochMilli(DuckDbEngine.START_MILLIS),
                     "",

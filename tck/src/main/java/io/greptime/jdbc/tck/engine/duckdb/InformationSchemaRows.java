@@ -217,6 +217,70 @@ final class InformationSchemaRows {
         return rows;
     }
 
+    /**
+     * key_column_usage as v0.14-v1.0 build it ({@code v1.0.0:src/catalog/src/system_schema/information_schema/
+     * key_column_usage.rs:254-307}): in column order, the time index's row (position 1), then one row per
+     * column that has any constraint, naming them all joined by ", " ({@code PRIMARY, INVERTED INDEX}), with
+     * the column's place in the table as {@code ordinal_position}.
+     */
+    static List<Object[]> keyColumnUsageJoined(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableMeta t : allTables(catalog)) {
+            List<ColumnMeta> columns = t.columns();
+            for (int idx = 0; idx < columns.size(); idx++) {
+                ColumnMeta c = columns.get(idx);
+                if (c.name().equals(t.timeIndex())) {
+                    rows.add(keyRow(t, "TIME INDEX", c.name(), 1, ""));
+                }
+                List<String> names = new ArrayList<>();
+                List<String> types = new ArrayList<>();
+                if (t.primaryKeys().contains(c.name())) {
+                    names.add("PRIMARY");
+                    types.add("greptime-primary-key-v1");
+                }
+                if (c.options().containsKey("inverted")) {
+                    names.add("INVERTED INDEX");
+                    types.add("greptime-inverted-index-v1");
+                }
+                String fulltext = c.options().get("fulltext");
+                if (fulltext != null) {
+                    names.add("FULLTEXT INDEX");
+                    types.add(
+                            fulltext.contains("backend = 'tantivy'")
+                                    ? "greptime-fulltext-index-v1"
+                                    : "greptime-fulltext-index-bloom");
+                }
+                if (c.options().containsKey("skipping")) {
+                    names.add("SKIPPING INDEX");
+                    types.add("greptime-bloom-filter-v1");
+                }
+                if (!names.isEmpty()) {
+                    rows.add(keyRow(t, String.join(", ", names), c.name(), idx + 1, String.join(", ", types)));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static Object[] keyRow(TableMeta t, String constraint, String column, long position, String indexType) {
+        return new Object[] {
+            "def",
+            t.schema(),
+            constraint,
+            "def",
+            CAT,
+            t.schema(),
+            t.name(),
+            column,
+            position,
+            null,
+            null,
+            null,
+            null,
+            indexType
+        };
+    }
+
     static List<Object[]> tableConstraints(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
         for (TableMeta t : allTables(catalog)) {

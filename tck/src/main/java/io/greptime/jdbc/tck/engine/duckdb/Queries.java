@@ -17,7 +17,7 @@ final class Queries {
 
     static Output select(Call call, Tokens t) throws SQLException {
         call.read();
-        QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
+        QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone(), call.ctx.profile());
         String sql = rw.rewrite(0, t.list.size());
         if (!rw.missing.isEmpty()) {
             String m = rw.missing.iterator().next();
@@ -25,7 +25,7 @@ final class Queries {
                     io.greptime.jdbc.proto.StatusCode.TABLE_NOT_FOUND,
                     "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "." + m);
         }
-        InformationSchema.materialize(call.conn, call.catalog, rw.infoTables);
+        InformationSchema.materialize(call.conn, call.catalog, rw.infoTables, call.ctx.profile());
         List<String> names = ProjectionNames.of(t, rw.tables);
         return run(call, sql, names, rw.tables);
     }

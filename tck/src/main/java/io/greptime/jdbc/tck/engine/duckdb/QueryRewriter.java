@@ -20,16 +20,29 @@ final class QueryRewriter {
     private final String schema;
     private final Catalog catalog;
     private final java.time.ZoneId zone;
+    /** The line whose {@code version()} this answers. */
+    private final io.greptime.jdbc.tck.engine.EngineProfile profile;
+
     final List<TableMeta> tables = new ArrayList<>();
     final Set<String> infoTables = new LinkedHashSet<>();
     final Set<String> missing = new LinkedHashSet<>();
     private final Set<String> cteNames = new HashSet<>();
 
     QueryRewriter(Tokens t, String schema, Catalog catalog, java.time.ZoneId zone) {
+        this(t, schema, catalog, zone, io.greptime.jdbc.tck.engine.EngineProfile.NEWEST);
+    }
+
+    QueryRewriter(
+            Tokens t,
+            String schema,
+            Catalog catalog,
+            java.time.ZoneId zone,
+            io.greptime.jdbc.tck.engine.EngineProfile profile) {
         this.t = t;
         this.schema = schema;
         this.catalog = catalog;
         this.zone = zone;
+        this.profile = profile;
     }
 
     /** Rewrites tokens [from, to) and returns DuckDB SQL. */
@@ -140,8 +153,9 @@ final class QueryRewriter {
     private String sessionFunction(String fn) {
         return switch (fn) {
             case "database", "current_schema" -> "'" + schema.replace("'", "''") + "'";
-            case "version" -> "'" + DuckDbEngine.VERSION + "'";
-            case "timezone" -> "'" + zone.getId() + "'";
+            case "version" -> "'" + profile.version() + "'";
+            // Tz::UTC prints as UTC (v0.14.4:src/common/time/src/timezone.rs, Display), never as Java's Z
+            case "timezone" -> "'" + (zone.equals(java.time.ZoneOffset.UTC) ? "UTC" : zone.getId()) + "'";
             default -> null;
         };
     }

@@ -49,6 +49,10 @@ final class SqlStatements {
         if (!call.catalog.databaseExists(db)) {
             throw Errors.databaseNotFound(db);
         }
-        return new Output.AffectedRows(0);
+        // Every release answers USE with an empty record-batch output, not a row count
+        // (HEAD:src/operator/src/statement.rs:510-523, v0.14.4:…:364-376): DoGet streams a schema with no
+        // columns and no batch, and Handle refuses it as a query. Each request names its database anyway.
+        return new Output.Rows(new MaterializedReader(
+                call.out, new org.apache.arrow.vector.types.pojo.Schema(java.util.List.of()), java.util.List.of()));
     }
 }

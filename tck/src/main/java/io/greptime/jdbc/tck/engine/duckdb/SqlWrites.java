@@ -30,6 +30,10 @@ final class SqlWrites {
             throw Errors.tableNotFound(schema, n[1]);
         }
         List<ColumnMeta> targets = targets(t, tm);
+        boolean fastPath = t.peek().is("values") && InsertPaths.allLiterals(t.list, t.pos + 1);
+        java.time.ZoneId naiveZone = fastPath || !call.ctx.profile().slowInsertReadsNaiveTimestampsInUtc()
+                ? call.ctx.timeZone()
+                : java.time.ZoneOffset.UTC;
         List<Object[]> raw = t.accept("values") ? values(call, t) : select(call, t);
         List<Object[]> rows = new ArrayList<>(raw.size());
         for (Object[] r : raw) {
@@ -39,7 +43,7 @@ final class SqlWrites {
                         "Invalid SQL, error: column count mismatch, columns: " + targets.size() + ", values: "
                                 + r.length);
             }
-            rows.add(RowAssembler.assemble(tm, targets, r, call.ctx.timeZone()));
+            rows.add(RowAssembler.assemble(tm, targets, r, naiveZone));
         }
         long written = Upsert.write(call, tm, rows);
         call.commit();
@@ -94,7 +98,7 @@ final class SqlWrites {
                     "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
                             + rw.missing.iterator().next());
         }
-        InformationSchema.materialize(call.conn, call.catalog, rw.infoTables);
+        InformationSchema.materialize(call.conn, call.catalog, rw.infoTables, call.ctx.profile());
         List<Object[]> rows = new ArrayList<>();
         try (Statement st = call.conn.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
