@@ -35,6 +35,22 @@ public interface GreptimeConnection extends Connection {
      */
     List<GreptimeEndpointStatus> getEndpointStatus() throws SQLException;
 
+    /**
+     * The GreptimeDB version this connection talks to, as the server reports it ({@code SELECT version()},
+     * e.g. {@code 0.17.2} or {@code 1.2.0-beta.2}), or as the {@code serverVersion} property pins it. With
+     * several hosts, the lowest version among those the connection has used. The first call after the
+     * connection used a host (or reconnected to it) reads it with one query; later calls answer at once.
+     * Empty when the server did not say or cannot be reached now.
+     */
+    java.util.Optional<String> getServerVersion() throws SQLException;
+
+    /**
+     * What the servers behind this connection can do where GreptimeDB releases differ, derived from
+     * {@link #getServerVersion()}; the driver chooses its write path, DoPut authentication and metadata
+     * queries by this set. An unknown version gets the smallest set.
+     */
+    java.util.Set<GreptimeServerCapability> getServerCapabilities() throws SQLException;
+
     /** How this connection's batched writes were sent so far (DoPut, row inserts, statements). */
     GreptimeWriteStatistics getWriteStatistics() throws SQLException;
 

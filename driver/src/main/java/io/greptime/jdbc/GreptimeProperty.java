@@ -389,6 +389,14 @@ public enum GreptimeProperty {
             Type.BOOLEAN,
             "false",
             "On connect, add the active frontends listed in `information_schema.cluster_info` to the URL's hosts.",
+            false),
+    SERVER_VERSION(
+            "serverVersion",
+            Type.VERSION,
+            null,
+            "The GreptimeDB version to assume (e.g. `0.17.2`) instead of reading it from each server with "
+                    + "`SELECT version()`; for servers that hide or misreport it. The driver adapts its write path, "
+                    + "DoPut authentication and metadata queries to this version.",
             false);
 
     /** The value types a property may have; each knows how to check a string. */
@@ -399,7 +407,9 @@ public enum GreptimeProperty {
         SIZE,
         ZONE,
         CHOICE,
-        HINTS
+        HINTS,
+        /** A GreptimeDB release such as {@code 0.17.2} or {@code 1.2.0-beta.2}. */
+        VERSION
     }
 
     /** The release that introduced every property listed here. */
@@ -499,6 +509,10 @@ public enum GreptimeProperty {
                 } catch (IllegalArgumentException e) {
                     throw bad(shown, e.getMessage());
                 }
+            case VERSION:
+                return io.greptime.jdbc.internal.client.ServerVersion.parse(raw)
+                        .map(Object::toString)
+                        .orElseThrow(() -> bad(shown, "expected a GreptimeDB version such as 0.17.2 or 1.2.0-beta.2"));
             default:
                 throw new AssertionError(type);
         }

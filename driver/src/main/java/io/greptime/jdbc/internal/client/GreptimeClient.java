@@ -63,15 +63,27 @@ public final class GreptimeClient implements AutoCloseable {
     private final String compression;
     private final ErrorTranslator errors;
     private final TableModes tableModes;
+    private final ServerProbe versions;
+    private final long probeTimeoutMillis;
+    /** The connection's allocator, once {@link #connected}; version probes read through it. */
+    private volatile BufferAllocator allocator;
 
     private GreptimeClient(
-            ChannelSource channels, Router router, HealthProber prober, String compression, ErrorTranslator errors) {
+            ChannelSource channels,
+            Router router,
+            HealthProber prober,
+            ConnectionConfig config,
+            ErrorTranslator errors) {
         this.channels = channels;
         this.router = router;
         this.prober = prober;
-        this.compression = compression;
+        this.compression = config.compression();
         this.errors = errors;
         this.tableModes = new TableModes(this);
+        String pinned = config.string(io.greptime.jdbc.GreptimeProperty.SERVER_VERSION);
+        this.versions = new ServerProbe(
+                pinned == null ? null : ServerCapabilities.ofVersionText(pinned), e -> channels.channel(e.address()));
+        this.probeTimeoutMillis = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
     }
 
     /** Opens a client over the configuration's endpoints (channels connect lazily). */
@@ -108,7 +120,7 @@ public final class GreptimeClient implements AutoCloseable {
                     channels,
                     new Router(endpoints, settings, all, System::nanoTime),
                     prober,
-                    config.compression(),
+                    config,
                     new ErrorTranslator(config.password()));
         } catch (RuntimeException e) {
             if (prober != null) {
@@ -146,6 +158,7 @@ public final class GreptimeClient implements AutoCloseable {
      * join the endpoint set.
      */
     public void connected(RequestSession session, BufferAllocator allocator, long timeoutMillis) {
+        this.allocator = allocator;
         tableModes.useAllocator(allocator);
         if (router.settings().discovery()) {
             FrontendDiscovery.discover(this, session, allocator, timeoutMillis).forEach(address -> {
@@ -157,7 +170,95 @@ public final class GreptimeClient implements AutoCloseable {
     }
 
     private ManagedChannel channel(Endpoint e) throws SQLException {
+        versions.used(e);
         return channels.channel(e.address());
+    }
+
+    // ---------------------------------------------------------------- server version and capabilities
+
+    /**
+     * What the servers behind this connection can do: the lowest capability set of the endpoints it has used
+     * (each read once, with one {@code SELECT version(), timezone()}, the first time it is asked for after
+     * the endpoint was used or reconnected), or the pinned {@code serverVersion}'s. Never fails: when no
+     * server can be reached now, the conservative set (not remembered, so the next call asks again).
+     */
+    public ServerCapabilities capabilities(RequestSession session) {
+        return versions.capabilities(session, this::preferredEndpoint, this::probeOn);
+    }
+
+    /** The version text the lowest endpoint reported (or the pinned one); empty when none is known. */
+    public Optional<String> serverVersion(RequestSession session) {
+        return Optional.ofNullable(versions.versionText(session, this::preferredEndpoint, this::probeOn));
+    }
+
+    /** Whether {@code serverVersion} pins the version (no probe is ever sent). */
+    public boolean versionPinned() {
+        return versions.pinnedVersion();
+    }
+
+    /**
+     * Told when a server resolved the session's time zone as something else than what was sent (GreptimeDB
+     * turns a zone its tz database lacks into UTC without an error, audit C9).
+     */
+    public void onZoneMismatch(ServerProbe.ZoneListener listener) {
+        versions.onZoneMismatch(listener);
+    }
+
+    /**
+     * Checks the credentials with the version probe itself, so that a connection with a user learns the
+     * server's version and zone in the round trip it needs anyway. A failure (bad credentials, unknown
+     * database) is thrown as the SQLException the caller sees.
+     */
+    public void verifyAndProbe(RequestSession session, long timeoutMillis) throws SQLException {
+        router.call(
+                OperationKind.QUERY,
+                timeoutMillis,
+                (endpoint, progress, remaining) -> {
+                    String[] row = probeRow(endpoint, session, remaining > 0 ? remaining : timeoutMillis);
+                    versions.watch(endpoint, versions.record(endpoint, row, session));
+                    return row;
+                },
+                errors::translate);
+    }
+
+    private Endpoint preferredEndpoint() {
+        return router.endpoints().select(OperationKind.QUERY, java.util.Set.of());
+    }
+
+    private String[] probeOn(Endpoint endpoint, RequestSession session) throws SQLException {
+        try {
+            return probeRow(endpoint, session, probeTimeoutMillis);
+        } catch (FlightCallException e) {
+            throw errors.translate(e);
+        }
+    }
+
+    private String[] probeRow(Endpoint endpoint, RequestSession session, long timeoutMillis)
+            throws SQLException, FlightCallException {
+        BufferAllocator parent = allocator;
+        if (parent == null) {
+            throw new SQLException("the connection is not open yet", "08003");
+        }
+        CursorSettings settings = new CursorSettings(
+                new io.greptime.jdbc.arrow.read.ColumnReaderFactory(java.time.ZoneOffset.UTC), 1, 1L << 20);
+        try (FlightBatchCursor cursor = doGetOn(
+                channel(endpoint),
+                session,
+                sqlRequest(session, ServerProbe.SQL),
+                timeoutMillis,
+                CancelHook.NONE,
+                parent,
+                settings)) {
+            while (cursor.nextBatch()) {
+                if (cursor.batchRowCount() > 0 && cursor.readers().size() >= 2) {
+                    return new String[] {
+                        cursor.readers().get(0).getString(0),
+                        cursor.readers().get(1).getString(0)
+                    };
+                }
+            }
+            return new String[0];
+        }
     }
 
     /** The endpoint set, its breakers and policies. */

@@ -1,6 +1,9 @@
 package io.greptime.jdbc.internal.client;
 
+import io.greptime.jdbc.GreptimeServerCapability;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What one GreptimeDB endpoint can do, derived once from its version (fidelity findings B1-B5, C1, C2, C5,
@@ -28,6 +31,20 @@ public final class ServerCapabilities {
         return ServerVersion.parse(text).map(ServerCapabilities::of).orElse(CONSERVATIVE);
     }
 
+    /**
+     * What two endpoints of one connection can both do: every gate is "this version or later", so that is the
+     * lower version's set (an unknown version, the conservative set, is lowest of all).
+     */
+    public ServerCapabilities lowest(ServerCapabilities other) {
+        if (version == null || other == null) {
+            return this;
+        }
+        if (other.version == null) {
+            return other;
+        }
+        return version.compareTo(other.version) <= 0 ? this : other;
+    }
+
     /** The version these were derived from; empty when it was unknown. */
     public Optional<ServerVersion> version() {
         return Optional.ofNullable(version);
@@ -40,6 +57,17 @@ public final class ServerCapabilities {
     /** DoPut writes rows (v0.15+). On v0.14 it is a stub that answers the body's byte length (B1, A4). */
     public boolean writesDoPut() {
         return atLeast(0, 15, 0);
+    }
+
+    /**
+     * Rows written with DoPut reach streaming flows. They never do, on any release: bulk inserts only mark
+     * time windows dirty for the batching engine, and a {@code ttl='instant'} source keeps nothing for the
+     * flow (audit A1; {@code v0.15.0:src/operator/src/bulk_insert.rs:237-282},
+     * {@code HEAD:src/flow/src/adapter/flownode_impl.rs:1007-1013}). A method rather than a constant so that a
+     * release that changes this needs one line here.
+     */
+    public boolean bulkWritesReachStreamingFlows() {
+        return false;
     }
 
     /** DoPut's {@code x-greptime-auth} may be {@code Basic <b64>}; before v0.17 only bare base64 (B2). */
@@ -94,6 +122,37 @@ public final class ServerCapabilities {
     /** JSON2 columns (native Arrow struct/list marked {@code greptime:type=Json}) may appear (HEAD, 1.3). */
     public boolean hasJson2() {
         return atLeast(1, 3, 0);
+    }
+
+    /** The public view of these capabilities. */
+    public Set<GreptimeServerCapability> asSet() {
+        Set<GreptimeServerCapability> out = EnumSet.noneOf(GreptimeServerCapability.class);
+        add(out, writesDoPut(), GreptimeServerCapability.BULK_WRITES);
+        add(out, acceptsBasicPutAuth(), GreptimeServerCapability.BASIC_AUTH_ON_BULK_WRITES);
+        add(out, fillsMissingPutColumns(), GreptimeServerCapability.BULK_WRITES_FILL_MISSING_COLUMNS);
+        add(out, putsIntoPartitionTree(), GreptimeServerCapability.BULK_WRITES_INTO_PARTITION_TREE);
+        add(out, decodesPutDictionaries(), GreptimeServerCapability.BULK_WRITES_WITH_DICTIONARIES);
+        add(out, acksPutImmediately(), GreptimeServerCapability.IMMEDIATE_BULK_ACK);
+        add(out, sendsRetryHint(), GreptimeServerCapability.RETRY_HINTS);
+        add(out, splitsKeyColumnUsage(), GreptimeServerCapability.KEY_COLUMN_USAGE_PER_CONSTRAINT);
+        add(out, hasJson2(), GreptimeServerCapability.JSON2);
+        return java.util.Collections.unmodifiableSet(out);
+    }
+
+    private static void add(Set<GreptimeServerCapability> out, boolean has, GreptimeServerCapability c) {
+        if (has) {
+            out.add(c);
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ServerCapabilities c && java.util.Objects.equals(version, c.version);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hashCode(version);
     }
 
     @Override

@@ -4,12 +4,9 @@ import io.greptime.jdbc.GreptimeBulkWriter;
 import io.greptime.jdbc.GreptimeConnection;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
-import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
-import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
-import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
@@ -66,6 +63,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
                 config.database(), config.timeZone(), config.user(), config.password(), config.hints()));
         this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
         this.affinity = ThreadAffinity.forConnection(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
+        client.onZoneMismatch(this::zoneMismatch);
     }
 
     /**
@@ -129,16 +127,50 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
                     config, config.primaryEndpoint(), timeout);
         }
         if (config.user() != null) {
-            // Credentials travel in each request; a trivial query checks them (and access to the database) now.
-            try (FlightBatchCursor probe = client.doGet(
-                    session(), "SELECT 1", timeout, CancelHook.NONE, allocator, cursorSettings(config.timeZone(), 0))) {
-                while (probe.nextBatch()) {
-                    // drain: the answer itself does not matter, only that the server accepted the credentials
-                }
-            } catch (FlightCallException e) {
-                throw client.errors().translate(e);
-            }
+            // Credentials travel in each request; a trivial query checks them (and access to the database) now,
+            // and the version probe is that query, so the server's version and zone come with no extra call.
+            client.verifyAndProbe(session(), timeout);
         }
+    }
+
+    /**
+     * A server read the session zone as another (GreptimeDB makes a zone its tz database lacks UTC, silently;
+     * audit C9). The connection then sends the zone's current fixed offset, which every release parses, and
+     * says so: a warning on the connection and in the log. A fixed offset is right until the zone's next
+     * daylight-saving change, which is why it is a warning and not silence.
+     */
+    private void zoneMismatch(RequestSession probed, String sent, String serverZone) {
+        ZoneId zone = probed.timeZone();
+        java.time.ZoneOffset offset = zone.getRules().getOffset(java.time.Instant.now());
+        boolean switched = false;
+        RequestSession now = session.get();
+        // GreptimeDB reads offsets as ±hh:mm only (timezone.rs split_once(':')): one with seconds cannot help
+        if (now.timeZone().equals(zone)
+                && !(zone instanceof java.time.ZoneOffset)
+                && offset.getTotalSeconds() % 60 == 0) {
+            switched = session.compareAndSet(now, now.withTimeZone(offset));
+        }
+        String message = "GreptimeDB does not know the time zone '" + sent + "' (it answered timezone() = '"
+                + serverZone + "')"
+                + (switched
+                        ? "; this connection now sends its current offset " + offset
+                                + ", which is wrong after the zone's next daylight-saving change: set the timezone "
+                                + "property to a zone the server knows"
+                        : "; set the timezone property to a zone the server knows");
+        warn(message);
+        java.util.logging.Logger.getLogger("io.greptime.jdbc.client").warning(message);
+    }
+
+    @Override
+    public java.util.Optional<String> getServerVersion() throws SQLException {
+        checkOpen();
+        return client.serverVersion(session());
+    }
+
+    @Override
+    public java.util.Set<io.greptime.jdbc.GreptimeServerCapability> getServerCapabilities() throws SQLException {
+        checkOpen();
+        return client.capabilities(session()).asSet();
     }
 
     ConnectionConfig config() {

@@ -50,7 +50,7 @@ abstract class ConnectionSettings implements Connection, SelfWrapper {
         return warnings.get();
     }
 
-    private void warn(String message) {
+    void warn(String message) {
         SQLWarning w = new SQLWarning(message, "01000");
         if (!warnings.compareAndSet(null, w)) {
             warnings.get().setNextWarning(w);

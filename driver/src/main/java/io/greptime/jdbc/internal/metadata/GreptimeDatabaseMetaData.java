@@ -66,10 +66,22 @@ public final class GreptimeDatabaseMetaData extends DatabaseCapabilities {
         return "GreptimeDB";
     }
 
-    /** The server's package version from information_schema.build_info, read once per metadata object. */
+    /**
+     * The server's package version: the connection's version probe (the same text as
+     * information_schema.build_info.pkg_version, read once per endpoint), else build_info itself.
+     */
     @Override
     public String getDatabaseProductVersion() throws SQLException {
         String v = productVersion.get();
+        if (v == null && connection.isWrapperFor(io.greptime.jdbc.GreptimeConnection.class)) {
+            v = connection
+                    .unwrap(io.greptime.jdbc.GreptimeConnection.class)
+                    .getServerVersion()
+                    .orElse(null);
+            if (v != null) {
+                productVersion.compareAndSet(null, v);
+            }
+        }
         if (v == null) {
             List<Row> rows = reader.select("build_info", List.of("pkg_version"), Map.of());
             v = rows.isEmpty() || rows.get(0).string("pkg_version") == null
