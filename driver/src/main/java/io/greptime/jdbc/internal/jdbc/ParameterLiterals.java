@@ -24,8 +24,11 @@ import java.util.UUID;
 final class ParameterLiterals {
     private ParameterLiterals() {}
 
-    /** The literal for a value of any supported Java type. */
-    static String of(Object x) throws SQLException {
+    /**
+     * The literal for a value of any supported Java type; a {@code LocalDateTime} is taken in
+     * {@code sessionZone} (see {@link SqlLiterals#localDateTime}).
+     */
+    static String of(Object x, java.time.ZoneId sessionZone) throws SQLException {
         if (x == null) {
             return SqlLiterals.NULL;
         }
@@ -62,10 +65,10 @@ final class ParameterLiterals {
         if (x instanceof UUID u) {
             return SqlLiterals.string(u.toString());
         }
-        return temporal(x);
+        return temporal(x, sessionZone);
     }
 
-    private static String temporal(Object x) throws SQLException {
+    private static String temporal(Object x, java.time.ZoneId sessionZone) throws SQLException {
         if (x instanceof java.sql.Timestamp t) {
             return SqlLiterals.instant(t.toInstant());
         }
@@ -88,7 +91,7 @@ final class ParameterLiterals {
             return SqlLiterals.zonedDateTime(t);
         }
         if (x instanceof LocalDateTime t) {
-            return SqlLiterals.localDateTime(t);
+            return SqlLiterals.localDateTime(t, sessionZone);
         }
         if (x instanceof LocalDate d) {
             return SqlLiterals.date(d);
@@ -108,7 +111,7 @@ final class ParameterLiterals {
      * The literal for {@code setObject(i, x, targetSqlType)}: the value converted to the target type, as
      * JDBC's conversion table asks (e.g. a String to INTEGER is parsed here, so bad numbers fail at bind).
      */
-    static String of(Object x, int targetSqlType) throws SQLException {
+    static String of(Object x, int targetSqlType, java.time.ZoneId sessionZone) throws SQLException {
         if (x == null || targetSqlType == Types.NULL) {
             return SqlLiterals.NULL;
         }
@@ -132,7 +135,7 @@ final class ParameterLiterals {
                                 ? new String((byte[]) x, java.nio.charset.StandardCharsets.UTF_8)
                                 : x.toString());
             default:
-                return of(x);
+                return of(x, sessionZone);
         }
     }
 

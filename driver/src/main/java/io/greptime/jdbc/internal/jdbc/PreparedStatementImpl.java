@@ -39,6 +39,8 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     private volatile String[] sending;
 
     private boolean bulkDecided;
+    /** Whether the statement is an INSERT ... VALUES (its literals are sent in fast-path forms). */
+    private final boolean insertValues;
 
     PreparedStatementImpl(ConnectionImpl connection, String sql) throws SQLException {
         super(connection);
@@ -46,6 +48,12 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         StatementClassifier.singleStatement(sql);
         this.markers = PlaceholderScanner.scan(sql);
         this.literals = new String[markers.length];
+        this.insertValues = SqlLiterals.isInsertValues(sql);
+    }
+
+    /** The literals as sent: in an INSERT ... VALUES, the forms GreptimeDB's fast path takes (audit A2). */
+    private String[] sendable(String[] bound) {
+        return insertValues ? SqlLiterals.forInsertValues(bound) : bound;
     }
 
     private void bind(int index, String literal) throws SQLException {
@@ -94,8 +102,8 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
                 throw new SQLException("No value specified for parameter " + (i + 1), "07001");
             }
         }
-        sending = literals.clone();
-        return PlaceholderScanner.substitute(sql, markers, literals);
+        sending = insertValues ? sendable(literals) : literals.clone();
+        return PlaceholderScanner.substitute(sql, markers, sending);
     }
 
     @Override
@@ -199,8 +207,8 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         long[] counts = new long[work.size()];
         for (int i = 0; i < work.size(); i++) {
             try {
-                sending = work.get(i);
-                counts[i] = doUpdate(PlaceholderScanner.substitute(sql, markers, work.get(i)));
+                sending = sendable(work.get(i));
+                counts[i] = doUpdate(PlaceholderScanner.substitute(sql, markers, sending));
             } catch (SQLException e) {
                 throw batchFailure(e, Arrays.copyOf(counts, i));
             }
@@ -449,7 +457,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
             bulk.setObject(parameterIndex, x);
             return;
         }
-        bind(parameterIndex, ParameterLiterals.of(x));
+        bind(parameterIndex, ParameterLiterals.of(x, connection.session().timeZone()));
     }
 
     @Override
@@ -458,7 +466,9 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
             bulk.setObject(parameterIndex, x);
             return;
         }
-        bind(parameterIndex, ParameterLiterals.of(x, targetSqlType));
+        bind(
+                parameterIndex,
+                ParameterLiterals.of(x, targetSqlType, connection.session().timeZone()));
     }
 
     @Override

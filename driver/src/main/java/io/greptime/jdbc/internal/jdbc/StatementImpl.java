@@ -108,8 +108,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
             case ROWS:
                 return query(c.sql(), session, timeout, exec);
             case USE:
-                updateCount = connection.client().handle(session, c.sql(), timeout, exec);
-                connection.switchDatabase(c.argument());
+                useDatabase(c, session, timeout, exec);
                 return false;
             case SET_TIME_ZONE:
                 ZoneId zone = TimeZones.resolve(c.argument());
@@ -120,6 +119,33 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
                 updateCount = connection.client().handle(session, c.sql(), timeout, exec);
                 return false;
         }
+    }
+
+    /**
+     * USE goes through DoGet: every GreptimeDB answers it with an empty record-batch output, which Handle
+     * refuses as a query (audit B3; {@code HEAD:src/operator/src/statement.rs:510-523},
+     * {@code HEAD:src/servers/src/grpc/database.rs:65-77}). The server checks that the database exists and
+     * keeps nothing, so the switch itself is the driver's; the statement counts as an update of 0 rows.
+     */
+    private void useDatabase(StatementClassifier.Classified c, RequestSession session, long timeout, Execution exec)
+            throws SQLException {
+        try (FlightBatchCursor cursor = connection
+                .client()
+                .doGet(
+                        session,
+                        c.sql(),
+                        timeout,
+                        exec,
+                        connection.allocator(),
+                        connection.cursorSettings(session.timeZone(), 0))) {
+            while (!cursor.isUpdateCount() && cursor.nextBatch()) {
+                // drain: a schema with no columns and no batch is the whole answer
+            }
+        } catch (io.greptime.jdbc.arrow.flight.FlightCallException e) {
+            throw connection.client().errors().translate(e);
+        }
+        updateCount = 0;
+        connection.switchDatabase(c.argument());
     }
 
     private boolean query(String sql, RequestSession session, long timeout, Execution exec) throws SQLException {

@@ -26,9 +26,9 @@ class LiteralFuzzTest {
     void stringSetters_renderHostileStringsAsData() throws Exception {
         for (String s : HostileStrings.corpus(2000)) {
             assertIsExactlyOneLiteral(SqlLiterals.string(s), s);
-            assertIsExactlyOneLiteral(ParameterLiterals.of(s), s);
-            assertIsExactlyOneLiteral(ParameterLiterals.of(s, Types.VARCHAR), s);
-            assertIsExactlyOneLiteral(ParameterLiterals.of(s, Types.LONGNVARCHAR), s);
+            assertIsExactlyOneLiteral(ParameterLiterals.of(s, java.time.ZoneOffset.UTC), s);
+            assertIsExactlyOneLiteral(ParameterLiterals.of(s, Types.VARCHAR, java.time.ZoneOffset.UTC), s);
+            assertIsExactlyOneLiteral(ParameterLiterals.of(s, Types.LONGNVARCHAR, java.time.ZoneOffset.UTC), s);
             assertIsExactlyOneLiteral(
                     ParameterLiterals.read(new java.io.StringReader(s), -1) == null
                             ? null
