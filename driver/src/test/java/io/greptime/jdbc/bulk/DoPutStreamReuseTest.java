@@ -20,6 +20,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * statement per batch); anything else still gets a stream of its own, and the connection's close ends
  * the parked streams.
  */
+// v0.14 has no real DoPut (its stub answers byte counts): the write route sends its batches as row inserts once it
+// reads ServerCapabilities.writesDoPut() (#16); until then the DoPut tests here leave that profile out.
 class DoPutStreamReuseTest {
     private BulkFixture fixture;
 
@@ -53,7 +55,7 @@ class DoPutStreamReuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerProfile.class)
+    @EnumSource(value = ServerProfile.class, names = "V0_14", mode = EnumSource.Mode.EXCLUDE)
     void statementsPreparedPerBatch_continueOnOneStream(ServerProfile profile) throws Exception {
         try (Connection c = open(profile, "")) {
             for (int k = 0; k < 3; k++) {
@@ -66,7 +68,7 @@ class DoPutStreamReuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerProfile.class)
+    @EnumSource(value = ServerProfile.class, names = "V0_14", mode = EnumSource.Mode.EXCLUDE)
     void eachTableKeepsItsOwnStream(ServerProfile profile) throws Exception {
         try (Connection c = open(profile, "")) {
             write(c, "a", 0, 5, true);
@@ -80,7 +82,7 @@ class DoPutStreamReuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerProfile.class)
+    @EnumSource(value = ServerProfile.class, names = "V0_14", mode = EnumSource.Mode.EXCLUDE)
     void aStatementClosedWithSentButUnexecutedBatches_endsItsStream(ServerProfile profile) throws Exception {
         try (Connection c = open(profile, "bulkFlushRows=4")) {
             write(c, "a", 0, 6, false); // 4 rows went out on their own; closing ends that stream
@@ -93,7 +95,7 @@ class DoPutStreamReuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerProfile.class)
+    @EnumSource(value = ServerProfile.class, names = "V0_14", mode = EnumSource.Mode.EXCLUDE)
     void atMostEightStreamsStayParked_theLeastRecentlyParkedIsEnded(ServerProfile profile) throws Exception {
         try (Connection c = open(profile, "")) {
             try (Statement st = c.createStatement()) {
@@ -117,7 +119,7 @@ class DoPutStreamReuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerProfile.class)
+    @EnumSource(value = ServerProfile.class, names = "V0_14", mode = EnumSource.Mode.EXCLUDE)
     void closingTheConnection_endsTheParkedStream(ServerProfile profile) throws Exception {
         Connection c = open(profile, "");
         write(c, "a", 0, 5, true);

@@ -17,6 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** A batch into a table that does not exist goes as RowInsertRequests, which create it; later batches use DoPut. */
+// v0.14 has no real DoPut (its stub answers byte counts): the write route sends its batches as row inserts once it
+// reads ServerCapabilities.writesDoPut() (#16); until then the DoPut tests here leave that profile out.
 class RowInsertFallbackTest {
     private static final Instant T0 = Instant.parse("2024-09-01T10:00:00.123456789Z");
     private BulkFixture fixture;
@@ -27,7 +29,7 @@ class RowInsertFallbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerProfile.class)
+    @EnumSource(value = ServerProfile.class, names = "V0_14", mode = EnumSource.Mode.EXCLUDE)
     void unknownTable_rowsCreateIt_thenDoPutTakesOver(ServerProfile profile) throws Exception {
         fixture = new BulkFixture(profile);
         try (Connection c = fixture.connect("")) {

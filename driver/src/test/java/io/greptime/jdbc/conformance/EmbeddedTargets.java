@@ -18,24 +18,22 @@ final class EmbeddedTargets implements AutoCloseable {
     private final Map<ServerProfile, DuckDbEngine> engines = new EnumMap<>(ServerProfile.class);
     private final Map<ServerProfile, EmbeddedGreptimeServer> servers = new EnumMap<>(ServerProfile.class);
 
-    EmbeddedTargets() {
-        for (ServerProfile profile : ServerProfile.values()) {
+    /** The server of {@code profile}, started on first use (a class runs the profiles it names only). */
+    synchronized EmbeddedGreptimeServer server(ServerProfile profile) {
+        return servers.computeIfAbsent(profile, p -> {
             DuckDbEngine engine = DuckDbEngine.inMemory();
-            engines.put(profile, engine);
-            servers.put(
-                    profile,
-                    EmbeddedGreptimeServer.builder()
-                            .port(0)
-                            .engine(engine)
-                            .profile(profile)
-                            .build()
-                            .start());
-        }
+            engines.put(p, engine);
+            return EmbeddedGreptimeServer.builder()
+                    .port(0)
+                    .engine(engine)
+                    .profile(p)
+                    .build()
+                    .start();
+        });
     }
 
     Connection connect(ServerProfile profile) throws SQLException {
-        return DriverManager.getConnection(
-                "jdbc:greptime://" + servers.get(profile).address() + "/public");
+        return DriverManager.getConnection("jdbc:greptime://" + server(profile).address() + "/public");
     }
 
     /**

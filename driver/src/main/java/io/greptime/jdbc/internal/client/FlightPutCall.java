@@ -48,7 +48,11 @@ final class FlightPutCall implements DoPutWriter.Transport {
         m.put(DB_NAME, session.database());
         if (session.user() != null) {
             String pair = session.user() + ":" + (session.password() == null ? "" : session.password());
-            m.put(AUTH, "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+            // Bare base64, the one form every release takes: before v0.17 the whole value is base64-decoded, so
+            // "Basic ..." fails (v0.16.0:src/servers/src/grpc/greptime_handler.rs:198-202); from v0.17 a value
+            // not starting with "Basic" is read as bare base64 (v0.17.2:src/servers/src/grpc/context_auth.rs:91-104).
+            // The base64 of "user:..." never starts with "Basic": that would need a control byte in the user.
+            m.put(AUTH, Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
         }
         return m;
     }
