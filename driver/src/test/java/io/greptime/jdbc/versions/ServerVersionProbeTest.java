@@ -48,6 +48,9 @@ class ServerVersionProbeTest {
             server.close();
         }
         engine.close();
+        assertThat(io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe.driverAllocatedBytes())
+                .as("driver Arrow memory left")
+                .isZero();
     }
 
     @ParameterizedTest

@@ -292,8 +292,27 @@ final class CatalogQueries {
         };
     }
 
-    /** key_column_usage rows of a table (exact names; null schema or table does not narrow). */
+    /**
+     * key_column_usage rows of a table (exact names; null schema or table does not narrow), one per
+     * constraint, PRIMARY rows with their key sequence ({@link KeyColumnRows}). Up to v1.0 the PRIMARY KEY
+     * order of a named table is read from SHOW CREATE TABLE, since key_column_usage gives only column order.
+     */
     private List<Row> keyColumns(String catalog, String schema, String table) throws SQLException {
+        boolean joined = !reader.keyColumnUsagePerConstraint();
+        List<Row> raw = rawKeyColumns(catalog, schema, table);
+        Map<String, List<String>> orders = new java.util.HashMap<>();
+        if (joined && table != null) {
+            for (Row r : raw) {
+                String key = r.string("table_schema") + '\0' + r.string("table_name");
+                if (!orders.containsKey(key)) {
+                    orders.put(key, reader.primaryKeyOrder(r.string("table_schema"), r.string("table_name")));
+                }
+            }
+        }
+        return KeyColumnRows.normalise(raw, r -> orders.get(r.string("table_schema") + '\0' + r.string("table_name")));
+    }
+
+    private List<Row> rawKeyColumns(String catalog, String schema, String table) throws SQLException {
         List<Row> out = new ArrayList<>();
         for (Row r : reader.select(
                 "key_column_usage",
@@ -322,7 +341,7 @@ final class CatalogQueries {
                     r.string("table_schema"),
                     r.string("table_name"),
                     r.string("column_name"),
-                    r.number("ordinal_position").shortValue(),
+                    r.number(KeyColumnRows.KEY_SEQ).shortValue(),
                     PRIMARY
                 });
             }
@@ -347,7 +366,10 @@ final class CatalogQueries {
                     null,
                     r.string("constraint_name"),
                     DatabaseMetaData.tableIndexOther,
-                    r.number("ordinal_position").shortValue(),
+                    // each index but the primary key covers one column
+                    PRIMARY.equals(r.string("constraint_name"))
+                            ? r.number(KeyColumnRows.KEY_SEQ).shortValue()
+                            : (short) 1,
                     r.string("column_name"),
                     null,
                     0L,
@@ -369,7 +391,11 @@ final class CatalogQueries {
         if (table != null) {
             java.util.Set<String> key = new java.util.HashSet<>();
             for (Row r : keyColumns(catalog, schema, table)) {
-                key.add(r.string("column_name"));
+                // tags and time index identify a row; an indexed field does not
+                if (PRIMARY.equals(r.string("constraint_name"))
+                        || KeyColumnRows.TIME_INDEX.equals(r.string("constraint_name"))) {
+                    key.add(r.string("column_name"));
+                }
             }
             try (MetadataResultSet cols =
                     columns(catalog, NamePattern.literal(schema), NamePattern.literal(table), null)) {

@@ -113,4 +113,35 @@ final class InformationSchemaReader {
         }
         return rows;
     }
+
+    /**
+     * Whether key_column_usage has one row per constraint (v1.1+); false when the server is older or not
+     * known to be newer.
+     */
+    boolean keyColumnUsagePerConstraint() throws SQLException {
+        return connection.isWrapperFor(io.greptime.jdbc.GreptimeConnection.class)
+                && connection
+                        .unwrap(io.greptime.jdbc.GreptimeConnection.class)
+                        .getServerCapabilities()
+                        .contains(io.greptime.jdbc.GreptimeServerCapability.KEY_COLUMN_USAGE_PER_CONSTRAINT);
+    }
+
+    /** A table's PRIMARY KEY columns in declared order, from SHOW CREATE TABLE; null when it cannot be read. */
+    List<String> primaryKeyOrder(String schema, String table) {
+        String sql = "SHOW CREATE TABLE " + quote(schema) + "." + quote(table);
+        try (java.sql.Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            StringBuilder text = new StringBuilder();
+            while (rs.next()) {
+                text.append(rs.getString(rs.getMetaData().getColumnCount())).append('\n');
+            }
+            return KeyColumnRows.primaryKeyClause(text.toString());
+        } catch (SQLException e) {
+            return null; // the ordinal order stands in; metadata calls should not fail on this
+        }
+    }
+
+    private static String quote(String name) {
+        return '"' + name.replace("\"", "\"\"") + '"';
+    }
 }
