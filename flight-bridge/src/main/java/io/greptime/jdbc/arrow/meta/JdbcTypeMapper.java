@@ -65,6 +65,9 @@ public final class JdbcTypeMapper implements ArrowType.ArrowTypeVisitor<JdbcColu
 
     @Override
     public JdbcColumnType visit(ArrowType.Struct type) {
+        if (GreptimeFieldMetadata.isJson(field)) {
+            return other("Json2", STRING); // GreptimeDB HEAD's JSON2: read as JSON text
+        }
         StringJoiner name = new StringJoiner(", ", "Struct<", ">");
         for (Field child : field.getChildren()) {
             name.add(child.getName() + ": " + typeName(child));
@@ -74,6 +77,9 @@ public final class JdbcTypeMapper implements ArrowType.ArrowTypeVisitor<JdbcColu
 
     @Override
     public JdbcColumnType visit(ArrowType.List type) {
+        if (GreptimeFieldMetadata.isJson(field)) {
+            return other("Json2", STRING);
+        }
         return array("List<" + elementName() + ">");
     }
 

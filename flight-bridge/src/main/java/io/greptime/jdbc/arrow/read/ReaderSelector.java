@@ -45,6 +45,9 @@ final class ReaderSelector implements ArrowType.ArrowTypeVisitor<ColumnReader> {
 
     @Override
     public ColumnReader visit(ArrowType.Struct type) {
+        if (GreptimeFieldMetadata.isJson(vector.getField())) {
+            return new Json2Reader(vector); // JSON2 (audit C8): JSON text, not struct text
+        }
         StructVector struct = (StructVector) vector;
         List<String> names = new ArrayList<>();
         List<ColumnReader> fields = new ArrayList<>();
@@ -57,6 +60,9 @@ final class ReaderSelector implements ArrowType.ArrowTypeVisitor<ColumnReader> {
 
     @Override
     public ColumnReader visit(ArrowType.List type) {
+        if (GreptimeFieldMetadata.isJson(vector.getField())) {
+            return new Json2Reader(vector); // a JSON2 document that is an array
+        }
         ListVector list = (ListVector) vector;
         return list(list.getDataVector(), new ListReader.ElementRange() {
             @Override
