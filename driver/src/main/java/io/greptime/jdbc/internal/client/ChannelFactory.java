@@ -44,6 +44,7 @@ public final class ChannelFactory {
         NettyChannelBuilder b = builderFor(config, endpoint)
                 .intercept(TransportFailures.recorder(endpoint))
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
+                .decompressorRegistry(decompressors(config))
                 .userAgent(userAgent(config.applicationName()));
         if (config.connectTimeoutMillis() > 0) {
             b.withOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis());
@@ -97,6 +98,19 @@ public final class ChannelFactory {
         }
     }
 
+    /**
+     * Which response encodings the channel advertises in {@code grpc-accept-encoding}. GreptimeDB compresses
+     * every response a client says it accepts ({@code HEAD:src/servers/src/grpc/builder.rs:60-67}), DoGet
+     * batches included, which are LZ4-compressed already; grpc-java advertises gzip by default, so both sides
+     * would pay for a second compression (audit C3). Only identity is advertised unless {@code compression=gzip}
+     * asks for transport compression.
+     */
+    static io.grpc.DecompressorRegistry decompressors(ConnectionConfig config) {
+        return "gzip".equals(config.compression())
+                ? io.grpc.DecompressorRegistry.getDefaultInstance()
+                : io.grpc.DecompressorRegistry.emptyInstance().with(io.grpc.Codec.Identity.NONE, false);
+    }
+
     /** {@code transport=inprocess}: the URL host names a grpc in-process server of this JVM; no TLS. */
     private static ManagedChannel inProcess(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
         if (config.tls() || endpoint.unixSocket() != null) {
@@ -105,6 +119,7 @@ public final class ChannelFactory {
         }
         return InProcessChannelBuilder.forName(endpoint.host())
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
+                .decompressorRegistry(decompressors(config))
                 .userAgent(userAgent(config.applicationName()))
                 .build();
     }

@@ -53,6 +53,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private final BufferAllocator allocator = new RootAllocator();
     private final ExecutorService streams;
     private final ReentrantLock lifecycleLock = new ReentrantLock();
+    private final TransportCompression transportCompression = new TransportCompression();
     private Server server;
     private Server inProcessServer;
     private UnixSocketListener unixListener;
@@ -146,6 +147,14 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
 
     public ServerProfile profile() {
         return config.profile;
+    }
+
+    /**
+     * Calls answered with gzip because the client advertised it (with {@link Builder#transportCompression}),
+     * for tests of what a client accepts.
+     */
+    public long gzippedCalls() {
+        return transportCompression.gzippedCalls();
     }
 
     /** Fault injection, off by default. */
@@ -298,9 +307,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
 
     /** GreptimeDB registers HealthCheck without compression and every other service with it. */
     private ServerServiceDefinition compressed(ServerServiceDefinition service) {
-        return config.transportCompression
-                ? ServerInterceptors.intercept(service, new TransportCompression())
-                : service;
+        return config.transportCompression ? ServerInterceptors.intercept(service, transportCompression) : service;
     }
 
     private Server buildServer(int port, List<ServerServiceDefinition> services) throws IOException {

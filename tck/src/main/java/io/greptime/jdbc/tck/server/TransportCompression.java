@@ -14,12 +14,20 @@ final class TransportCompression implements ServerInterceptor {
     private static final Metadata.Key<String> ACCEPT_ENCODING =
             Metadata.Key.of("grpc-accept-encoding", Metadata.ASCII_STRING_MARSHALLER);
 
+    private final java.util.concurrent.atomic.AtomicLong gzipped = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Calls whose responses were gzipped because the client said it accepts gzip (zstd ones not counted). */
+    long gzippedCalls() {
+        return gzipped.get();
+    }
+
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(
             ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
         String accepted = headers.get(ACCEPT_ENCODING);
         if (accepted != null && accepted.contains("gzip")) {
             call.setCompression("gzip");
+            gzipped.incrementAndGet();
         } else if (accepted != null && accepted.contains("zstd")) {
             call.setCompression("zstd");
         }
