@@ -26,9 +26,12 @@ import org.apache.arrow.flight.grpc.StatusUtils;
  * {@code x-greptime-err-code}) becomes the vendor code and picks the SQLState (protocol.md §6.3); when
  * no code came, the gRPC code decides.
  *
- * <p>Retryable errors (the v1.2+ {@code x-greptime-err-retry-hint: retryable}, a code retryable on older
- * servers, or gRPC UNAVAILABLE) are {@link SQLTransientException}s: {@link SQLTransientConnectionException}
- * {@code 08006} for UNAVAILABLE, SQLState {@code 53000} for exhausted resources, {@code 40000} otherwise.
+ * <p>An exception is transient exactly when the failover rules would call the failure retryable (audit C5):
+ * a GreptimeDB error by its {@code x-greptime-err-retry-hint} (v1.2+) or, from older servers, by the legacy
+ * list of codes, whatever gRPC code it travelled under; a failure with no GreptimeDB code by gRPC
+ * UNAVAILABLE (the connection failed). A server error is never a connection exception (class 08): the
+ * connection is fine. Transient server errors are SQLState {@code 53000} for exhausted resources and
+ * {@code 40000} otherwise; connection failures {@link SQLTransientConnectionException} {@code 08006}.
  */
 public final class ErrorTranslator {
     private static final Metadata.Key<String> ERR_CODE =
@@ -153,11 +156,15 @@ public final class ErrorTranslator {
         if (state.equals("28000")) {
             return new SQLInvalidAuthorizationSpecException(message, state, code);
         }
-        if (isRetryable(f, status)) {
-            return f.grpcCode() == Status.Code.UNAVAILABLE
-                    ? new SQLTransientConnectionException(message, "08006", code)
+        if (isRetryable(f, status, code)) {
+            return code == 0
+                    ? new SQLTransientConnectionException(message, SqlStates.CONNECTION_FAILURE, code)
                     : new SQLTransientException(
-                            message, f.grpcCode() == Status.Code.RESOURCE_EXHAUSTED ? "53000" : "40000", code);
+                            message,
+                            f.grpcCode() == Status.Code.RESOURCE_EXHAUSTED
+                                    ? SqlStates.RESOURCES_EXHAUSTED
+                                    : SqlStates.TRANSIENT_SERVER_ERROR,
+                            code);
         }
         if (state.equals("0A000")) {
             return new SQLFeatureNotSupportedException(message, state, code);
@@ -168,12 +175,16 @@ public final class ErrorTranslator {
         return new GreptimeSqlException(message, state, code, f.grpcCode().name());
     }
 
-    private static boolean isRetryable(Failure f, StatusCode status) {
-        if (f.retryHint() != null) {
-            // v1.2+: the server decides per error; UNAVAILABLE still means the connection failed.
-            return f.retryHint().trim().equalsIgnoreCase("retryable") || f.grpcCode() == Status.Code.UNAVAILABLE;
+    /** The verdict of {@code RetryRules.serverError}, and UNAVAILABLE for a failure with no GreptimeDB code. */
+    private static boolean isRetryable(Failure f, StatusCode status, int code) {
+        if (code == 0) {
+            return f.grpcCode() == Status.Code.UNAVAILABLE;
         }
-        return f.grpcCode() == Status.Code.UNAVAILABLE || (status != null && status.legacyRetryable());
+        if (f.retryHint() != null) {
+            // v1.2+: the server decides per error, also for codes that travel as UNAVAILABLE (4008, 4010, 5000)
+            return f.retryHint().trim().equalsIgnoreCase("retryable");
+        }
+        return status != null && status.legacyRetryable();
     }
 
     private static int parseCode(String raw) {

@@ -5,6 +5,17 @@ import io.grpc.Status;
 
 /** SQLStates for GreptimeDB status codes (protocol.md §6.3) and, when no code came, for gRPC codes. */
 final class SqlStates {
+    /** The connection failed (no GreptimeDB code came with the failure). */
+    static final String CONNECTION_FAILURE = "08006";
+    /** A GreptimeDB error that may succeed when repeated. */
+    static final String TRANSIENT_SERVER_ERROR = "40000";
+
+    static final String RESOURCES_EXHAUSTED = "53000";
+    /** 4007 RegionReadonly: the region takes no writes now (a read-only transaction in SQL's terms). */
+    static final String READ_ONLY = "25006";
+    /** A server-side part (region, table, storage) is unavailable and the server says retrying will not help. */
+    static final String SERVER_UNAVAILABLE = "HY000";
+
     private SqlStates() {}
 
     static String forStatus(StatusCode status, Status.Code grpc) {
@@ -51,6 +62,14 @@ final class SqlStates {
                 return "HYT00";
             case PLAN_QUERY:
                 return "42000";
+            case REGION_READONLY:
+                // travels as PERMISSION_DENIED, but is no authorization failure (audit C5)
+                return READ_ONLY;
+            case REGION_NOT_READY:
+            case TABLE_UNAVAILABLE:
+            case STORAGE_UNAVAILABLE:
+                // travel as UNAVAILABLE, but the connection is fine: class 08 would make pools drop it
+                return SERVER_UNAVAILABLE;
             default:
                 return forGrpc(grpc);
         }
