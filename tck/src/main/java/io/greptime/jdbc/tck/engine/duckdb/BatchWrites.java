@@ -17,6 +17,7 @@ final class BatchWrites {
     static long put(Call call, String table, VectorSchemaRoot batch) {
         try {
             call.write();
+            call.bulkInsert = true;
             TableMeta tm = call.catalog.table(call.schema(), table);
             if (tm == null) {
                 throw Errors.tableNotFound(call.schema(), table);
@@ -26,9 +27,10 @@ final class BatchWrites {
             for (FieldVector v : batch.getFieldVectors()) {
                 ColumnMeta c = tm.column(v.getName());
                 if (c == null) {
-                    throw new GreptimeError(
-                            StatusCode.TABLE_COLUMN_NOT_FOUND,
-                            "Column " + v.getName() + " not found in table " + tm.name());
+                    if (PutRules.dropsExtraColumn(call.ctx.profile())) {
+                        continue; // flat-format regions ignore a column the table no longer has
+                    }
+                    throw PutRules.extraColumn(call.ctx.profile(), v.getName(), tm.name());
                 }
                 targets.add(c);
                 vectors.add(v);
@@ -37,6 +39,7 @@ final class BatchWrites {
                 throw new GreptimeError(
                         StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
             }
+            PutRules.check(call.ctx.profile(), tm, targets);
             boolean[] json = new boolean[targets.size()];
             for (int i = 0; i < json.length; i++) {
                 json[i] = targets.get(i).type().kind() == GreptimeType.Kind.JSON;

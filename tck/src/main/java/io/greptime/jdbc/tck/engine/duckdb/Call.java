@@ -19,6 +19,13 @@ final class Call implements AutoCloseable {
     final QueryContext ctx;
     final BufferAllocator out;
     final DuckDBConnection conn;
+    /**
+     * A DoPut (bulk insert): GreptimeDB's bulk path only marks time windows dirty for batching flows, so
+     * streaming flows never see these rows, and a {@code ttl='instant'} table keeps them for no flow (audit A1,
+     * {@code v0.15.0:src/operator/src/bulk_insert.rs:237-282}).
+     */
+    boolean bulkInsert;
+
     private Lock held;
     private boolean inTx;
 

@@ -345,6 +345,9 @@ final class FlowBridge implements FlowHost {
         }
         for (FlowDefinition f : flows.flowsOn(t.schema(), t.name())) {
             if (f.streaming()) {
+                if (call.bulkInsert) {
+                    continue; // the streaming engine refuses bulk inserts' dirty windows (flownode_impl.rs)
+                }
                 if (!deleted) {
                     if (f.sources().size() == 1) {
                         buffer(call, t, f); // joins rerun whole, so only single-source flows keep keys
