@@ -119,6 +119,25 @@ class BulkInsertTest {
         }
     }
 
+    /** One lexer decides the route: a comment anywhere in the INSERT no longer sends it one row at a time. */
+    @ParameterizedTest
+    @EnumSource(ServerProfile.class)
+    void commentedInsert_stillGoesOverDoPut(ServerProfile profile) throws Exception {
+        String commented = "INSERT /* c */ INTO m -- columns\n (ts, host, v, n, f, flag, d, u, day, bin) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, /* last */ ?);";
+        try (Connection c = open(profile, "");
+                PreparedStatement ps = c.prepareStatement(commented)) {
+            for (int i = 0; i < 10; i++) {
+                bindRow(ps, i);
+                ps.addBatch();
+            }
+            assertThat(ps.executeBatch()).hasSize(10).containsOnly(1);
+            assertThat(stats(c).doPutRows()).isEqualTo(10);
+            assertThat(stats(c).statementBatches()).isZero();
+            assertRowsStored(c, 10);
+        }
+    }
+
     private static void assertRowsStored(Connection c, int rows) throws SQLException {
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT ts, host, v, n, f, flag, d, u, day, bin FROM m ORDER BY ts")) {

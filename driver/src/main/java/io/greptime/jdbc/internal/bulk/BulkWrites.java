@@ -12,6 +12,8 @@ import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.sql.DeleteShape;
+import io.greptime.jdbc.internal.sql.InsertShape;
 import java.sql.SQLException;
 import java.time.ZoneOffset;
 import java.util.ArrayList;

@@ -9,6 +9,7 @@ import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.CancelHook;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.sql.DeleteShape;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
 import io.greptime.jdbc.proto.v1.SemanticType;
 import java.sql.SQLException;

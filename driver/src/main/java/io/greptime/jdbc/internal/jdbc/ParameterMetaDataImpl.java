@@ -1,14 +1,13 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.sql.InsertShape;
 import java.sql.ParameterMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.sql.Types;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -31,10 +30,10 @@ final class ParameterMetaDataImpl implements ParameterMetaData, SelfWrapper {
 
     static ParameterMetaData describe(ConnectionImpl connection, String sql, int count) throws SQLException {
         InsertShape shape = InsertShape.parse(sql);
-        if (shape == null || shape.columns().size() != count || count == 0) {
+        if (shape == null || shape.columns() == null || shape.columns().size() != count || count == 0) {
             return new ParameterMetaDataImpl(count, null, null);
         }
-        Map<String, String> columnTypes = columnTypes(connection, shape.table());
+        Map<String, String> columnTypes = columnTypes(connection, shape.database(), shape.table());
         int[] types = new int[count];
         String[] names = new String[count];
         for (int i = 0; i < count; i++) {
@@ -48,8 +47,9 @@ final class ParameterMetaDataImpl implements ParameterMetaData, SelfWrapper {
         return new ParameterMetaDataImpl(count, types, names);
     }
 
-    private static Map<String, String> columnTypes(ConnectionImpl connection, String table) throws SQLException {
-        String schema = connection.getSchema();
+    private static Map<String, String> columnTypes(ConnectionImpl connection, String database, String table)
+            throws SQLException {
+        String schema = database != null ? database : connection.getSchema();
         String query = "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = "
                 + SqlLiterals.string(schema) + " AND table_name = " + SqlLiterals.string(table);
         Map<String, String> types = new HashMap<>();
@@ -103,52 +103,6 @@ final class ParameterMetaDataImpl implements ParameterMetaData, SelfWrapper {
                 return Types.DECIMAL;
             default:
                 return Types.OTHER;
-        }
-    }
-
-    /** The table and column list of an {@code INSERT INTO t (cols) VALUES (?, ...)} statement. */
-    record InsertShape(String table, List<String> columns) {
-        static InsertShape parse(String sql) {
-            int i = SqlLexer.skipBlank(sql, 0);
-            if (!StatementClassifier.word(sql, i).equals("INSERT")) {
-                return null;
-            }
-            i = SqlLexer.skipBlank(sql, i + 6);
-            if (!StatementClassifier.word(sql, i).equals("INTO")) {
-                return null;
-            }
-            i = SqlLexer.skipBlank(sql, i + 4);
-            int open = sql.indexOf('(', i);
-            if (open < 0) {
-                return null;
-            }
-            String table = name(sql.substring(i, open).trim());
-            int close = sql.indexOf(')', open);
-            if (table == null || close < 0) {
-                return null;
-            }
-            List<String> columns = new ArrayList<>();
-            for (String c : sql.substring(open + 1, close).split(",")) {
-                String n = name(c.trim());
-                if (n == null) {
-                    return null;
-                }
-                columns.add(n);
-            }
-            return StatementClassifier.word(sql, SqlLexer.skipBlank(sql, close + 1))
-                            .equals("VALUES")
-                    ? new InsertShape(table, columns)
-                    : null;
-        }
-
-        /** A simple or quoted name as GreptimeDB resolves it; null for qualified or odd names. */
-        private static String name(String raw) {
-            if (raw.length() >= 2
-                    && (raw.charAt(0) == '"' || raw.charAt(0) == '`')
-                    && raw.charAt(raw.length() - 1) == raw.charAt(0)) {
-                return raw.substring(1, raw.length() - 1);
-            }
-            return raw.matches("[A-Za-z_][A-Za-z0-9_]*") ? raw.toLowerCase(Locale.ROOT) : null;
         }
     }
 

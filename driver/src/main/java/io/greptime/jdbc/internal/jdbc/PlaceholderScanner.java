@@ -1,11 +1,12 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.sql.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Finds the {@code ?} parameter markers of a statement: a {@code ?} inside a string, a quoted identifier
- * or a comment is data, not a parameter.
+ * Finds the {@code ?} parameter markers of a statement ({@link SqlLexer}'s marker tokens): a {@code ?}
+ * inside a string, a quoted identifier or a comment is data, not a parameter.
  */
 final class PlaceholderScanner {
     private PlaceholderScanner() {}
@@ -13,17 +14,11 @@ final class PlaceholderScanner {
     /** Offsets of the parameter markers, in order. */
     static int[] scan(String sql) {
         List<Integer> found = new ArrayList<>();
-        int i = 0;
-        while (i < sql.length()) {
-            int next = SqlLexer.skipNonCode(sql, i);
-            if (next > i) {
-                i = next;
-                continue;
+        SqlLexer lexer = new SqlLexer(sql);
+        for (SqlLexer.Token t = lexer.next(); t.kind() != SqlLexer.Kind.END; t = lexer.next()) {
+            if (t.kind() == SqlLexer.Kind.PARAMETER) {
+                found.add(t.start());
             }
-            if (sql.charAt(i) == '?') {
-                found.add(i);
-            }
-            i++;
         }
         return found.stream().mapToInt(Integer::intValue).toArray();
     }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.sql.SqlLexer;
 import java.sql.SQLException;
 import java.sql.SQLSyntaxErrorException;
 import java.util.Locale;

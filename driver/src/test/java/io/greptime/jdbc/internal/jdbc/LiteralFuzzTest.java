@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.greptime.jdbc.internal.sql.SqlLexer;
 import java.sql.Types;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.internal.bulk;
+package io.greptime.jdbc.internal.sql;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.internal.bulk;
+package io.greptime.jdbc.internal.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +13,12 @@ class DeleteShapeTest {
     void equalitiesJoinedByAnd_giveTheColumnsInParameterOrder() {
         DeleteShape s = DeleteShape.parse(" delete  FROM Db.\"Cpu\" where HOST = ? and ? = `Ts` AND dc=?;  ");
         assertThat(s).isEqualTo(new DeleteShape("db", "Cpu", List.of("host", "Ts", "dc")));
+    }
+
+    @Test
+    void commentsBetweenTokens_keepTheShape() {
+        assertThat(DeleteShape.parse("DELETE /* k */ FROM t -- x\n WHERE a = ? /* ? */ AND b=?"))
+                .isEqualTo(new DeleteShape(null, "t", List.of("a", "b")));
     }
 
     @Test
