@@ -227,6 +227,14 @@ public enum GreptimeProperty {
             "executeBatch calls of a DoPut INSERT with fewer rows than this go as one RowInsertRequests over Handle "
                     + "instead of a DoPut batch (0 = always DoPut).",
             false),
+    BULK_AUTO_CREATE_TABLE(
+            "bulkAutoCreateTable",
+            Type.BOOLEAN,
+            "false",
+            "executeBatch of an `INSERT INTO t (cols) VALUES (?, ...)` into a table that does not exist creates it "
+                    + "through row inserts, with column types taken from the bound values. Off: such an INSERT fails "
+                    + "as SQL does (42S02).",
+            false),
     BULK_SORT_BY_TIME(
             "bulkSortByTime",
             Type.BOOLEAN,

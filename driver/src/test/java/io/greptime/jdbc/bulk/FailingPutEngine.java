@@ -27,6 +27,59 @@ final class FailingPutEngine extends ForwardingEngine {
     final AtomicLong rowDeletes = new AtomicLong();
     /** Sees every DoPut batch before it is written (tests record what arrived, in order). */
     volatile java.util.function.Consumer<VectorSchemaRoot> onPut = batch -> {};
+    /** What the server answers a DoPut batch of n rows with (a lying or broken server answers otherwise). */
+    volatile java.util.function.LongUnaryOperator putAnswer = n -> n;
+    /** What the server answers a row insert of n rows with. */
+    volatile java.util.function.LongUnaryOperator rowAnswer = n -> n;
+    /**
+     * The GreptimeDB version {@code information_schema.build_info} answers with (null: the engine's own),
+     * so route tests can meet each line's capabilities before the server has a profile for each.
+     */
+    volatile String version;
+    /** Statements containing this text block (in the server's handler) until {@link #release()}; null: none. */
+    volatile String stallStatementsContaining;
+
+    private volatile java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+
+    /** Ends every stall now and for the rest of the test. */
+    void release() {
+        stallStatementsContaining = null;
+        onPut = batch -> {};
+        release.countDown();
+    }
+
+    /** Blocks the calling server thread until {@link #release()} (at most 60 s, so a broken test ends). */
+    void stall() {
+        try {
+            release.await(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Lets {@code n} more DoPut batches through, then blocks every later one until {@link #release()}. */
+    void stallPutsAfter(int n) {
+        java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(n);
+        onPut = batch -> {
+            if (left.getAndDecrement() <= 0) {
+                stall();
+            }
+        };
+    }
+
+    @Override
+    public io.greptime.jdbc.tck.engine.Output execute(
+            QueryContext ctx, String sql, org.apache.arrow.memory.BufferAllocator allocator) {
+        String stall = stallStatementsContaining;
+        if (stall != null && sql.contains(stall)) {
+            stall();
+        }
+        String v = version;
+        if (v != null && sql.contains("information_schema.build_info")) {
+            return delegate.execute(ctx, "SELECT '" + v + "' AS pkg_version", allocator);
+        }
+        return delegate.execute(ctx, sql, allocator);
+    }
 
     /** The next {@code n} batches succeed, the one after fails with StorageUnavailable. */
     void failPutAfter(int n) {
@@ -36,7 +89,7 @@ final class FailingPutEngine extends ForwardingEngine {
     @Override
     public long insertRows(QueryContext ctx, RowInsertRequests requests) {
         rowInserts.incrementAndGet();
-        return delegate.insertRows(ctx, requests);
+        return rowAnswer.applyAsLong(delegate.insertRows(ctx, requests));
     }
 
     @Override
@@ -53,6 +106,6 @@ final class FailingPutEngine extends ForwardingEngine {
         }
         putBatches.incrementAndGet();
         onPut.accept(batch);
-        return delegate.putBatch(ctx, table, batch);
+        return putAnswer.applyAsLong(delegate.putBatch(ctx, table, batch));
     }
 }

@@ -52,6 +52,47 @@ class RouterTest {
         assertThat(listener.events).contains("retry WRITE h:1->h:" + tried.get(1));
     }
 
+    /** A retryable server error on a write that may have been applied in part (fidelity audit A3). */
+    private static RuntimeException retryableServerError() {
+        io.grpc.Metadata trailers = new io.grpc.Metadata();
+        trailers.put(
+                io.grpc.Metadata.Key.of(
+                        io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, io.grpc.Metadata.ASCII_STRING_MARSHALLER),
+                "4008");
+        trailers.put(
+                io.grpc.Metadata.Key.of(
+                        io.greptime.jdbc.proto.StatusCode.RETRY_HINT_HEADER, io.grpc.Metadata.ASCII_STRING_MARSHALLER),
+                "retryable");
+        return Status.UNAVAILABLE.withDescription("region busy").asRuntimeException(trailers);
+    }
+
+    @Test
+    void retryableServerError_onAWrite_isRepeatedOnlyWhenTheWriteIsRepeatable() throws SQLException {
+        Router r = router(3, 2, 0);
+        List<Integer> tried = new ArrayList<>();
+        Router.Attempt<Integer> failsOnce = (e, p, rem) -> {
+            tried.add(e.address().port());
+            if (tried.size() == 1) {
+                throw retryableServerError();
+            }
+            return 7;
+        };
+        assertThatThrownBy(() -> r.call(OperationKind.WRITE, 0, failsOnce, RouterTest::translate, () -> false))
+                .isInstanceOf(SQLException.class);
+        assertThat(tried).as("an append-mode write is not sent twice").hasSize(1);
+        assertThat(listener.events).anyMatch(s -> s.contains("may have been applied in part"));
+
+        tried.clear();
+        assertThat(r.call(OperationKind.WRITE, 0, failsOnce, RouterTest::translate, () -> true))
+                .isEqualTo(7);
+        assertThat(tried).as("a deduplicating table's write is").hasSize(2);
+
+        tried.clear();
+        assertThat(r.call(OperationKind.QUERY, 0, failsOnce, RouterTest::translate, () -> false))
+                .as("reads are repeated as before")
+                .isEqualTo(7);
+    }
+
     @Test
     void retryBudget_boundsTheAttempts() {
         Router r = router(3, 1, 0);

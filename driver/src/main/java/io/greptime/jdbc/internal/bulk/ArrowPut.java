@@ -1,8 +1,7 @@
 package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
-import io.greptime.jdbc.arrow.write.DoPutWriter;
-import io.greptime.jdbc.arrow.write.PutCompression;
+import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -13,80 +12,89 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * {@code GreptimeConnection.putBatch}: one caller-built {@link VectorSchemaRoot} written as one DoPut
- * record batch, after checking it against the table's schema (every column exists with exactly the
+ * record batch (or as row inserts where the table must not take DoPut: {@link WriteRoutes}), after checking it against the table's schema (every column exists with exactly the
  * table's Arrow type, the time index is present and has no NULL), so a mistake is a SQLException naming
  * the column instead of a server error. The root stays the caller's: it is
  * encoded (copied once into the IPC body) and never closed or changed here.
  *
- * <p>Streams are the connection's parked DoPut streams ({@link BulkWrites#takeIdleStream}): a batch the
- * server acknowledged leaves its stream parked under (session, table, schema), so repeated putBatch
- * calls into one table cost one stream, not one per call. A failed stream is closed, never parked.
+ * <p>The batch travels on a {@link PutStream}: a stream the server acknowledged is parked under
+ * (session, table, schema), so repeated putBatch calls into one table cost one stream, not one per call;
+ * a failed one is cancelled, never parked. Like executeBatch, the call is an execution: the
+ * connection's deadline bounds the wait for the answer, and closing the connection stops it.
  */
 final class ArrowPut {
     private ArrowPut() {}
 
-    static long put(BulkWrites owner, String table, VectorSchemaRoot root) throws SQLException {
+    static long put(BulkWrites owner, String table, VectorSchemaRoot root, CallScope scope) throws SQLException {
         RequestSession s = owner.session(null);
-        Schema target = owner.tableSchema(s, table);
-        if (target == null) {
+        TableTraits traits = owner.catalog().traits(s, table, scope);
+        if (traits == null) {
             throw new SQLException("Table " + table + " does not exist (DoPut cannot create tables)", "42S02");
         }
-        check(table, target, root);
+        check(table, traits.schema(), root);
         if (root.getRowCount() == 0) {
             return 0;
         }
-        BulkWrites.StreamKey key = new BulkWrites.StreamKey(s, table, root.getSchema());
-        DoPutWriter writer = owner.takeIdleStream(key);
-        if (writer == null) {
-            writer = open(owner, s, table, root);
+        String noPut = WriteRoutes.whyNotDoPut(
+                owner, s, owner.capabilities(s, scope), traits, root.getSchema().getFields());
+        if (noPut != null) {
+            return byRows(owner, s, traits, root, noPut, scope);
         }
-        boolean answered = false;
+        PutStream stream = new PutStream(owner, s, table, root.getSchema(), traits.deduplicates());
         try {
-            long id = writer.send(root);
-            writer.awaitAcked(id);
-            answered = true;
-            owner.doPutBatches.incrementAndGet();
-            owner.doPutRows.addAndGet(root.getRowCount());
+            long id = stream.send(root, scope);
+            long acked = stream.await(id, scope);
+            SQLException failure = stream.failure();
+            if (failure != null || acked < id) {
+                SQLException why = failure != null ? failure : new SQLException("DoPut batch not answered", "40003");
+                owner.afterPutFailure(s, table, why);
+                throw new SQLException(
+                        "putBatch into " + table + " failed; its " + root.getRowCount() + " rows are "
+                                + (id > 0 ? "in doubt" : "not written") + ": " + why.getMessage(),
+                        why.getSQLState(),
+                        why.getErrorCode(),
+                        why);
+            }
             return root.getRowCount();
-        } catch (DoPutWriter.PutFailure f) {
-            owner.forget(s, table);
-            throw owner.client().errors().translate(f.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("Interrupted while writing a DoPut batch", "HY008", e);
         } finally {
-            release(owner, key, writer, answered);
+            stream.release();
         }
     }
 
     /**
-     * A new stream announcing the root's schema. Its window is the connection's (not 1, although a
-     * putBatch has one batch in flight) because a parked stream may be taken next by a prepared statement
-     * writing the same table and schema, which pipelines its batches.
+     * The batch as row inserts, for a table that must not take DoPut (see {@link WriteRoutes}): all rows
+     * confirmed, or a SQLException saying how many were and how many are in doubt.
      */
-    private static DoPutWriter open(BulkWrites owner, RequestSession s, String table, VectorSchemaRoot root) {
-        DoPutWriter writer = DoPutWriter.create(
-                PutCompression.parse(owner.config().bulkCompression()),
-                owner.config().bulkWindow(),
-                answers -> owner.client().startPut(s, answers));
-        writer.start(table, root.getSchema());
-        owner.doPutStreams.incrementAndGet();
-        return writer;
-    }
-
-    /**
-     * Parks a stream whose batch the server answered, so the next putBatch into the same table with the
-     * same schema continues on it; a stream that failed, or whose batch is unanswered (interrupted), ends.
-     */
-    private static void release(BulkWrites owner, BulkWrites.StreamKey key, DoPutWriter writer, boolean answered) {
-        if (answered && !writer.isBroken()) {
-            owner.parkStream(key, writer);
-            return;
+    private static long byRows(
+            BulkWrites owner, RequestSession s, TableTraits traits, VectorSchemaRoot root, String why, CallScope scope)
+            throws SQLException {
+        RowEncoder encoder = RowEncoder.forFields(root.getSchema().getFields(), traits.tags());
+        if (encoder == null) {
+            throw new SQLException(
+                    "Table " + traits.table() + " takes row inserts (" + why + "), and a column of the batch cannot "
+                            + "travel in one",
+                    "0A000");
+        }
+        BulkWrites.LOG.fine(() -> "putBatch into " + traits.table() + " goes as row inserts: " + why);
+        int rows = root.getRowCount();
+        int chunk = Math.max(1, owner.config().bulkFlushRows());
+        java.util.List<io.greptime.jdbc.proto.v1.Rows> chunks = new java.util.ArrayList<>();
+        for (int from = 0; from < rows; from += chunk) {
+            chunks.add(encoder.encode(root, from, Math.min(rows, from + chunk)));
         }
         try {
-            writer.close(answered ? 10_000 : 0);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            RowBatches.sendChunks(owner, s, traits.table(), chunks, rows, traits.deduplicates(), scope);
+            return rows;
+        } catch (io.greptime.jdbc.GreptimeBatchUpdateException e) {
+            long in = java.util.Arrays.stream(e.getLargeUpdateCounts())
+                    .filter(c -> c == 1)
+                    .count();
+            throw new SQLException(
+                    "putBatch into " + traits.table() + " failed after " + in + " of " + rows + " rows were written ("
+                            + e.inDoubtCount() + " in doubt): " + e.getMessage(),
+                    e.getSQLState(),
+                    e.getErrorCode(),
+                    e);
         }
     }
 

@@ -2,9 +2,8 @@ package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.GreptimeBatchUpdateException;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.arrow.write.DoPutWriter;
-import io.greptime.jdbc.arrow.write.PutCompression;
 import io.greptime.jdbc.arrow.write.TimeSortedBatches;
+import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
@@ -17,12 +16,13 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The parameters of one prepared {@code INSERT} written straight into Arrow vectors, and its batches
- * sent as Flight DoPut record batches on one stream per statement (reused across executeBatch calls).
- * {@code addBatch} cuts a record batch on its own when the buffered rows reach the part size (about a
- * third of the previous batch, between 4096 rows and {@code bulkFlushRows}) or {@code bulkFlushBytes};
- * {@code executeBatch} sends the rest and waits for the server's answers, so its counts say exactly which
- * rows the server confirmed.
+ * The DoPut route of a prepared {@code INSERT}: parameters go straight into the column buffer, and batches
+ * leave as Flight DoPut record batches on one {@link PutStream} per statement (reused across executeBatch
+ * calls, parked for the next statement at close). {@code addBatch} cuts a record batch on its own when
+ * the buffered rows reach the part size (about a third of the previous batch, between 4096 rows and
+ * {@code bulkFlushRows}) or {@code bulkFlushBytes}; {@code executeBatch} sends the rest and waits, within
+ * the execution's deadline, for the server's answers, so its counts say exactly which rows the server
+ * confirmed.
  *
  * <p>Used by one statement from one thread at a time, like the statement itself.
  */
@@ -32,6 +32,8 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     private final BufferAllocator allocator;
     private final long flushBytes;
     private final int flushRows;
+    /** What was known of the table when the route was chosen (or last confirmed); checked before each batch. */
+    private TableTraits traits;
     /**
      * Rows after which addBatch sends what is buffered as one part of the batch, so the server decodes
      * it while the caller binds the rest: about a third of the previous executeBatch into this table
@@ -46,51 +48,69 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     private final List<Segment> segments = new ArrayList<>();
     /** Reorders and cuts batches by series and time window (bulkSortByTime, bulkTimeWindow); null for neither. */
     private final TimeSortedBatches sorter;
-    /** The row path for batches under {@code rowPathBelow} rows, or null when it is off or cannot apply. */
-    private final SmallBatchRows smallRows;
+    /** The row encoder for batches under {@code rowPathBelow} rows, or null when that is off or cannot apply. */
+    private final RowEncoder smallRows;
 
     private final int rowPathBelow;
     /** Rows of this executeBatch already cut into segments. */
     private int flushedRows;
 
-    private DoPutWriter writer;
-    private SQLException sendFailure;
+    private final PutStream stream;
 
     /** bulkAcknowledge=deferred: executeBatch returns once its rows are sent. */
     private final boolean deferred;
     /** Under deferred acknowledgement: {request_id, rows} of batches earlier calls sent, not yet answered. */
     private final ArrayDeque<long[]> unconfirmed = new ArrayDeque<>();
+    /** Set when the table changed since the route was chosen: the statement picks its route again. */
+    private boolean stale;
+    /** Why the table no longer takes this statement's rows (a column gone or retyped), or null. */
+    private String incompatible;
 
     BulkInsertBinder(
             BulkWrites owner,
             RequestSession session,
-            String table,
+            TableTraits traits,
             BatchBuffer buffer,
+            int[] paramColumns,
             BufferAllocator allocator,
             TimeSortedBatches sorter,
-            SmallBatchRows smallRows) {
-        super(session, buffer);
+            RowEncoder smallRows) {
+        super(session, buffer, paramColumns);
         this.sorter = sorter;
         this.smallRows = smallRows;
         this.rowPathBelow = owner.config().bulkRowPathBelow();
         this.owner = owner;
-        this.table = table;
+        this.traits = traits;
+        this.table = traits.table();
         this.allocator = allocator;
         this.flushBytes = owner.config().bulkFlushBytes();
         this.flushRows = owner.config().bulkFlushRows();
         this.partRows = partRows(owner.executeRowsHint(table));
         this.deferred = owner.config().bulkDeferredAcks();
+        this.stream = new PutStream(owner, session, table, buffer.schema(), replayable(owner, traits));
+    }
+
+    /** Replaying a broken stream elsewhere is harmless only for a table that deduplicates. */
+    private static boolean replayable(BulkWrites owner, TableTraits traits) {
+        return traits.deduplicates() && owner.config().bulkWrites();
     }
 
     // ---------------------------------------------------------------- batches
 
-    /** Ends the current row; sends a record batch when the thresholds are reached. */
+    /**
+     * Ends the current row; sends a record batch when the thresholds are reached. A send the scope stopped
+     * (a cancel, the timeout) throws 57014 or HYT00 here; the batch's next executeBatch reports its counts.
+     */
     @Override
-    public void addBatch() throws SQLException {
+    public void addBatch(CallScope scope) throws SQLException {
         endRow();
         int rows = buffer.row();
         if (rows >= partRows || ((rows & 1023) == 0 && buffer.bufferedBytes() >= flushBytes)) {
-            flush();
+            flush(scope);
+            SQLException stopped = stream.failure() == null ? null : scope.stopped("a free slot in the DoPut window");
+            if (stopped != null) {
+                throw stopped;
+            }
         }
     }
 
@@ -98,7 +118,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     public boolean addRowWithoutSending() throws SQLException {
         int rows = buffer.row() + 1;
         if (rows >= partRows || (rows & 1023) == 0) {
-            return false; // the row may cut a batch: addBatch, as a call
+            return false; // the row may cut a batch: addBatch, as an execution
         }
         endRow();
         return true;
@@ -111,24 +131,33 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         buffer.reset();
     }
 
-    private void flush() throws SQLException {
+    @Override
+    public boolean stale() {
+        return stale;
+    }
+
+    private void flush(CallScope scope) throws SQLException {
         int rows = buffer.row();
         if (rows == 0) {
             return;
+        }
+        if (segments.isEmpty() && !checkTable(scope)) {
+            return; // the batch goes by rows: see executeConfirmed
         }
         owner.noteBatchRows(table, rows);
         int base = flushedRows;
         flushedRows += rows;
         try {
             if (sorter == null) {
-                send(null, base, rows, null);
+                segments.add(new Segment(stream.send(buffer, scope), base, rows, null));
                 return;
             }
             VectorSchemaRoot sealed = buffer.seal();
             TimeSortedBatches.Plan plan = sorter.plan(sealed, rows);
             for (int g = 0; g < plan.groups(); g++) {
                 int[] positions = Arrays.copyOfRange(plan.order(), plan.groupStarts()[g], plan.groupStarts()[g + 1]);
-                send(sorter.fill(sealed, plan, g), base, positions.length, positions);
+                segments.add(new Segment(
+                        stream.send(sorter.fill(sealed, plan, g), scope), base, positions.length, positions));
             }
         } finally {
             buffer.reset();
@@ -136,62 +165,53 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     }
 
     /**
-     * Sends one record batch (unless the stream already failed) and records which rows it holds: the
-     * given root, or when null the buffer's complete rows.
+     * Before the first record batch of an executeBatch: when what was read of the table is no longer
+     * fresh, reads it again (within the execution's deadline). True when the batch may go as prepared;
+     * false when the table gained columns (the batch then goes by rows, which the server completes with
+     * defaults, and the statement prepares its route again); 42S22 when a column the batch writes is gone
+     * or changed type (nothing is sent).
      */
-    private void send(VectorSchemaRoot root, int base, int rows, int[] positions) {
-        long id = -1;
-        try {
-            if (sendFailure == null) {
-                id = root == null ? writer().send(buffer) : writer().send(root);
-                owner.doPutBatches.incrementAndGet();
-                owner.doPutRows.addAndGet(rows);
+    private boolean checkTable(CallScope scope) throws SQLException {
+        if (incompatible == null && !stale && !owner.catalog().stillFresh(session, table, traits.readAt())) {
+            owner.catalog().forget(session, table);
+            TableTraits now = owner.catalog().traits(session, table, scope);
+            if (now != null && now.schema().equals(traits.schema())) {
+                traits = now;
+                return true;
             }
-        } catch (DoPutWriter.PutFailure f) {
-            sendFailure = owner.client().errors().translate(f.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            sendFailure = new SQLException("Interrupted while sending a DoPut batch", "HY008", e);
+            stale = true;
+            incompatible = WriteRoutes.incompatibleChange(buffer.schema(), now);
         }
-        segments.add(new Segment(id, base, rows, positions));
-    }
-
-    private DoPutWriter writer() {
-        if (writer == null) {
-            writer = owner.takeIdleStream(streamKey());
+        if (incompatible != null) {
+            throw new SQLException(
+                    "Table " + table + " changed since the INSERT was prepared (" + incompatible
+                            + "); nothing of this batch was sent. Prepare the statement again.",
+                    "42S22");
         }
-        if (writer == null) {
-            writer = DoPutWriter.create(
-                    PutCompression.parse(owner.config().bulkCompression()),
-                    owner.config().bulkWindow(),
-                    answers -> owner.client().startPut(session, answers));
-            writer.start(table, buffer.schema());
-            owner.doPutStreams.incrementAndGet();
-        }
-        return writer;
+        return !stale;
     }
 
     /**
      * Sends the buffered rows and waits until the server answered every batch of this executeBatch.
      * One count (1) per row; on failure a BatchUpdateException whose counts give 1 for rows in answered
-     * batches and EXECUTE_FAILED for the rest, none of which the server confirmed.
+     * batches and EXECUTE_FAILED for the rest, with the rows sent but unanswered listed as in doubt.
      */
     @Override
-    public long[] executeBatch() throws SQLException {
+    public long[] executeBatch(CallScope scope) throws SQLException {
         long rows = pendingRows;
         try {
-            return deferred ? executeDeferred() : executeConfirmed();
+            return deferred ? executeDeferred(scope) : executeConfirmed(scope);
         } finally {
             batchDone(rows);
         }
     }
 
     @Override
-    public long[] executeBatchConfirmed() throws SQLException {
-        awaitDeferred();
+    public long[] executeBatchConfirmed(CallScope scope) throws SQLException {
+        awaitDeferred(scope);
         long rows = pendingRows;
         try {
-            return executeConfirmed();
+            return executeConfirmed(scope);
         } finally {
             batchDone(rows);
         }
@@ -210,19 +230,20 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         return (int) Math.max(Math.min(MIN_PART, flushRows), Math.min(flushRows, third));
     }
 
-    private long[] executeConfirmed() throws SQLException {
-        if (smallRows != null && segments.isEmpty() && buffer.row() > 0 && buffer.row() < rowPathBelow) {
-            return executeAsRows();
+    private long[] executeConfirmed(CallScope scope) throws SQLException {
+        if (segments.isEmpty() && buffer.row() > 0) {
+            boolean small = smallRows != null && buffer.row() < rowPathBelow;
+            if (small || !checkTableQuietly(scope)) {
+                return executeAsRows(scope);
+            }
         }
-        flush();
+        flush(scope);
         long lastSent = 0;
         for (Segment seg : segments) {
             lastSent = Math.max(lastSent, seg.id());
         }
-        PutAcks acks =
-                PutAcks.await(writer, lastSent, sendFailure, owner.client().errors());
-        long acked = acks.acked();
-        SQLException failure = acks.failure();
+        long acked = stream.await(lastSent, scope);
+        SQLException failure = stream.failure();
         long[] counts = counts(acked);
         List<GreptimeBatchUpdateException.RowRange> inDoubt = failure == null ? List.of() : inDoubt(acked);
         segments.clear();
@@ -234,6 +255,19 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         return counts;
     }
 
+    /** {@link #checkTable} for the rows still in the buffer; a refusal clears them (they were never sent). */
+    private boolean checkTableQuietly(CallScope scope) throws SQLException {
+        try {
+            return checkTable(scope);
+        } catch (SQLException e) {
+            long[] counts = new long[Math.toIntExact(pendingRows)];
+            Arrays.fill(counts, Statement.EXECUTE_FAILED);
+            buffer.reset();
+            pendingRows = 0;
+            throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), counts, e);
+        }
+    }
+
     /**
      * bulkAcknowledge=deferred: sends the rows and returns SUCCESS_NO_INFO for each without waiting for
      * the answers, so the caller binds the next batch while the server works. A failure of a batch an
@@ -241,18 +275,21 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
      * this call's rows is reported as a synchronous executeBatch reports it. With no rows, waits for
      * every earlier answer.
      */
-    private long[] executeDeferred() throws SQLException {
+    private long[] executeDeferred(CallScope scope) throws SQLException {
         if (pendingRows == 0) {
-            awaitDeferred();
+            awaitDeferred(scope);
             return new long[0];
         }
-        SQLException earlier = earlierFailure();
+        SQLException earlier = unconfirmed.isEmpty() ? null : stream.failureNow();
         if (earlier != null) {
             throw deferredFailed(earlier);
         }
-        flush();
-        if (sendFailure != null) { // reported now, with the earlier calls' rows when some are unanswered
-            return unconfirmed.isEmpty() ? executeConfirmed() : throwDeferred(sendFailure);
+        if (segments.isEmpty() && buffer.row() > 0 && !checkTableQuietly(scope)) {
+            return executeAsRows(scope);
+        }
+        flush(scope);
+        if (stream.failure() != null) { // reported now, with the earlier calls' rows when some are unanswered
+            return unconfirmed.isEmpty() ? executeConfirmed(scope) : throwDeferred(stream.failure());
         }
         for (Segment seg : segments) {
             unconfirmed.addLast(new long[] {seg.id(), seg.rows()});
@@ -272,30 +309,20 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
 
     /** Drops the batches the server has answered from the deferred ones. */
     private void forgetAnswered() {
-        long acked = writer == null ? 0 : writer.lastAckedId();
+        long acked = stream.lastAckedId();
         while (!unconfirmed.isEmpty() && unconfirmed.peekFirst()[0] <= acked) {
             unconfirmed.removeFirst();
         }
     }
 
-    /** What broke the stream carrying deferred batches, seen without waiting; null while it is healthy. */
-    private SQLException earlierFailure() {
-        if (unconfirmed.isEmpty()) {
-            return null;
-        }
-        Throwable f = writer == null ? null : writer.failure();
-        return f == null ? null : owner.client().errors().translate(f);
-    }
-
     @Override
-    public void awaitDeferred() throws SQLException {
+    public void awaitDeferred(CallScope scope) throws SQLException {
         if (unconfirmed.isEmpty()) {
             return;
         }
-        PutAcks acks = PutAcks.await(
-                writer, unconfirmed.peekLast()[0], null, owner.client().errors());
-        if (acks.failure() != null) {
-            throw deferredFailed(acks.failure());
+        stream.await(unconfirmed.peekLast()[0], scope);
+        if (stream.failure() != null) {
+            throw deferredFailed(stream.failure());
         }
         unconfirmed.clear();
     }
@@ -308,7 +335,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
      */
     private BatchUpdateException deferredFailed(SQLException cause) {
         forgetAnswered();
-        long acked = writer == null ? 0 : writer.lastAckedId();
+        long acked = stream.lastAckedId();
         long doubtful = unconfirmed.stream().mapToLong(u -> u[1]).sum();
         long[] counts = counts(acked);
         Arrays.fill(counts, flushedRows, counts.length, Statement.EXECUTE_FAILED);
@@ -320,10 +347,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         unconfirmed.clear();
         pendingRows = 0;
         flushedRows = 0;
-        BulkWrites.logFailure(table, cause);
-        owner.forget(session, table);
-        dropWriter();
-        sendFailure = null;
+        afterFailure(cause);
         return new GreptimeBatchUpdateException(
                 "DoPut into " + table + " failed after earlier executeBatch calls returned (bulkAcknowledge=deferred): "
                         + doubtful + " of the rows they sent are not confirmed and may not be stored"
@@ -337,27 +361,26 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
                 cause);
     }
 
-    /** A small batch as one RowInsertRequests: all rows in, or none (one request, one answer). */
-    private long[] executeAsRows() throws SQLException {
+    /** A batch as RowInsertRequests (a small one, or one for a table that changed): see {@link RowBatches}. */
+    private long[] executeAsRows(CallScope scope) throws SQLException {
         int rows = buffer.row();
-        long[] counts = new long[rows];
         try {
-            smallRows.send(owner, session, table, buffer.seal(), rows);
-            Arrays.fill(counts, 1);
-            return counts;
-        } catch (SQLException e) {
-            Arrays.fill(counts, Statement.EXECUTE_FAILED);
-            owner.forget(session, table);
-            throw new BatchUpdateException(
-                    "Row insert into " + table + " failed, none of " + rows + " rows were written: " + e.getMessage(),
-                    e.getSQLState(),
-                    e.getErrorCode(),
-                    counts,
-                    e);
+            return RowBatches.send(owner, session, table, buffer, rows, encoder(), traits.deduplicates(), scope);
         } finally {
             buffer.reset();
             pendingRows = 0;
         }
+    }
+
+    /** The encoder for the buffer's columns (the small-batch one when there is one). */
+    private RowEncoder encoder() throws SQLException {
+        RowEncoder e = smallRows != null
+                ? smallRows
+                : RowEncoder.forFields(buffer.schema().getFields(), traits.tags());
+        if (e == null) {
+            throw new SQLException("Table " + table + " has a column type row inserts cannot carry", "0A000");
+        }
+        return e;
     }
 
     /**
@@ -377,17 +400,12 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
                 }
             }
         }
-        List<GreptimeBatchUpdateException.RowRange> out = new ArrayList<>();
-        for (int from = doubt.nextSetBit(0); from >= 0; from = doubt.nextSetBit(from)) {
-            int to = doubt.nextClearBit(from);
-            out.add(new GreptimeBatchUpdateException.RowRange(from, to - 1));
-            from = to;
-        }
-        return out;
+        return RowBatches.ranges(doubt);
     }
 
     private long[] counts(long acked) {
         long[] counts = new long[Math.toIntExact(pendingRows)];
+        Arrays.fill(counts, Statement.EXECUTE_FAILED);
         for (Segment seg : segments) {
             long status = seg.id() > 0 && seg.id() <= acked ? 1 : Statement.EXECUTE_FAILED;
             if (seg.positions() == null) {
@@ -409,10 +427,8 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
 
     private BatchUpdateException failed(
             SQLException cause, long[] counts, List<GreptimeBatchUpdateException.RowRange> inDoubt) {
-        BulkWrites.logFailure(table, cause);
-        owner.forget(session, table);
-        dropWriter();
-        sendFailure = null;
+        buffer.reset(); // rows not yet cut (the batch stopped while sending) are not sent either
+        afterFailure(cause);
         unconfirmed.clear();
         long in = Arrays.stream(counts).filter(c -> c == 1).count();
         long doubtful = inDoubt.stream()
@@ -429,47 +445,27 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
                 cause);
     }
 
-    private void dropWriter() {
-        if (writer != null) {
-            try {
-                writer.close(0);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            writer = null;
-        }
-    }
-
-    private BulkWrites.StreamKey streamKey() {
-        return new BulkWrites.StreamKey(session, table, buffer.schema());
+    /** After a failed stream: logged, the table read again next time, the stream dropped. */
+    private void afterFailure(SQLException cause) {
+        BulkWrites.logFailure(table, cause);
+        owner.afterPutFailure(session, table, cause);
+        stream.reset();
     }
 
     /**
      * Hands the DoPut stream to the connection for the next statement writing the same rows when every
-     * batch it carried was answered (nothing sent since the last executeBatch), otherwise ends the stream,
-     * waiting briefly for the server to finish; the emptied column buffer goes to the connection too.
+     * batch it carried was answered, otherwise ends it without waiting; the emptied column buffer goes to
+     * the connection too.
      */
     @Override
     public void close() {
         try {
-            if (writer != null
-                    && segments.isEmpty()
-                    && unconfirmed.isEmpty()
-                    && sendFailure == null
-                    && !writer.isBroken()) {
-                owner.parkStream(streamKey(), writer);
-                writer = null;
-            } else if (writer != null) {
-                writer.close(10_000);
-                writer = null;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            stream.release();
         } finally {
             if (sorter != null) {
                 sorter.close();
             }
-            owner.parkBuffer(streamKey(), buffer, allocator);
+            owner.parkBuffer(new BulkWrites.StreamKey(session, table, buffer.schema()), buffer, allocator);
         }
     }
 }

@@ -1,37 +1,30 @@
 package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
-import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
-import io.greptime.jdbc.arrow.flight.CursorSettings;
-import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
-import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.DoPutWriter;
-import io.greptime.jdbc.arrow.write.TimeSortedBatches;
-import io.greptime.jdbc.internal.client.CancelHook;
+import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.client.ServerCapabilities;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
-import io.greptime.jdbc.internal.sql.DeleteShape;
-import io.greptime.jdbc.internal.sql.InsertShape;
 import java.sql.SQLException;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * A connection's bulk-write machinery: decides which prepared INSERTs take the DoPut path, learns each
- * table's exact Arrow schema once (from the schema of a {@code SELECT * ... LIMIT 0}, which is how the
- * table's columns come out of GreptimeDB) and counts how batches travelled. Thread-safe.
+ * A connection's write pipeline state: the route choice for prepared statements ({@link WriteRoutes}), what
+ * it knows of tables ({@link TableCatalog}), the DoPut streams and column buffers closed statements left
+ * for the next one, the batch-size hints, and the counts of how batches travelled. Thread-safe.
  */
 public final class BulkWrites {
     static final Logger LOG = Logger.getLogger("io.greptime.jdbc.bulk");
@@ -40,10 +33,9 @@ public final class BulkWrites {
     private final ConnectionConfig config;
     private final BufferAllocator allocator;
     private final Supplier<RequestSession> session;
-    /** Table schemas by {@code database + '\0' + table}. */
-    private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
-    /** Tag columns by the same key, read only when a feature needs them (sorting, the row path, deletes). */
-    private final Map<String, List<String>> tagLists = new ConcurrentHashMap<>();
+    private final TableCatalog catalog;
+    /** Tables (database + '\0' + table) whose DoPut the server refused as unsupported: they take row inserts. */
+    private final Set<String> putRefused = ConcurrentHashMap.newKeySet();
 
     final AtomicLong doPutStreams = new AtomicLong();
     final AtomicLong doPutBatches = new AtomicLong();
@@ -54,12 +46,12 @@ public final class BulkWrites {
     final AtomicLong statementBatches = new AtomicLong();
     /**
      * DoPut streams whose statement closed with every batch answered, one per session, table and schema,
-     * kept open for the next statement that writes the same rows. Frameworks prepare a statement per
-     * batch (Spring's {@code batchUpdate} does), and opening a stream per batch costs a round trip plus
-     * the server's per-stream setup, which measurably slows 10k-row batches. Closed with the connection.
+     * kept open for the next statement that writes the same rows (for at most {@link TableCatalog#TTL_NANOS},
+     * and never across DDL through the connection: the server resolved the stream's table when it opened).
+     * Frameworks prepare a statement per batch (Spring's {@code batchUpdate} does), and opening a stream per
+     * batch costs a round trip plus the server's per-stream setup. Closed with the connection.
      */
-    private final IdlePool<StreamKey, DoPutWriter> idleStreams =
-            new IdlePool<>(MAX_IDLE_STREAMS, BulkWrites::closeStream);
+    private final IdlePool<StreamKey, DoPutWriter> idleStreams;
     /**
      * The column buffers of closed statements, keyed the same way, for the next statement preparing the
      * same INSERT: building the writers and allocating their arrays again for every Spring batchUpdate
@@ -67,8 +59,7 @@ public final class BulkWrites {
      * has no rows and no parameter values. At most {@link #MAX_IDLE_BUFFERS} of at most
      * {@link #MAX_PARKED_BUFFER_BYTES} each, so an idle pooled connection keeps at most 8 MiB here.
      */
-    private final IdlePool<StreamKey, ParkedBuffer> idleBuffers =
-            new IdlePool<>(MAX_IDLE_BUFFERS, ParkedBuffer::release);
+    private final IdlePool<StreamKey, ParkedBuffer> idleBuffers;
     /** Parked column buffers kept at most per connection. */
     static final int MAX_IDLE_BUFFERS = 4;
     /** A buffer holding more than this (after very large batches or long texts) is released, not parked. */
@@ -87,8 +78,7 @@ public final class BulkWrites {
     /** Tables whose batch size is remembered, at most. */
     private static final int MAX_HINTS = 256;
 
-    private final java.util.concurrent.ConcurrentHashMap<String, Integer> batchRows =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Integer> batchRows = new ConcurrentHashMap<>();
     /** Rows of the last executeBatch per table, which sizes the parts of the next one. */
     private final Map<String, Integer> executeRows = new ConcurrentHashMap<>();
     /** Parked streams kept at most; the least recently parked one is ended beyond that. */
@@ -101,11 +91,15 @@ public final class BulkWrites {
             GreptimeClient client,
             ConnectionConfig config,
             BufferAllocator allocator,
-            Supplier<RequestSession> session) {
+            Supplier<RequestSession> session,
+            LongSupplier clock) {
         this.client = client;
         this.config = config;
         this.allocator = allocator;
         this.session = session;
+        this.catalog = new TableCatalog(client, allocator, config.maxResultMemory(), clock);
+        this.idleStreams = new IdlePool<>(MAX_IDLE_STREAMS, TableCatalog.TTL_NANOS, clock, BulkWrites::closeStream);
+        this.idleBuffers = new IdlePool<>(MAX_IDLE_BUFFERS, ParkedBuffer::release);
     }
 
     GreptimeClient client() {
@@ -116,64 +110,68 @@ public final class BulkWrites {
         return config;
     }
 
+    TableCatalog catalog() {
+        return catalog;
+    }
+
     /**
-     * The DoPut binder for a prepared statement, or null when its batches keep the statement path: bulk
-     * writes are off, the SQL is not a plain {@code INSERT ... VALUES (?, ...)}, the table does not exist,
-     * a column is unknown or of a type bulk writes cannot fill, or the time index is not written.
+     * The route of a prepared statement, chosen once from its SQL and the table (read within
+     * {@code scope}), or null when its batches keep the statement path; see {@link WriteRoutes}.
      */
-    public BulkBinder binderFor(String sql) throws SQLException {
-        if (!config.bulkWrites()) {
-            return null;
+    public BulkBinder binderFor(String sql, CallScope scope) throws SQLException {
+        return WriteRoutes.choose(this, sql, scope);
+    }
+
+    /**
+     * What the server the connection writes to can do. The single place the write path asks; the
+     * connection's version probe answers it (unknown or unreadable versions get the conservative set).
+     */
+    ServerCapabilities capabilities(RequestSession s, CallScope scope) throws SQLException {
+        return client.capabilities(s, scope);
+    }
+
+    /**
+     * Whether a SQL write may be sent again after a server error that may have applied it in part: a
+     * DELETE (deleting twice deletes once), or an INSERT into a table known (or read now, within the
+     * execution) to deduplicate. Anything else, or a table that cannot be read, is not repeated.
+     */
+    public boolean repeatable(RequestSession s, String sql, CallScope scope) {
+        io.greptime.jdbc.internal.sql.SqlLexer lexer = new io.greptime.jdbc.internal.sql.SqlLexer(sql);
+        String first = lexer.next().keyword();
+        if (first.equals("DELETE")) {
+            return true;
         }
-        InsertShape shape = InsertShape.parse(sql);
-        if (shape == null) {
-            DeleteShape delete = DeleteShape.parse(sql);
-            return delete == null ? null : KeyedDeletes.binderFor(this, delete);
+        io.greptime.jdbc.internal.sql.InsertShape.Target target = io.greptime.jdbc.internal.sql.InsertShape.target(sql);
+        if (target == null) {
+            return false;
         }
-        RequestSession s =
-                shape.database() == null ? session.get() : session.get().withDatabase(shape.database());
-        Schema table = tableSchema(s, shape.table());
-        if (table == null) {
-            if (shape.columns() == null) {
-                LOG.fine(() -> "table " + shape.table() + " not found and no columns listed: statement path");
-                return null;
-            }
-            LOG.fine(() -> "table " + shape.table() + " not found: batches go as RowInsertRequests (auto-create)");
-            return new RowInsertBinder(this, s, shape.table(), shape.columns());
-        }
-        List<Field> fields = targetFields(shape, table);
-        int timeIndex = fields == null ? -1 : timeIndexOf(fields);
-        if (timeIndex < 0) {
-            LOG.fine(() -> "INSERT into " + shape.table() + " does not map column by column: statement path");
-            return null;
-        }
-        ParkedBuffer parked = idleBuffers.take(new StreamKey(s, shape.table(), new Schema(fields)));
-        BufferAllocator child = parked != null
-                ? parked.allocator()
-                : allocator.newChildAllocator("bulk-" + shape.table(), 0, Long.MAX_VALUE);
-        BatchBuffer buffer = parked != null
-                ? parked.buffer()
-                : BatchBuffer.create(fields, timeIndex, child, s.timeZone(), batchRowsHint(shape.table()));
-        if (buffer == null) {
-            child.close();
-            LOG.fine(() -> "INSERT into " + shape.table() + " writes a column type DoPut cannot fill: statement path");
-            return null;
-        }
-        LOG.fine(() -> "INSERT into " + shape.table() + " batches go as Flight DoPut record batches");
         try {
-            return new BulkInsertBinder(
-                    this,
-                    s,
-                    shape.table(),
-                    buffer,
-                    child,
-                    sorter(s, shape.table(), fields, timeIndex, child),
-                    config.bulkRowPathBelow() > 0 ? SmallBatchRows.forFields(fields, tags(s, shape.table())) : null);
-        } catch (SQLException | RuntimeException e) {
-            buffer.close();
-            child.close();
-            throw e;
+            RequestSession in = target.database() == null ? s : s.withDatabase(target.database());
+            TableTraits t = catalog.traits(in, target.table(), scope);
+            return t != null && t.deduplicates();
+        } catch (SQLException e) {
+            return false;
         }
+    }
+
+    /** DDL ran through this connection: forget what was read of tables, parked streams and buffers. */
+    public void schemaChanged() {
+        catalog.clear();
+        putRefused.clear();
+        idleStreams.clear();
+        idleBuffers.clear();
+    }
+
+    /** A DoPut into the table failed: read it again next time; an UNSUPPORTED refusal sends it by rows. */
+    void afterPutFailure(RequestSession s, String table, SQLException e) {
+        catalog.forget(s, table);
+        if ("0A000".equals(e.getSQLState())) {
+            putRefused.add(s.database() + '\0' + table);
+        }
+    }
+
+    boolean putRefused(RequestSession s, String table) {
+        return putRefused.contains(s.database() + '\0' + table);
     }
 
     /**
@@ -210,88 +208,8 @@ public final class BulkWrites {
         hints.merge(table, rows, merge);
     }
 
-    /** The reordering bulkSortByTime and bulkTimeWindow ask for, or null when neither is on. */
-    private TimeSortedBatches sorter(
-            RequestSession s, String table, List<Field> fields, int timeIndex, BufferAllocator allocator)
-            throws SQLException {
-        if (!config.bulkSortByTime() && config.bulkTimeWindow() == null) {
-            return null;
-        }
-        List<Integer> tags = new ArrayList<>();
-        if (config.bulkSortByTime()) {
-            for (String tag : tags(s, table)) {
-                for (int i = 0; i < fields.size(); i++) {
-                    if (fields.get(i).getName().equals(tag)) {
-                        tags.add(i);
-                    }
-                }
-            }
-        }
-        return new TimeSortedBatches(
-                new Schema(fields),
-                tags.stream().mapToInt(Integer::intValue).toArray(),
-                timeIndex,
-                config.bulkSortByTime(),
-                config.bulkTimeWindow(),
-                allocator);
-    }
-
-    private static List<Field> targetFields(InsertShape shape, Schema table) {
-        if (shape.columns() == null) {
-            return table.getFields().size() == shape.parameters() ? table.getFields() : null;
-        }
-        List<Field> fields = new ArrayList<>();
-        for (String name : shape.columns()) {
-            Field f = find(table, name);
-            if (f == null || fields.contains(f)) {
-                return null;
-            }
-            fields.add(f);
-        }
-        return fields;
-    }
-
-    private static Field find(Schema table, String name) {
-        for (Field f : table.getFields()) {
-            if (f.getName().equals(name)) {
-                return f;
-            }
-        }
-        return null;
-    }
-
-    private static int timeIndexOf(List<Field> fields) {
-        for (int i = 0; i < fields.size(); i++) {
-            if (GreptimeFieldMetadata.isTimeIndex(fields.get(i))) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** The table's Arrow schema (cached), or null when the table does not exist. */
-    Schema tableSchema(RequestSession s, String table) throws SQLException {
-        String key = s.database() + '\0' + table;
-        Schema cached = schemas.get(key);
-        if (cached != null) {
-            return cached;
-        }
-        String sql = "SELECT * FROM " + quote(table) + " LIMIT 0";
-        long timeout = config.queryTimeoutSeconds() * 1000L;
-        CursorSettings probe = new CursorSettings(new ColumnReaderFactory(ZoneOffset.UTC), 0, config.maxResultMemory());
-        try (FlightBatchCursor cursor = client.doGet(s, sql, timeout, CancelHook.NONE, allocator, probe)) {
-            if (cursor.isUpdateCount() || cursor.schema().isEmpty()) {
-                return null;
-            }
-            Schema schema = cursor.schema().get();
-            schemas.put(key, schema);
-            return schema;
-        } catch (SQLException e) {
-            if ("42S02".equals(e.getSQLState())) {
-                return null;
-            }
-            throw e;
-        }
+    static String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
     }
 
     RequestSession session(String database) {
@@ -302,35 +220,15 @@ public final class BulkWrites {
         return allocator;
     }
 
-    /** The table's tag columns (cached with the schema). */
-    List<String> tags(RequestSession s, String table) throws SQLException {
-        String key = s.database() + '\0' + table;
-        List<String> cached = tagLists.get(key);
-        if (cached == null) {
-            cached = List.copyOf(KeyedDeletes.tags(this, s, table));
-            tagLists.put(key, cached);
-        }
-        return cached;
-    }
-
-    /** Forgets a table's schema, after a write showed it changed. */
-    void forget(RequestSession s, String table) {
-        schemas.remove(s.database() + '\0' + table);
-        tagLists.remove(s.database() + '\0' + table);
-    }
-
-    static String quote(String identifier) {
-        return '"' + identifier.replace("\"", "\"\"") + '"';
-    }
-
     /** A stream inserter writing with the connection's session as it is now. */
-    public io.greptime.jdbc.GreptimeStreamInserter streamInserter() {
-        return new StreamInserterImpl(this, session.get());
+    public io.greptime.jdbc.GreptimeStreamInserter streamInserter(WriteExecutions executions) {
+        return new StreamInserterImpl(this, session.get(), executions);
     }
 
     /** Writes one caller-built record batch into an existing table over DoPut; returns its rows. */
-    public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException {
-        return ArrowPut.put(this, table, root);
+    public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root, CallScope scope)
+            throws SQLException {
+        return ArrowPut.put(this, table, root, scope);
     }
 
     /** A parked stream for {@code key} that has not failed meanwhile, or null. */
@@ -352,6 +250,11 @@ public final class BulkWrites {
         idleStreams.park(key, writer);
     }
 
+    /** A closed statement's column buffer for the same INSERT, now the caller's, or null. */
+    ParkedBuffer takeParkedBuffer(StreamKey key) {
+        return idleBuffers.take(key);
+    }
+
     /** Keeps a closed statement's column buffer for the next statement preparing the same INSERT. */
     void parkBuffer(StreamKey key, BatchBuffer buffer, BufferAllocator bufferAllocator) {
         buffer.reset();
@@ -364,22 +267,33 @@ public final class BulkWrites {
         }
     }
 
-    /** Ends every parked stream and releases every parked buffer; the connection is closing. */
+    /**
+     * Ends every parked stream and releases every parked buffer; the connection is closing. A parked stream
+     * has every batch answered, so it is half-closed and given at most {@link #CLOSE_GRACE_NANOS} in all to
+     * end cleanly (the server completes it at once); whatever is left then ends with the channel.
+     */
     public void close() {
         try {
-            idleStreams.close();
+            List<DoPutWriter> parked = idleStreams.closeAndTake();
+            parked.forEach(BulkWrites::closeStream);
+            long until = System.nanoTime() + CLOSE_GRACE_NANOS;
+            for (DoPutWriter w : parked) {
+                w.awaitEnd(Math.max(0, until - System.nanoTime()));
+            }
         } finally {
             idleBuffers.close();
         }
     }
 
+    /** How long closing the connection gives its parked streams, together, to end. */
+    static final long CLOSE_GRACE_NANOS = 250_000_000L;
+
+    /** A parked stream has every batch answered: half-closing it loses nothing, and nothing waits for it. */
     private static void closeStream(DoPutWriter writer) {
         try {
-            writer.close(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            writer.close();
         } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "Closing an idle DoPut stream failed: " + e.getMessage()); // nothing was in flight
+            LOG.log(Level.FINE, "Closing an idle DoPut stream failed: " + e.getMessage());
         }
     }
 

@@ -2,12 +2,20 @@ package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.arrow.write.ColumnWriter;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 
-/** Typed parameter setters (1-based indexes, as in JDBC): what {@link ObjectParameters} dispatches to. */
+/**
+ * Where a prepared statement's parameters go (1-based indexes, as in JDBC): one sink per write route (a
+ * column buffer of the table's types for DoPut, row inserts and keyed deletes; SQL literals for the
+ * statement path) behind this one interface, so every setter, and {@code setObject} through the one
+ * dispatcher {@link ObjectParameters}, converts a value the same way and refuses a bad one with the same
+ * SQLState on every route.
+ */
 public interface ParameterSink {
     void setNull(int index) throws SQLException;
 
@@ -15,7 +23,17 @@ public interface ParameterSink {
 
     void setLong(int index, long x) throws SQLException;
 
+    /** A whole number beyond {@code long} (UINT64 values, BigInteger): by default as a decimal. */
+    default void setBigInteger(int index, BigInteger x) throws SQLException {
+        setDecimal(index, x == null ? null : new BigDecimal(x));
+    }
+
     void setDouble(int index, double x) throws SQLException;
+
+    /** A {@code float}: by default as the double of the same value. */
+    default void setFloat(int index, float x) throws SQLException {
+        setDouble(index, x);
+    }
 
     void setDecimal(int index, BigDecimal x) throws SQLException;
 
@@ -33,6 +51,9 @@ public interface ParameterSink {
         setInstant(index, Instant.ofEpochSecond(epochSecond, nano));
     }
 
+    /** A wall-clock date and time, meant in the session's time zone. */
+    void setLocalDateTime(int index, LocalDateTime x) throws SQLException;
+
     /** A {@code float[]}, as a VECTOR column reads back: by default the text a bound literal would be. */
     default void setFloats(int index, float[] x) throws SQLException {
         setString(index, ColumnWriter.vectorText(x));
@@ -43,5 +64,12 @@ public interface ParameterSink {
     void setTime(int index, LocalTime x) throws SQLException;
 
     /** {@code setObject}: the Java type of the value picks the setter. */
-    void setObject(int index, Object x) throws SQLException;
+    default void setObject(int index, Object x) throws SQLException {
+        ObjectParameters.bind(this, index, x);
+    }
+
+    /** {@code setObject} with a target JDBC type: the value is converted to it first (JDBC's table). */
+    default void setObject(int index, Object x, int targetSqlType) throws SQLException {
+        ObjectParameters.bind(this, index, ObjectParameters.convert(x, targetSqlType));
+    }
 }

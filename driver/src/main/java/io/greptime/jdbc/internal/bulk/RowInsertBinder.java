@@ -1,56 +1,61 @@
 package io.greptime.jdbc.internal.bulk;
 
-import com.google.protobuf.ByteString;
-import io.greptime.jdbc.arrow.write.StrictUtf8;
-import io.greptime.jdbc.internal.client.CancelHook;
+import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
+import io.greptime.jdbc.arrow.write.BatchBuffer;
+import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
-import io.greptime.jdbc.proto.v1.ColumnDataType;
-import io.greptime.jdbc.proto.v1.ColumnSchema;
-import io.greptime.jdbc.proto.v1.GreptimeRequest;
-import io.greptime.jdbc.proto.v1.Row;
-import io.greptime.jdbc.proto.v1.RowInsertRequest;
-import io.greptime.jdbc.proto.v1.RowInsertRequests;
-import io.greptime.jdbc.proto.v1.Rows;
 import io.greptime.jdbc.proto.v1.SemanticType;
-import io.greptime.jdbc.proto.v1.Value;
 import java.math.BigDecimal;
-import java.sql.BatchUpdateException;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.temporal.ChronoField;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * The fallback for an INSERT into a table that does not exist yet: rows go as {@code RowInsertRequests}
- * over {@code Handle}, which creates the table (protocol.md §2.3; the connection's {@code hints} such as
- * {@code ttl} or {@code append_mode} apply to the new table). Column types come from the first non-null
- * value bound to each column; the first timestamp column becomes the time index, string columns become
- * tags (as in GreptimeDB's line protocol), everything else a field.
+ * An INSERT into a table that does not exist yet, with {@code bulkAutoCreateTable=true}: rows go as
+ * {@code RowInsertRequests} over {@code Handle}, which creates the table (protocol.md §2.3; the
+ * connection's {@code hints} such as {@code ttl} or {@code append_mode} apply to the new table). Column
+ * types come from the first non-null value bound to each column: the first timestamp column becomes the
+ * time index; string columns become tags (as in GreptimeDB's line protocol, so rows of different series
+ * at one instant do not replace each other); a column NULL in every row of the first batch becomes a
+ * string field; decimals keep their exact value (DECIMAL(38, s), s the largest scale in the batch).
+ * Values are kept as bound and go through the same column writers and row encoder as every other route
+ * when the batch is sent. Without the property such an INSERT takes the statement path and fails as SQL
+ * would (42S02): an executeBatch must not create a table a mistyped name asked for.
  */
 final class RowInsertBinder implements BulkBinder {
     private final BulkWrites owner;
     private final RequestSession session;
     private final String table;
     private final List<String> columns;
-    private final ColumnDataType[] types;
-    private final Value[] current;
+    private final Object[] current;
     private final boolean[] everSet;
-    private final List<Value[]> rows = new ArrayList<>();
+    /** Each column's kind: the class of its first non-null value in this batch (null until there is one). */
+    private final Class<?>[] kinds;
+
+    private final List<Object[]> rows = new ArrayList<>();
 
     RowInsertBinder(BulkWrites owner, RequestSession session, String table, List<String> columns) {
         this.owner = owner;
         this.session = session;
         this.table = table;
         this.columns = columns;
-        this.types = new ColumnDataType[columns.size()];
-        this.current = new Value[columns.size()];
+        this.current = new Object[columns.size()];
         this.everSet = new boolean[columns.size()];
+        this.kinds = new Class<?>[columns.size()];
     }
 
     private int column(int index) throws SQLException {
@@ -60,135 +65,83 @@ final class RowInsertBinder implements BulkBinder {
         return index - 1;
     }
 
-    /** Stores a value of this type, fixing the column's type at its first non-null value. */
-    private void put(int index, ColumnDataType type, Value value) throws SQLException {
+    /** Stores a value, refusing one of another kind than the column's first (22018). */
+    private void put(int index, Object value) throws SQLException {
         int c = column(index);
-        if (types[c] == null) {
-            types[c] = type;
-        } else if (types[c] != type) {
-            throw new SQLDataException(
-                    "Row " + (rows.size() + 1) + ", parameter " + index + " (column '" + columns.get(c) + "'): a "
-                            + type + " value in a column first bound as " + types[c],
-                    "22018");
+        if (value != null) {
+            Class<?> kind = kinds[c];
+            if (kind == null) {
+                kinds[c] = value.getClass();
+            } else if (kind != value.getClass()) {
+                throw new SQLDataException(
+                        "Row " + (rows.size() + 1) + ", parameter " + index + " (column '" + columns.get(c) + "'): a "
+                                + value.getClass().getSimpleName() + " value in a column first bound as "
+                                + kind.getSimpleName(),
+                        "22018");
+            }
         }
         current[c] = value;
         everSet[c] = true;
     }
 
+    /** The class of the column's first non-null value in this batch, or null. */
+    private Class<?> kindOf(int c) {
+        return kinds[c];
+    }
+
     @Override
     public void setNull(int index) throws SQLException {
-        int c = column(index);
-        current[c] = Value.getDefaultInstance();
-        everSet[c] = true;
+        put(index, null);
     }
 
     @Override
     public void setBoolean(int index, boolean x) throws SQLException {
-        put(index, ColumnDataType.BOOLEAN, Value.newBuilder().setBoolValue(x).build());
+        put(index, x);
     }
 
     @Override
     public void setLong(int index, long x) throws SQLException {
-        if (types[column(index)] == ColumnDataType.FLOAT64) {
-            setDouble(index, x);
-            return;
-        }
-        put(index, ColumnDataType.INT64, Value.newBuilder().setI64Value(x).build());
+        put(index, x);
     }
 
     @Override
     public void setDouble(int index, double x) throws SQLException {
-        put(index, ColumnDataType.FLOAT64, Value.newBuilder().setF64Value(x).build());
+        put(index, x);
     }
 
-    /** As a double: an auto-created column has no declared precision to keep. */
     @Override
     public void setDecimal(int index, BigDecimal x) throws SQLException {
-        if (x == null) {
-            setNull(index);
-        } else {
-            setDouble(index, x.doubleValue());
-        }
+        put(index, x);
     }
 
     @Override
     public void setString(int index, String x) throws SQLException {
-        if (x == null) {
-            setNull(index);
-        } else {
-            put(
-                    index,
-                    ColumnDataType.STRING,
-                    Value.newBuilder()
-                            .setStringValue(StrictUtf8.forColumn(x, columns.get(column(index))))
-                            .build());
-        }
+        put(index, x);
     }
 
     @Override
     public void setBytes(int index, byte[] x) throws SQLException {
-        if (x == null) {
-            setNull(index);
-        } else {
-            put(
-                    index,
-                    ColumnDataType.BINARY,
-                    Value.newBuilder().setBinaryValue(ByteString.copyFrom(x)).build());
-        }
+        put(index, x == null ? null : x.clone());
     }
 
     @Override
     public void setInstant(int index, Instant x) throws SQLException {
-        if (x == null) {
-            setNull(index);
-            return;
-        }
-        long nanos;
-        try {
-            nanos = Math.addExact(Math.multiplyExact(x.getEpochSecond(), 1_000_000_000L), x.getNano());
-        } catch (ArithmeticException e) {
-            throw new SQLDataException(
-                    "Row " + (rows.size() + 1) + ", parameter " + index + ": " + x
-                            + " is out of range for a nanosecond timestamp",
-                    "22003");
-        }
-        put(
-                index,
-                ColumnDataType.TIMESTAMP_NANOSECOND,
-                Value.newBuilder().setTimestampNanosecondValue(nanos).build());
+        put(index, x);
+    }
+
+    @Override
+    public void setLocalDateTime(int index, LocalDateTime x) throws SQLException {
+        put(index, x == null ? null : x.atZone(session.timeZone()).toInstant());
     }
 
     @Override
     public void setDate(int index, LocalDate x) throws SQLException {
-        if (x == null) {
-            setNull(index);
-        } else {
-            put(
-                    index,
-                    ColumnDataType.DATE,
-                    Value.newBuilder()
-                            .setDateValue(Math.toIntExact(x.toEpochDay()))
-                            .build());
-        }
+        put(index, x);
     }
 
     @Override
     public void setTime(int index, LocalTime x) throws SQLException {
-        if (x == null) {
-            setNull(index);
-        } else {
-            put(
-                    index,
-                    ColumnDataType.TIME_NANOSECOND,
-                    Value.newBuilder()
-                            .setTimeNanosecondValue(x.getLong(ChronoField.NANO_OF_DAY))
-                            .build());
-        }
-    }
-
-    @Override
-    public void setObject(int index, Object x) throws SQLException {
-        ObjectParameters.bind(this, index, x, session.timeZone());
+        put(index, x);
     }
 
     @Override
@@ -197,7 +150,7 @@ final class RowInsertBinder implements BulkBinder {
     }
 
     @Override
-    public void addBatch() throws SQLException {
+    public void addBatch(CallScope scope) throws SQLException {
         for (int c = 0; c < everSet.length; c++) {
             if (!everSet[c]) {
                 throw new SQLException(
@@ -212,6 +165,14 @@ final class RowInsertBinder implements BulkBinder {
     @Override
     public void clearBatch() {
         rows.clear();
+        keepCurrentKinds();
+    }
+
+    /** After a batch, the kinds are those of the values still bound (the next batch starts from them). */
+    private void keepCurrentKinds() {
+        for (int c = 0; c < kinds.length; c++) {
+            kinds[c] = current[c] == null ? null : current[c].getClass();
+        }
     }
 
     @Override
@@ -219,63 +180,91 @@ final class RowInsertBinder implements BulkBinder {
         return rows.size();
     }
 
-    /** One request per {@code bulkFlushRows} rows; a failed request and those after it are not in. */
+    /** The batch as requests of at most bulkFlushRows rows; see {@link RowBatches} for the counts. */
     @Override
-    public long[] executeBatch() throws SQLException {
-        long[] counts = new long[rows.size()];
-        Arrays.fill(counts, Statement.EXECUTE_FAILED);
-        int chunk = owner.config().bulkFlushRows();
-        try {
-            for (int from = 0; from < rows.size(); from += chunk) {
-                int to = Math.min(rows.size(), from + chunk);
-                send(rows.subList(from, to));
-                Arrays.fill(counts, from, to, 1);
-            }
-        } catch (SQLException e) {
-            long in = Arrays.stream(counts).filter(n -> n == 1).count();
-            throw new BatchUpdateException(
-                    "Row inserts into " + table + " failed after " + in + " of " + counts.length
-                            + " rows were written: " + e.getMessage(),
-                    e.getSQLState(),
-                    e.getErrorCode(),
-                    counts,
-                    e);
-        } finally {
-            rows.clear();
+    public long[] executeBatch(CallScope scope) throws SQLException {
+        if (rows.isEmpty()) {
+            return new long[0];
         }
-        return counts;
+        List<Field> fields = fields();
+        List<SemanticType> semantics = semantics(fields);
+        RowEncoder encoder = RowEncoder.forFields(fields, semantics);
+        int timeIndex = semantics.indexOf(SemanticType.TIMESTAMP);
+        BufferAllocator child = owner.allocator().newChildAllocator("create-" + table, 0, Long.MAX_VALUE);
+        try (BatchBuffer buffer = BatchBuffer.create(fields, timeIndex, child, session.timeZone())) {
+            Loader loader = new Loader(session, buffer);
+            for (Object[] row : rows) {
+                for (int c = 0; c < row.length; c++) {
+                    ObjectParameters.bind(loader, c + 1, row[c]);
+                }
+                loader.endRow();
+            }
+            // a missing table has no deduplication to rely on: a failed request is reported, never repeated
+            return RowBatches.send(owner, session, table, buffer, rows.size(), encoder, false, scope);
+        } finally {
+            clearBatch();
+            child.close();
+        }
     }
 
-    private void send(List<Value[]> chunk) throws SQLException {
-        Rows.Builder b = Rows.newBuilder();
+    /** Each column's Arrow type, from its first non-null value. */
+    private List<Field> fields() {
+        List<Field> fields = new ArrayList<>();
         boolean timeIndexChosen = false;
         for (int c = 0; c < columns.size(); c++) {
-            ColumnDataType type = types[c] == null ? ColumnDataType.STRING : types[c];
-            SemanticType semantic = SemanticType.FIELD;
-            if (type == ColumnDataType.TIMESTAMP_NANOSECOND && !timeIndexChosen) {
-                semantic = SemanticType.TIMESTAMP;
-                timeIndexChosen = true;
-            } else if (type == ColumnDataType.STRING) {
-                semantic = SemanticType.TAG;
+            ArrowType type = arrowType(c);
+            boolean timeIndex = !timeIndexChosen && type instanceof ArrowType.Timestamp;
+            timeIndexChosen |= timeIndex;
+            Map<String, String> metadata = timeIndex ? Map.of(GreptimeFieldMetadata.TIME_INDEX_KEY, "true") : null;
+            fields.add(new Field(columns.get(c), new FieldType(!timeIndex, type, null, metadata), null));
+        }
+        return fields;
+    }
+
+    private ArrowType arrowType(int c) {
+        Class<?> kind = kindOf(c);
+        if (kind == Boolean.class) {
+            return ArrowType.Bool.INSTANCE;
+        } else if (kind == Long.class) {
+            return new ArrowType.Int(64, true);
+        } else if (kind == Double.class) {
+            return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+        } else if (kind == BigDecimal.class) {
+            int scale = 0;
+            for (Object[] row : rows) {
+                scale = row[c] == null ? scale : Math.max(scale, ((BigDecimal) row[c]).scale());
             }
-            b.addSchema(ColumnSchema.newBuilder()
-                    .setColumnName(columns.get(c))
-                    .setDatatype(type)
-                    .setSemanticType(semantic));
+            return new ArrowType.Decimal(38, Math.min(Math.max(scale, 0), 38), 128);
+        } else if (kind == byte[].class) {
+            return ArrowType.Binary.INSTANCE;
+        } else if (kind == Instant.class) {
+            return new ArrowType.Timestamp(TimeUnit.NANOSECOND, null);
+        } else if (kind == LocalDate.class) {
+            return new ArrowType.Date(DateUnit.DAY);
+        } else if (kind == LocalTime.class) {
+            return new ArrowType.Time(TimeUnit.NANOSECOND, 64);
         }
-        for (Value[] row : chunk) {
-            b.addRows(Row.newBuilder().addAllValues(Arrays.asList(row)));
+        return ArrowType.Utf8.INSTANCE; // strings, and columns NULL in every row
+    }
+
+    /** The time index, tags for string columns that hold a value, fields for the rest. */
+    private List<SemanticType> semantics(List<Field> fields) {
+        List<SemanticType> out = new ArrayList<>();
+        for (int c = 0; c < fields.size(); c++) {
+            Field f = fields.get(c);
+            out.add(
+                    GreptimeFieldMetadata.isTimeIndex(f)
+                            ? SemanticType.TIMESTAMP
+                            : kindOf(c) == String.class ? SemanticType.TAG : SemanticType.FIELD);
         }
-        GreptimeRequest request = GreptimeRequest.newBuilder()
-                .setHeader(session.toHeader())
-                .setRowInserts(RowInsertRequests.newBuilder()
-                        .addInserts(RowInsertRequest.newBuilder()
-                                .setTableName(table)
-                                .setRows(b)))
-                .build();
-        owner.client().handle(session, request, owner.config().queryTimeoutSeconds() * 1000L, CancelHook.NONE);
-        owner.rowInsertRequests.incrementAndGet();
-        owner.rowInsertRows.addAndGet(chunk.size());
+        return out;
+    }
+
+    /** Writes kept values into a buffer through the column writers. */
+    private static final class Loader extends VectorBinder {
+        Loader(RequestSession session, BatchBuffer buffer) {
+            super(session, buffer);
+        }
     }
 
     @Override

@@ -12,9 +12,12 @@ import java.util.Map;
 
 /**
  * {@link GreptimeStreamInserter} over one {@code HandleRequests} call: declared tables buffer their rows
+ * (through the same column writers and row encoder as every write route)
  * in Arrow vectors; every {@code bulkFlushRows} rows (all tables together) the buffers leave as one
  * request with one {@code RowInsertRequest} per table. The call opens at the first request, so an
- * inserter that never sends a row never opens a stream.
+ * inserter that never sends a row never opens a stream. Each call that waits on the server (a flush that
+ * waits for the stream to take more, finish waiting for the answer) runs as an execution of the
+ * connection: its queryTimeout bounds the wait, and closing the connection stops it.
  */
 final class StreamInserterImpl implements GreptimeStreamInserter {
     private enum State {
@@ -26,6 +29,7 @@ final class StreamInserterImpl implements GreptimeStreamInserter {
 
     private final BulkWrites owner;
     private final RequestSession session;
+    private final WriteExecutions executions;
     private final int flushRows;
     private final Map<String, StreamTable> tables = new LinkedHashMap<>();
     private HandleRequestsCall call;
@@ -33,9 +37,10 @@ final class StreamInserterImpl implements GreptimeStreamInserter {
     private int buffered;
     private long sentRows;
 
-    StreamInserterImpl(BulkWrites owner, RequestSession session) {
+    StreamInserterImpl(BulkWrites owner, RequestSession session, WriteExecutions executions) {
         this.owner = owner;
         this.session = session;
+        this.executions = executions;
         this.flushRows = owner.config().bulkFlushRows();
     }
 
@@ -98,7 +103,10 @@ final class StreamInserterImpl implements GreptimeStreamInserter {
         if (call == null) {
             call = owner.client().startHandleRequests(session);
         }
-        failed(() -> call.send(request));
+        failed(() -> executions.run(scope -> {
+            call.send(request, scope);
+            return null;
+        }));
         sentRows += rows;
         owner.rowInsertRequests.incrementAndGet();
         owner.rowInsertRows.addAndGet(rows);
@@ -134,9 +142,8 @@ final class StreamInserterImpl implements GreptimeStreamInserter {
             release();
             return 0;
         }
-        long timeout = owner.config().queryTimeoutSeconds() * 1000L;
         long[] total = new long[1];
-        failed(() -> total[0] = call.finish(timeout));
+        failed(() -> total[0] = executions.run(call::finish));
         state = State.FINISHED;
         release();
         return total[0];

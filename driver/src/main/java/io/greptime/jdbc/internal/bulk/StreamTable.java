@@ -7,9 +7,6 @@ import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.proto.jsonb.Jsonb;
-import io.greptime.jdbc.proto.v1.ColumnDataType;
-import io.greptime.jdbc.proto.v1.ColumnSchema;
-import io.greptime.jdbc.proto.v1.Row;
 import io.greptime.jdbc.proto.v1.RowInsertRequest;
 import io.greptime.jdbc.proto.v1.Rows;
 import io.greptime.jdbc.proto.v1.SemanticType;
@@ -21,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -37,26 +33,21 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 final class StreamTable extends VectorBinder {
     private final String table;
     private final BufferAllocator allocator;
-    private final ProtoCells[] cells;
-    private final List<ColumnSchema> schema;
+    private final RowEncoder encoder;
+    private final int width;
     /** Which columns are JSON, checked before they are buffered. */
     private final boolean[] json;
 
     private StreamTable(
-            RequestSession session,
-            String table,
-            BatchBuffer buffer,
-            BufferAllocator allocator,
-            ProtoCells[] cells,
-            List<ColumnSchema> schema) {
+            RequestSession session, String table, BatchBuffer buffer, BufferAllocator allocator, RowEncoder encoder) {
         super(session, buffer);
         this.table = table;
         this.allocator = allocator;
-        this.cells = cells;
-        this.schema = schema;
-        this.json = new boolean[cells.length];
+        this.encoder = encoder;
+        this.width = encoder.schema().size();
+        this.json = new boolean[width];
         for (int i = 0; i < json.length; i++) {
-            json[i] = cells[i].type == ColumnDataType.JSON;
+            json[i] = encoder.isJson(i);
         }
     }
 
@@ -65,17 +56,16 @@ final class StreamTable extends VectorBinder {
             throws SQLException {
         List<Field> fields = fields(table, columns);
         int timeIndex = -1;
-        ProtoCells[] cells = new ProtoCells[columns.length];
-        List<ColumnSchema> schema = new ArrayList<>();
+        List<SemanticType> semantics = new ArrayList<>();
         for (int i = 0; i < columns.length; i++) {
             timeIndex =
                     columns[i].semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP ? i : timeIndex;
-            cells[i] = ProtoCells.forField(fields.get(i));
-            schema.add(cells[i].schema(columns[i].name(), semantic(columns[i])));
+            semantics.add(semantic(columns[i]));
         }
+        RowEncoder encoder = RowEncoder.forFields(fields, semantics);
         BufferAllocator child = parent.newChildAllocator("stream-" + table, 0, Long.MAX_VALUE);
         BatchBuffer buffer = BatchBuffer.create(fields, timeIndex, child, session.timeZone());
-        return new StreamTable(session, table, buffer, child, cells, schema);
+        return new StreamTable(session, table, buffer, child, encoder);
     }
 
     private static List<Field> fields(String table, Column[] columns) throws SQLException {
@@ -110,7 +100,7 @@ final class StreamTable extends VectorBinder {
     /**
      * The time index is marked as in a table's schema; a JSON column is a Utf8 vector marked
      * {@code greptime:type=Json}: the column writers fill it from text as any string column, and
-     * {@link ProtoCells} sends it as a JSON column.
+     * {@link RowEncoder} sends it as a JSON column.
      */
     private static Map<String, String> metadata(Column c) {
         if (c.semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP) {
@@ -184,9 +174,9 @@ final class StreamTable extends VectorBinder {
 
     /** Writes one row; on a bad value nothing of the row stays and the error names table, row and column. */
     void add(Object[] values) throws SQLException {
-        if (values == null || values.length != cells.length) {
+        if (values == null || values.length != width) {
             throw new SQLException(
-                    "Table " + table + ": " + cells.length + " values expected, " + (values == null ? 0 : values.length)
+                    "Table " + table + ": " + width + " values expected, " + (values == null ? 0 : values.length)
                             + " given",
                     "07009");
         }
@@ -235,15 +225,7 @@ final class StreamTable extends VectorBinder {
         if (rows == 0) {
             return null;
         }
-        List<FieldVector> vectors = buffer.seal().getFieldVectors();
-        Rows.Builder out = Rows.newBuilder().addAllSchema(schema);
-        for (int r = 0; r < rows; r++) {
-            Row.Builder row = Row.newBuilder();
-            for (int c = 0; c < cells.length; c++) {
-                row.addValues(cells[c].value(vectors.get(c), r));
-            }
-            out.addRows(row);
-        }
+        Rows out = encoder.encode(buffer.seal(), 0, rows);
         buffer.reset();
         clearParameters();
         return RowInsertRequest.newBuilder().setTableName(table).setRows(out).build();

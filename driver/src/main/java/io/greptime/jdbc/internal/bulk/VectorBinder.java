@@ -18,15 +18,48 @@ import java.time.LocalTime;
 abstract class VectorBinder implements ParameterSink {
     final RequestSession session;
     final BatchBuffer buffer;
-    /** The buffer's writers, held here so a setter reaches its column in one step. */
+    /** The writer of each parameter, held here so a setter reaches its column in one step. */
     private final ColumnWriter[] writers;
+    /** Columns no parameter writes: NULL in every row (the table's full column set goes to the server). */
+    private final int[] unlisted;
     /** Rows added since the last executeBatch. */
     long pendingRows;
 
     VectorBinder(RequestSession session, BatchBuffer buffer) {
+        this(session, buffer, null);
+    }
+
+    /**
+     * @param paramColumns the buffer column each parameter writes (parameter i+1 writes column
+     *     paramColumns[i]); null when parameter i+1 writes column i and every column has a parameter
+     */
+    VectorBinder(RequestSession session, BatchBuffer buffer, int[] paramColumns) {
         this.session = session;
         this.buffer = buffer;
-        this.writers = buffer.writers();
+        ColumnWriter[] all = buffer.writers();
+        if (paramColumns == null) {
+            this.writers = all;
+            this.unlisted = new int[0];
+        } else {
+            this.writers = new ColumnWriter[paramColumns.length];
+            java.util.BitSet listed = new java.util.BitSet();
+            for (int i = 0; i < paramColumns.length; i++) {
+                writers[i] = all[paramColumns[i]];
+                listed.set(paramColumns[i]);
+            }
+            java.util.BitSet rest = new java.util.BitSet();
+            rest.set(0, all.length);
+            rest.andNot(listed);
+            this.unlisted = rest.stream().toArray();
+        }
+        nullUnlisted();
+    }
+
+    /** Unlisted columns hold NULL, and keep it row after row (a column not set takes its previous value). */
+    private void nullUnlisted() {
+        for (int c : unlisted) {
+            buffer.writer(c).setNull(buffer.row());
+        }
     }
 
     // ---------------------------------------------------------------- setters
@@ -41,8 +74,8 @@ abstract class VectorBinder implements ParameterSink {
 
     /** Names the row (1-based within the current batch) and the column in a setter's error. */
     private SQLException located(SQLException e, int index) {
-        String where = "Row " + (pendingRows + 1) + ", parameter " + index + " (column '"
-                + buffer.writer(index - 1).name() + "'): ";
+        String where =
+                "Row " + (pendingRows + 1) + ", parameter " + index + " (column '" + writers[index - 1].name() + "'): ";
         return new SQLException(where + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
     }
 
@@ -180,14 +213,15 @@ abstract class VectorBinder implements ParameterSink {
         }
     }
 
-    /** {@code setObject}: dispatches on the Java type to the setters above. */
+    /** A wall clock is read in the session's zone, as the server would read it. */
     @Override
-    public final void setObject(int index, Object x) throws SQLException {
-        ObjectParameters.bind(this, index, x, session.timeZone());
+    public void setLocalDateTime(int index, java.time.LocalDateTime x) throws SQLException {
+        setInstant(index, x == null ? null : x.atZone(session.timeZone()).toInstant());
     }
 
     public void clearParameters() {
         buffer.clearParameters();
+        nullUnlisted();
     }
 
     /** Ends the current row in the buffer; the error names the row. */

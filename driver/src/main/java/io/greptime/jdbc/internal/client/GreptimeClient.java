@@ -62,7 +62,6 @@ public final class GreptimeClient implements AutoCloseable {
     private final HealthProber prober;
     private final String compression;
     private final ErrorTranslator errors;
-    private final TableModes tableModes;
     private final ServerProbe versions;
     private final long probeTimeoutMillis;
     /** The connection's allocator, once {@link #connected}; version probes read through it. */
@@ -79,7 +78,6 @@ public final class GreptimeClient implements AutoCloseable {
         this.prober = prober;
         this.compression = config.compression();
         this.errors = errors;
-        this.tableModes = new TableModes(this);
         String pinned = config.string(io.greptime.jdbc.GreptimeProperty.SERVER_VERSION);
         this.versions = new ServerProbe(
                 pinned == null ? null : ServerCapabilities.ofVersionText(pinned), e -> channels.channel(e.address()));
@@ -153,13 +151,12 @@ public final class GreptimeClient implements AutoCloseable {
     }
 
     /**
-     * Called once the connection has its allocator: table-mode lookups for DoPut replay read through it,
-     * and, with {@code discoverFrontends}, the active frontends of {@code information_schema.cluster_info}
-     * join the endpoint set.
+     * Called once the connection has its allocator: the version probe reads through it, and, with
+     * {@code discoverFrontends}, the active frontends of {@code information_schema.cluster_info} join the
+     * endpoint set.
      */
     public void connected(RequestSession session, BufferAllocator allocator, long timeoutMillis) {
         this.allocator = allocator;
-        tableModes.useAllocator(allocator);
         if (router.settings().discovery()) {
             FrontendDiscovery.discover(this, session, allocator, timeoutMillis).forEach(address -> {
                 if (router.endpoints().add(address)) {
@@ -464,16 +461,49 @@ public final class GreptimeClient implements AutoCloseable {
 
     /**
      * Opens a Flight {@code DoPut} call whose answers go to {@code answers} (protocol.md §4). When the
-     * stream breaks and its table deduplicates, it resumes on another endpoint from the first
-     * unacknowledged batch ({@link ResumablePut}); otherwise the failure reaches the writer.
+     * stream breaks and {@code replayable} (its table deduplicates, as the caller read before opening it:
+     * nothing is looked up here, so no lock is ever held across a query), it resumes on another endpoint
+     * from the first unacknowledged batch ({@link ResumablePut}); otherwise the failure reaches the writer.
      */
     public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(
-            RequestSession session, io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers) {
+            RequestSession session, io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers, boolean replayable) {
         return ResumablePut.open(
-                router,
-                answers,
-                (endpoint, sink) -> FlightPutCall.open(channel(endpoint), session, sink),
-                table -> tableModes.deduplicates(session, table));
+                router, answers, (endpoint, sink) -> FlightPutCall.open(channel(endpoint), session, sink), replayable);
+    }
+
+    /**
+     * What the server can do, as the write path asks within {@code scope}: the connection's version probe
+     * answers it ({@link #capabilities(RequestSession)}: the lowest line among the endpoints used, the pinned
+     * {@code serverVersion}, or the conservative set when nothing is known). A cancelled or timed-out scope
+     * ends the write before any probe is sent.
+     */
+    public ServerCapabilities capabilities(RequestSession session, CallScope scope) throws SQLException {
+        SQLException stop = scope.stopped("the server's version");
+        if (stop != null) {
+            throw stop;
+        }
+        return capabilities(session);
+    }
+
+    /**
+     * Sends a write request through {@code Handle}; a server error that may have left it partly applied is
+     * repeated (elsewhere) only when {@code repeatable} says a second copy is harmless (fidelity audit A3);
+     * it is asked only then.
+     */
+    public long handleWrite(
+            RequestSession session,
+            GreptimeRequest request,
+            long timeoutMillis,
+            CancelHook hook,
+            java.util.function.BooleanSupplier repeatable)
+            throws SQLException {
+        return router.call(
+                OperationKind.ofHandle(request),
+                timeoutMillis,
+                (endpoint, progress, remaining) ->
+                        handleOn(channel(endpoint), progress, session, request, remaining, hook),
+                errors::translate,
+                repeatable);
     }
 
     /**

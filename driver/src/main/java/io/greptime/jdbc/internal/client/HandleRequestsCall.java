@@ -6,7 +6,6 @@ import io.greptime.jdbc.proto.v1.GreptimeResponse;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import java.sql.SQLException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -39,20 +38,54 @@ public final class HandleRequestsCall {
         return call;
     }
 
-    /** Sends one request, first waiting until gRPC can take it; fails when the call already ended. */
-    public void send(GreptimeRequest request) throws SQLException {
+    /**
+     * Sends one request, first waiting (within the scope: its deadline, its cancel) until gRPC can take it;
+     * fails when the call already ended. A wait the scope ends cancels the call.
+     */
+    public void send(GreptimeRequest request, CallScope scope) throws SQLException {
         lock.lock();
         try {
-            while (!ready && !done) {
-                changed.await(100, TimeUnit.MILLISECONDS);
-                ready = ready || requests.isReady();
-            }
+            awaitLocked(() -> ready || done, scope, "the HandleRequests stream to take more rows");
             throwIfEnded();
             requests.onNext(request);
             ready = requests.isReady();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("Interrupted while streaming requests", "HY008", e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A condition of the call's state, read with the lock held. */
+    private interface State {
+        boolean holds();
+    }
+
+    /**
+     * With the lock held, waits until {@code state} holds; the onReady, answer and failure callbacks and a
+     * cancel signal. When the scope ends the wait, the call is cancelled and the scope's error thrown.
+     */
+    private void awaitLocked(State state, CallScope scope, String what) throws SQLException {
+        scope.onCancel(this::wake);
+        while (!state.holds()) {
+            SQLException stop = scope.stopped(what);
+            if (stop != null) {
+                requests.cancel(stop.getMessage(), null);
+                throw stop;
+            }
+            long left = scope.remainingNanos();
+            try {
+                changed.awaitNanos(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                requests.cancel("interrupted", null);
+                throw new SQLException("Interrupted while waiting for " + what, "HY008", e);
+            }
+        }
+    }
+
+    private void wake() {
+        lock.lock();
+        try {
+            changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -80,34 +113,20 @@ public final class HandleRequestsCall {
     }
 
     /**
-     * Half-closes the call and waits for the server's one answer.
+     * Half-closes the call and waits, within the scope, for the server's one answer.
      *
-     * @param timeoutMillis how long to wait, 0 for as long as it takes
      * @return the affected rows of every request of the call
      */
-    public long finish(long timeoutMillis) throws SQLException {
+    public long finish(CallScope scope) throws SQLException {
         checkFailure();
         requests.onCompleted();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         lock.lock();
         try {
-            while (!done) {
-                long left = timeoutMillis == 0 ? TimeUnit.SECONDS.toNanos(1) : deadline - System.nanoTime();
-                if (left <= 0) {
-                    requests.cancel("no answer in time", null);
-                    throw new java.sql.SQLTimeoutException(
-                            "HandleRequests did not answer within " + timeoutMillis + " ms", "HYT00");
-                }
-                changed.awaitNanos(left);
-            }
+            awaitLocked(() -> done, scope, "the HandleRequests answer");
             if (failure != null) {
                 throw errors.translate(failure);
             }
             return total;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            requests.cancel("interrupted", null);
-            throw new SQLException("Interrupted while waiting for the HandleRequests answer", "HY008", e);
         } finally {
             lock.unlock();
         }

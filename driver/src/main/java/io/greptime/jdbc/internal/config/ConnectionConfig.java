@@ -274,6 +274,10 @@ public final class ConnectionConfig {
         return (Integer) values.get(GreptimeProperty.BULK_ROW_PATH_BELOW);
     }
 
+    public boolean bulkAutoCreateTable() {
+        return (Boolean) values.get(GreptimeProperty.BULK_AUTO_CREATE_TABLE);
+    }
+
     public boolean bulkSortByTime() {
         return (Boolean) values.get(GreptimeProperty.BULK_SORT_BY_TIME);
     }

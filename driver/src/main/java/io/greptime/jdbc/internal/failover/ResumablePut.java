@@ -8,7 +8,6 @@ import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Predicate;
 import org.apache.arrow.flight.impl.Flight;
 
 /**
@@ -37,7 +36,8 @@ public final class ResumablePut implements DoPutWriter.Transport {
     private final Router router;
     private final DoPutWriter.Answers writer;
     private final CallOpener opener;
-    private final Predicate<String> deduplicates;
+    /** Whether the stream's table deduplicates, as the caller read it before opening the stream. */
+    private final boolean deduplicates;
     /** Guards every field below. */
     private final ReentrantLock callLock = new ReentrantLock();
 
@@ -56,7 +56,7 @@ public final class ResumablePut implements DoPutWriter.Transport {
 
     private record Frame(long requestId, Flight.FlightData data) {}
 
-    private ResumablePut(Router router, DoPutWriter.Answers writer, CallOpener opener, Predicate<String> deduplicates) {
+    private ResumablePut(Router router, DoPutWriter.Answers writer, CallOpener opener, boolean deduplicates) {
         this.router = router;
         this.writer = writer;
         this.opener = opener;
@@ -66,10 +66,11 @@ public final class ResumablePut implements DoPutWriter.Transport {
     /**
      * Opens the stream on the endpoint the bulk policy picks.
      *
-     * @param deduplicates whether a table (named by the schema message) deduplicates; asked once per stream
+     * @param deduplicates whether the table deduplicates (known before the stream opens: nothing is looked
+     *     up while the call's lock is held, so close and cancel never wait on a query)
      */
     public static ResumablePut open(
-            Router router, DoPutWriter.Answers writer, CallOpener opener, Predicate<String> deduplicates) {
+            Router router, DoPutWriter.Answers writer, CallOpener opener, boolean deduplicates) {
         ResumablePut put = new ResumablePut(router, writer, opener, deduplicates);
         put.callLock.lock();
         try {
@@ -107,11 +108,11 @@ public final class ResumablePut implements DoPutWriter.Transport {
                 table = frame.getFlightDescriptor().getPathCount() > 0
                         ? frame.getFlightDescriptor().getPath(0)
                         : "?";
-                // Asked only when a resume is possible at all (retries allowed, another endpoint to resume on);
+                // Only when a resume is possible at all (retries allowed, another endpoint to resume on);
                 // an unknown mode counts as append-only.
                 replayable = router.settings().retries() > 0
                         && router.endpoints().all().size() > 1
-                        && deduplicates.test(table);
+                        && deduplicates;
             } else if (replayable) {
                 ledger.addLast(new Frame(requestId(frame.getAppMetadata()), frame));
             }

@@ -15,8 +15,10 @@ import org.apache.arrow.flight.grpc.StatusUtils;
  *
  * <ul>
  *   <li>a GreptimeDB error the server marked retryable ({@code x-greptime-err-retry-hint: retryable}; on
- *       servers older than v1.2, which send no hint, a code of the legacy list, protocol.md §6.2): the
- *       server did not apply the request;
+ *       servers older than v1.2, which send no hint, a code of the legacy list, protocol.md §6.2). The hint
+ *       means "may succeed if retried", not "nothing was applied": a write spanning regions may have been
+ *       applied on some ({@link Verdict#mayHaveApplied()}), so the router repeats a write only when its
+ *       table deduplicates (fidelity audit A3);
  *   <li>a connection failure (gRPC UNAVAILABLE without a GreptimeDB code) before the request message
  *       went to a transport, one where HTTP/2 says the server never started the stream (GOAWAY), or a
  *       write the OS refused because the server had already closed the connection (broken pipe);
@@ -39,8 +41,13 @@ public final class RetryRules {
      * @param retry whether the attempt may be repeated
      * @param endpointFault whether the failure counts against the endpoint's breaker
      * @param reason the rule that decided, for logs
+     * @param mayHaveApplied whether the server may have applied the request (a server error answered it)
      */
-    public record Verdict(boolean retry, boolean endpointFault, String reason) {}
+    public record Verdict(boolean retry, boolean endpointFault, String reason, boolean mayHaveApplied) {
+        public Verdict(boolean retry, boolean endpointFault, String reason) {
+            this(retry, endpointFault, reason, false);
+        }
+    }
 
     /** What a failure says about itself, however it surfaced. */
     record Facts(Status.Code code, String description, int errCode, String retryHint, boolean neverArrived) {}
@@ -96,7 +103,7 @@ public final class RetryRules {
             rule = "no retry hint; code " + f.errCode() + (retryable ? " is" : " is not")
                     + " in the legacy retryable list";
         }
-        return new Verdict(retryable, retryable, "GreptimeDB status " + f.errCode() + ", " + rule);
+        return new Verdict(retryable, retryable, "GreptimeDB status " + f.errCode() + ", " + rule, true);
     }
 
     private static Verdict connectionFailure(Facts f, OperationKind kind, CallProgress progress) {

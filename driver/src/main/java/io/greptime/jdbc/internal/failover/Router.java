@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -56,6 +57,21 @@ public final class Router {
     public <T> T call(
             OperationKind kind, long timeoutMillis, Attempt<T> attempt, Function<Throwable, SQLException> translate)
             throws SQLException {
+        return call(kind, timeoutMillis, attempt, translate, () -> true);
+    }
+
+    /**
+     * As {@link #call(OperationKind, long, Attempt, Function)}; a WRITE the server answered with an error
+     * (which may have left it applied on some regions: fidelity audit A3) is repeated only when
+     * {@code repeatableWrite} says a second copy is harmless (the table deduplicates). Asked only then.
+     */
+    public <T> T call(
+            OperationKind kind,
+            long timeoutMillis,
+            Attempt<T> attempt,
+            Function<Throwable, SQLException> translate,
+            BooleanSupplier repeatableWrite)
+            throws SQLException {
         long start = clock.getAsLong();
         Set<Endpoint> tried = new HashSet<>();
         Endpoint previous = null;
@@ -84,6 +100,13 @@ public final class Router {
                     endpoints.answered(e);
                 }
                 String stop = v.retry() ? budgetStop(n, start, timeoutMillis) : v.reason();
+                if (stop == null
+                        && v.mayHaveApplied()
+                        && kind == OperationKind.WRITE
+                        && !repeatableWrite.getAsBoolean()) {
+                    stop = v.reason() + ", but the write may have been applied in part and its table does not "
+                            + "deduplicate (or its mode is unknown): not repeated";
+                }
                 if (stop != null) {
                     listener.gaveUp(kind, e.toString(), n, stop);
                     throw translate.apply(failure);

@@ -7,6 +7,7 @@ import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
+import io.greptime.jdbc.internal.bulk.WriteExecutions;
 import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
@@ -19,6 +20,9 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLWarning;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -26,6 +30,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -47,6 +54,20 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     private final Set<TypedBulkWriter<?>> typedWriters = ConcurrentHashMap.newKeySet();
 
     private final Observability observe;
+    /** The clock executions measure their deadlines on. */
+    private final LongSupplier clock = System::nanoTime;
+    /** Guards {@link #running} and {@link #allocatorCloseDeferred}. */
+    private final ReentrantLock runningLock = new ReentrantLock();
+
+    private final Condition runningChanged = runningLock.newCondition();
+    /** Executions running now, on any thread: close and abort stop them. */
+    private final Set<Execution> running = new HashSet<>();
+    /** Set when close gave up waiting for executions: the last one to end closes the allocator. */
+    private boolean allocatorCloseDeferred;
+
+    private final AtomicBoolean allocatorClosed = new AtomicBoolean();
+    /** How long close waits for executions it cancelled to unwind before returning anyway. */
+    static final long CLOSE_WAIT_MILLIS = 500;
 
     private ConnectionImpl(
             ConnectionConfig config,
@@ -61,7 +82,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         this.allocator = allocator;
         this.session = new AtomicReference<>(new RequestSession(
                 config.database(), config.timeZone(), config.user(), config.password(), config.hints()));
-        this.bulkWrites = new BulkWrites(client, config, allocator, this::session);
+        this.bulkWrites = new BulkWrites(client, config, allocator, this::session, clock);
         this.affinity = ThreadAffinity.forConnection(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
         client.onZoneMismatch(this::zoneMismatch);
     }
@@ -189,6 +210,76 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         return bulkWrites;
     }
 
+    LongSupplier clock() {
+        return clock;
+    }
+
+    void executionStarted(Execution exec) {
+        runningLock.lock();
+        try {
+            running.add(exec);
+        } finally {
+            runningLock.unlock();
+        }
+    }
+
+    void executionEnded(Execution exec) {
+        boolean closeAllocator;
+        runningLock.lock();
+        try {
+            running.remove(exec);
+            closeAllocator = allocatorCloseDeferred && running.isEmpty();
+            runningChanged.signalAll();
+        } finally {
+            runningLock.unlock();
+        }
+        if (closeAllocator && allocatorClosed.compareAndSet(false, true)) {
+            allocator.close(); // close returned already; what the cancelled execution held is free now
+        }
+    }
+
+    /**
+     * Runs a lookup a statement needs before it exists (prepareStatement choosing a write route) as an
+     * execution the connection's close stops. Its deadline is the connect timeout (or the
+     * {@code queryTimeout} property when that is longer): a server that stalls a metadata query must not
+     * hang prepareStatement, and the first lookups of a cold connection must not fail a short timeout
+     * meant for statements.
+     */
+    <T> T prepareLookup(WriteExecutions.WriteCall<T> call) throws SQLException {
+        long connect = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
+        return runExecution(Math.max(connect, config.queryTimeoutSeconds() * 1000L), call);
+    }
+
+    /** Executions for writers that are not statements, with the {@code queryTimeout} property as deadline. */
+    WriteExecutions writeExecutions() {
+        return new WriteExecutions() {
+            @Override
+            public <T> T run(WriteCall<T> call) throws SQLException {
+                return runExecution(config.queryTimeoutSeconds() * 1000L, call);
+            }
+        };
+    }
+
+    private <T> T runExecution(long timeoutMillis, WriteExecutions.WriteCall<T> call) throws SQLException {
+        checkNotClosed();
+        Execution exec = new Execution(null, timeoutMillis, clock);
+        executionStarted(exec);
+        try {
+            return call.run(exec);
+        } finally {
+            exec.finish();
+            executionEnded(exec);
+        }
+    }
+
+    /**
+     * Whether a SQL write may be repeated after a server error: only an INSERT into a table that
+     * deduplicates (read within the execution), or a DELETE (deleting twice deletes once).
+     */
+    java.util.function.BooleanSupplier repeatableWrite(RequestSession s, String sql, Execution exec) {
+        return () -> bulkWrites.repeatable(s, sql, exec);
+    }
+
     @Override
     public GreptimeWriteStatistics getWriteStatistics() throws SQLException {
         checkOpen();
@@ -208,7 +299,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     @Override
     public io.greptime.jdbc.GreptimeStreamInserter streamInserter() throws SQLException {
         checkOpen();
-        return bulkWrites.streamInserter();
+        return bulkWrites.streamInserter(writeExecutions());
     }
 
     @Override
@@ -217,7 +308,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         if (table == null || root == null) {
             throw new SQLException("putBatch needs a table name and a VectorSchemaRoot", "HY009");
         }
-        return affinity.call(() -> bulkWrites.putBatch(table, root));
+        return affinity.call(() -> writeExecutions().run(scope -> bulkWrites.putBatch(table, root, scope)));
     }
 
     // ---------------------------------------------------------------- typed rows
@@ -228,7 +319,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         TypedBulkWriter<T> writer = affinity.call(() -> TypedBulkWriter.open(
                 type,
                 table,
-                new TypedWrites(bulkWrites),
+                new TypedWrites(bulkWrites, writeExecutions()),
                 session(),
                 allocator,
                 sql -> {
@@ -392,12 +483,18 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
     // ---------------------------------------------------------------- lifecycle
 
-    /** Closes every statement (and so every result set), then the channel and the Arrow memory. */
+    /**
+     * Closes every statement (and so every result set), then the channel and the Arrow memory. Calls still
+     * running on other threads are cancelled first (they end with 57014 and say which rows are confirmed);
+     * close waits a moment for them to unwind but never for a lock they hold, so it returns promptly from
+     * any thread.
+     */
     @Override
     public void close() throws SQLException {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        boolean idle = cancelRunning();
         java.sql.BatchUpdateException unconfirmed = null;
         try {
             for (StatementImpl s : statements) {
@@ -418,7 +515,9 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         } finally {
             try {
                 client.close();
-                closeAllocator();
+                if (idle || awaitIdle(0)) {
+                    closeAllocator();
+                }
             } finally {
                 observe.close();
             }
@@ -428,7 +527,49 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         }
     }
 
+    /** Cancels every running execution and waits up to {@link #CLOSE_WAIT_MILLIS} for them to end. */
+    private boolean cancelRunning() {
+        List<Execution> now;
+        runningLock.lock();
+        try {
+            now = new ArrayList<>(running);
+        } finally {
+            runningLock.unlock();
+        }
+        now.forEach(Execution::cancel);
+        return awaitIdle(CLOSE_WAIT_MILLIS);
+    }
+
+    /**
+     * Whether no execution runs, after waiting up to {@code millis}; when some still do, the last of them
+     * to end closes the allocator (what it holds is only free once it has unwound).
+     */
+    private boolean awaitIdle(long millis) {
+        long until = System.nanoTime() + millis * 1_000_000L;
+        runningLock.lock();
+        try {
+            while (!running.isEmpty()) {
+                long left = until - System.nanoTime();
+                if (left <= 0) {
+                    allocatorCloseDeferred = true;
+                    return false;
+                }
+                runningChanged.awaitNanos(left);
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            allocatorCloseDeferred = true;
+            return false;
+        } finally {
+            runningLock.unlock();
+        }
+    }
+
     private void closeAllocator() throws SQLException {
+        if (!allocatorClosed.compareAndSet(false, true)) {
+            return;
+        }
         try {
             allocator.close();
         } catch (IllegalStateException e) {

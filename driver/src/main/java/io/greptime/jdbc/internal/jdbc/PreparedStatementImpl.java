@@ -1,8 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.internal.bulk.BulkBinder;
-import io.greptime.jdbc.internal.observe.ObservedScope;
-import io.greptime.jdbc.internal.observe.StatementObservation;
+import io.greptime.jdbc.internal.bulk.ParameterSink;
 import java.math.BigDecimal;
 import java.sql.Date;
 import java.sql.ParameterMetaData;
@@ -20,25 +19,32 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A prepared statement bound on the client: GreptimeDB has no prepared statements over gRPC, so each
- * execution substitutes the parameters as SQL literals ({@link SqlLiterals}) into the text, at the
- * {@code ?} markers {@link PlaceholderScanner} found outside strings, quoted names and comments.
- * Values are rendered when set, so a bad value fails at the setter.
+ * A prepared statement bound on the client: GreptimeDB has no prepared statements over gRPC. Its write
+ * route is chosen once, here, from the SQL (the one lexer) and what the server and the table take
+ * ({@code WriteRoutes}): DoPut record batches, row inserts, keyed row deletes, or the statement path, where
+ * each execution substitutes the parameters as SQL literals ({@link SqlLiterals}) at the {@code ?} markers
+ * {@link PlaceholderScanner} found. Every setter writes into the route's one {@link ParameterSink}, with no
+ * I/O, so a bad value fails at the setter with the same SQLState on every route. Every call that may wait
+ * on the server (executeBatch, an addBatch that sends a part of the batch, executeUpdate) runs as an
+ * {@link Execution}: the statement timeout is its deadline, and cancel or close from any thread stops it.
  */
 public final class PreparedStatementImpl extends StatementImpl implements PreparedStatement, DerivedParameterSetters {
     private final String sql;
     private final int[] markers;
-    private final String[] literals;
+    private final LiteralSink literals;
     private final List<String[]> batch = new ArrayList<>();
     private ParameterMetaData parameterMetaData;
-    /** Set when this INSERT's parameters go straight into Arrow vectors for DoPut; see {@link #bulk()}. */
-    private BulkBinder bulk;
+    /** The write route when batches bypass SQL text, else null (then {@link #sink} is the literal sink). */
+    private volatile BulkBinder bulk;
+    /** Where setters write: the route's sink or the literals. */
+    private volatile ParameterSink sink;
     /** The literals of the execution being sent, so error messages can hide them. */
     private volatile String[] sending;
-
-    private boolean bulkDecided;
+    /** Set once the route's resources are released (by whichever thread got there first). */
+    private final AtomicBoolean released = new AtomicBoolean();
     /** Whether the statement is an INSERT ... VALUES (its literals are sent in fast-path forms). */
     private final boolean insertValues;
 
@@ -47,8 +53,11 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         this.sql = sql;
         StatementClassifier.singleStatement(sql);
         this.markers = PlaceholderScanner.scan(sql);
-        this.literals = new String[markers.length];
+        this.literals =
+                new LiteralSink(markers.length, () -> connection.session().timeZone());
         this.insertValues = SqlLiterals.isInsertValues(sql);
+        this.bulk = connection.prepareLookup(scope -> connection.bulkWrites().binderFor(sql, scope));
+        this.sink = bulk != null ? bulk : literals;
     }
 
     /** The literals as sent: in an INSERT ... VALUES, the forms GreptimeDB's fast path takes (audit A2). */
@@ -56,53 +65,31 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         return insertValues ? SqlLiterals.forInsertValues(bound) : bound;
     }
 
-    private void bind(int index, String literal) throws SQLException {
-        checkOpen();
-        if (index < 1 || index > literals.length) {
-            throw new SQLException("Parameter index " + index + " is out of range 1.." + literals.length, "07009");
-        }
-        literals[index - 1] = literal;
+    /** The sink setters write into, once the statement is open and the caller may use it. */
+    private ParameterSink sink() throws SQLException {
+        checkUsable();
+        return sink;
     }
 
-    /**
-     * The DoPut binder when this is a plain {@code INSERT ... VALUES (?, ...)} into an existing table
-     * (decided at the first setter, once), else null and parameters are bound as SQL literals.
-     */
-    private BulkBinder bulk() throws SQLException {
-        affinity.check();
-        if (!bulkDecided) {
-            checkOpen();
-            bulk = connection.bulkWrites().binderFor(sql);
-            bulkDecided = true;
-        }
-        return bulk;
-    }
-
-    /** executeUpdate on the DoPut path: the current parameters as a one-row batch. */
+    /** executeUpdate on a write route: the current parameters as a one-row batch. */
     private long bulkSingle() throws SQLException {
-        return affinity.call(() -> {
+        return affinity.call(() -> execution(sql, 1, exec -> {
             if (bulk.pendingRows() > 0) {
                 throw new SQLException(
-                        "executeUpdate with rows pending in the batch: call executeBatch or clearBatch " + "first",
-                        "HY010");
+                        "executeUpdate with rows pending in the batch: call executeBatch or clearBatch first", "HY010");
             }
-            bulk.addBatch();
+            bulk.addBatch(exec);
             try {
-                return bulk.executeBatchConfirmed()[0];
+                return bulk.executeBatchConfirmed(exec)[0];
             } catch (java.sql.BatchUpdateException e) {
                 throw e.getCause() instanceof SQLException cause ? cause : e;
             }
-        });
+        }));
     }
 
     /** The statement text with the current parameters; 07001 when one is missing. */
     String boundSql() throws SQLException {
-        for (int i = 0; i < literals.length; i++) {
-            if (literals[i] == null) {
-                throw new SQLException("No value specified for parameter " + (i + 1), "07001");
-            }
-        }
-        sending = insertValues ? sendable(literals) : literals.clone();
+        sending = sendable(literals.bound());
         return PlaceholderScanner.substitute(sql, markers, sending);
     }
 
@@ -118,12 +105,14 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        return bulk() != null ? bulkUpdate() : doUpdate(boundSql());
+        checkOpen();
+        return bulk != null ? bulkUpdate() : doUpdate(boundSql());
     }
 
     @Override
     public boolean execute() throws SQLException {
-        if (bulk() != null) {
+        checkOpen();
+        if (bulk != null) {
             bulkUpdate();
             return false;
         }
@@ -171,14 +160,17 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
     @Override
     public void addBatch() throws SQLException {
-        if (bulk() != null) {
-            if (!bulk.addRowWithoutSending()) {
-                affinity.run(bulk::addBatch); // flushes a DoPut batch: a call in flight
+        checkOpen();
+        if (bulk != null) {
+            if (!bulk.addRowWithoutSending()) { // the row sends a part of the batch: an execution
+                affinity.run(() -> execution(null, 0, exec -> {
+                    bulk.addBatch(exec);
+                    return null;
+                }));
             }
             return;
         }
-        boundSql();
-        batch.add(literals.clone());
+        batch.add(literals.bound());
     }
 
     @Override
@@ -190,14 +182,29 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         }
     }
 
-    /** Runs the parameter sets in order, one request each; the first failure stops the batch. */
+    /** Runs the batch as one execution: the route's batch, or the parameter sets in order, one request each. */
     @Override
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
         if (bulk != null) {
-            return affinity.call(() -> observedBulkBatch(bulk));
+            return affinity.call(() -> execution(sql, bulk.pendingRows(), this::routeBatch));
         }
         return affinity.call(this::runParameterBatch);
+    }
+
+    /** The route's executeBatch; a route whose table changed meanwhile is chosen again for the next batch. */
+    private long[] routeBatch(Execution exec) throws SQLException {
+        try {
+            return bulk.executeBatch(exec);
+        } finally {
+            if (bulk.stale() && !isClosed()) {
+                BulkBinder old = bulk;
+                BulkBinder now = connection.bulkWrites().binderFor(sql, exec);
+                old.close();
+                bulk = now;
+                sink = now != null ? now : literals;
+            }
+        }
     }
 
     private long[] runParameterBatch() throws SQLException {
@@ -214,21 +221,6 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
             }
         }
         return counts;
-    }
-
-    /** A bulk executeBatch as one observed execution (span, id, logs), its DoPut calls inside it. */
-    private long[] observedBulkBatch(BulkBinder b) throws SQLException {
-        StatementObservation obs = connection.observe().start(sql, b.pendingRows());
-        try (ObservedScope scope = obs.enter()) {
-            long[] counts = b.executeBatch();
-            obs.finished(counts.length);
-            return counts;
-        } catch (SQLException e) {
-            obs.failed(e);
-            throw e;
-        } finally {
-            obs.finished(0);
-        }
     }
 
     @Override
@@ -255,7 +247,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     @Override
     public void clearParameters() throws SQLException {
         checkOpen();
-        Arrays.fill(literals, null);
+        literals.clear();
         if (bulk != null) {
             bulk.clearParameters();
         }
@@ -265,101 +257,57 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
     @Override
     public void setNull(int parameterIndex, int sqlType) throws SQLException {
-        if (bulk() != null) {
-            bulk.setNull(parameterIndex);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.NULL);
+        sink().setNull(parameterIndex);
     }
 
     @Override
     public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
-        if (bulk() != null) {
-            bulk.setNull(parameterIndex);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.NULL);
+        sink().setNull(parameterIndex);
     }
 
     @Override
     public void setBoolean(int parameterIndex, boolean x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setBoolean(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.bool(x));
+        sink().setBoolean(parameterIndex, x);
     }
 
     @Override
     public void setByte(int parameterIndex, byte x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setLong(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.integer(x));
+        sink().setLong(parameterIndex, x);
     }
 
     @Override
     public void setShort(int parameterIndex, short x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setLong(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.integer(x));
+        sink().setLong(parameterIndex, x);
     }
 
     @Override
     public void setInt(int parameterIndex, int x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setLong(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.integer(x));
+        sink().setLong(parameterIndex, x);
     }
 
     @Override
     public void setLong(int parameterIndex, long x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setLong(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.integer(x));
+        sink().setLong(parameterIndex, x);
     }
 
     @Override
     public void setFloat(int parameterIndex, float x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setDouble(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.floatValue(x));
+        sink().setFloat(parameterIndex, x);
     }
 
     @Override
     public void setDouble(int parameterIndex, double x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setDouble(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, SqlLiterals.doubleValue(x));
+        sink().setDouble(parameterIndex, x);
     }
 
     @Override
     public void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setDecimal(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.decimal(x));
+        sink().setDecimal(parameterIndex, x);
     }
 
     @Override
     public void setString(int parameterIndex, String x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setString(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.string(x));
+        sink().setString(parameterIndex, x);
     }
 
     @Override
@@ -369,20 +317,12 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
     @Override
     public void setBytes(int parameterIndex, byte[] x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setBytes(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.bytes(x));
+        sink().setBytes(parameterIndex, x);
     }
 
     @Override
     public void setDate(int parameterIndex, Date x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setDate(parameterIndex, x == null ? null : x.toLocalDate());
-            return;
-        }
-        bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.date(x.toLocalDate()));
+        sink().setDate(parameterIndex, x == null ? null : x.toLocalDate());
     }
 
     /** The calendar's zone decides which day the {@code Date}'s millisecond value falls on. */
@@ -393,24 +333,14 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
             return;
         }
         ZoneId zone = cal.getTimeZone().toZoneId();
-        if (bulk() != null) {
-            bulk.setDate(
-                    parameterIndex,
-                    Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalDate());
-            return;
-        }
-        bind(
-                parameterIndex,
-                SqlLiterals.date(Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalDate()));
+        sink().setDate(
+                        parameterIndex,
+                        Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalDate());
     }
 
     @Override
     public void setTime(int parameterIndex, Time x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setTime(parameterIndex, x == null ? null : x.toLocalTime());
-            return;
-        }
-        bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.time(x.toLocalTime()));
+        sink().setTime(parameterIndex, x == null ? null : x.toLocalTime());
     }
 
     @Override
@@ -420,29 +350,19 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
             return;
         }
         ZoneId zone = cal.getTimeZone().toZoneId();
-        if (bulk() != null) {
-            bulk.setTime(
-                    parameterIndex,
-                    Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalTime());
-            return;
-        }
-        bind(
-                parameterIndex,
-                SqlLiterals.time(Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalTime()));
+        sink().setTime(
+                        parameterIndex,
+                        Instant.ofEpochMilli(x.getTime()).atZone(zone).toLocalTime());
     }
 
-    /** A Timestamp is an instant and is sent as one (UTC with an explicit Z). */
+    /** A Timestamp is an instant and is sent as one (its seconds and nanos, without an Instant per row). */
     @Override
     public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
-        if (bulk() != null) {
-            if (x == null) {
-                bulk.setNull(parameterIndex);
-            } else { // the whole seconds and the nanos, without an Instant per row
-                bulk.setInstant(parameterIndex, Math.floorDiv(x.getTime(), 1000L), x.getNanos());
-            }
-            return;
+        if (x == null) {
+            sink().setNull(parameterIndex);
+        } else {
+            sink().setInstant(parameterIndex, Math.floorDiv(x.getTime(), 1000L), x.getNanos());
         }
-        bind(parameterIndex, x == null ? SqlLiterals.NULL : SqlLiterals.instant(x.toInstant()));
     }
 
     /** GreptimeDB timestamps are instants, so the calendar cannot change which instant is meant. */
@@ -451,24 +371,15 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         setTimestamp(parameterIndex, x);
     }
 
+    /** The one dispatcher of every route: the value's Java type picks the setter. */
     @Override
     public void setObject(int parameterIndex, Object x) throws SQLException {
-        if (bulk() != null) {
-            bulk.setObject(parameterIndex, x);
-            return;
-        }
-        bind(parameterIndex, ParameterLiterals.of(x, connection.session().timeZone()));
+        sink().setObject(parameterIndex, x);
     }
 
     @Override
     public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
-        if (bulk() != null) {
-            bulk.setObject(parameterIndex, x);
-            return;
-        }
-        bind(
-                parameterIndex,
-                ParameterLiterals.of(x, targetSqlType, connection.session().timeZone()));
+        sink().setObject(parameterIndex, x, targetSqlType);
     }
 
     @Override
@@ -497,28 +408,44 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         return type.getVendorTypeNumber();
     }
 
-    /** Also ends this statement's DoPut stream and frees its vectors. */
+    /**
+     * Also ends the route: its DoPut stream is parked or ended and its column buffer freed. On the thread
+     * using the statement, rows sent under {@code bulkAcknowledge=deferred} are first confirmed (an
+     * execution: the statement timeout bounds the wait). From another thread while an execution runs,
+     * close cancels it and returns at once; the executing thread frees the route when it unwinds.
+     */
     @Override
     public void close() throws SQLException {
+        if (isClosed()) {
+            return;
+        }
         SQLException unconfirmed = null;
-        if (bulk != null && !isClosed()) {
-            try { // rows sent under bulkAcknowledge=deferred are answered before the statement goes
-                affinity.run(bulk::awaitDeferred);
+        if (bulk != null && !executing()) {
+            try {
+                affinity.run(() -> execution(null, 0, exec -> {
+                    bulk.awaitDeferred(exec);
+                    return null;
+                }));
             } catch (SQLException e) {
-                unconfirmed = e;
+                // another thread owns the statement (and is about to find it closed): nothing to report here
+                unconfirmed = ThreadAffinity.SQL_STATE.equals(e.getSQLState()) ? null : e;
             }
         }
-        try {
-            super.close();
-        } finally {
-            if (bulk != null) {
-                BulkBinder b = bulk;
-                bulk = null;
-                b.close();
-            }
+        super.close();
+        if (!executing()) {
+            afterClose();
         }
         if (unconfirmed != null) {
             throw unconfirmed;
+        }
+    }
+
+    /** Frees the route once, on whichever thread gets here first after the statement closed. */
+    @Override
+    void afterClose() {
+        BulkBinder b = bulk;
+        if (b != null && released.compareAndSet(false, true)) {
+            b.close();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.sql.SqlLexer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.arrow.write.StrictUtf8;
+import io.greptime.jdbc.internal.sql.SqlLexer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.SQLDataException;

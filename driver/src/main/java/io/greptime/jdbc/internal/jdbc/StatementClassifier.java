@@ -51,6 +51,13 @@ final class StatementClassifier {
         return new Classified(ROW_KEYWORDS.contains(keyword) ? Kind.ROWS : Kind.UPDATE, single, null);
     }
 
+    private static final Set<String> DDL_KEYWORDS = Set.of("CREATE", "ALTER", "DROP", "TRUNCATE");
+
+    /** Whether the statement changes tables (CREATE, ALTER, DROP, TRUNCATE: flows and databases too). */
+    static boolean isDdl(String sql) {
+        return DDL_KEYWORDS.contains(new SqlLexer(sql).next().keyword());
+    }
+
     /**
      * The statement without trailing semicolons.
      *

@@ -55,6 +55,17 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         affinity.check();
     }
 
+    /**
+     * The per-setter check: the statement is open and the calling thread may use it. The connection's
+     * state is not read: closing the connection closes its statements first.
+     */
+    final void checkUsable() throws SQLException {
+        if (closed.get()) {
+            throw new SQLException("Statement is closed", "HY010");
+        }
+        affinity.check();
+    }
+
     // ---------------------------------------------------------------- execution
 
     /**
@@ -103,7 +114,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
 
     private boolean dispatch(StatementClassifier.Classified c, Execution exec) throws SQLException {
         RequestSession session = connection.session();
-        long timeout = queryTimeoutSeconds() * 1000L;
+        long timeout = exec.callTimeoutMillis();
         switch (c.kind()) {
             case ROWS:
                 return query(c.sql(), session, timeout, exec);
@@ -116,7 +127,21 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
                 connection.switchTimeZone(zone);
                 return false;
             default:
-                updateCount = connection.client().handle(session, c.sql(), timeout, exec);
+                try {
+                    updateCount = connection
+                            .client()
+                            .handleWrite(
+                                    session,
+                                    GreptimeClient.sqlRequest(session, c.sql()),
+                                    timeout,
+                                    exec,
+                                    connection.repeatableWrite(session, c.sql(), exec));
+                } finally {
+                    if (StatementClassifier.isDdl(c.sql())) {
+                        // what the write path read of tables (and parked streams) may describe the old table
+                        connection.bulkWrites().schemaChanged();
+                    }
+                }
                 return false;
         }
     }
@@ -178,26 +203,88 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     }
 
     private Execution begin(String observedText) throws SQLException {
+        return begin(connection.observe().start(observedText, 0));
+    }
+
+    /**
+     * Starts an execution with the statement's timeout as its deadline, current until {@link #end}: a
+     * cancel or close from another thread reaches it, and so does closing the connection.
+     *
+     * @param observation what logs, metrics and traces see of it (null: a part of a batch, not a statement)
+     */
+    final Execution begin(StatementObservation observation) throws SQLException {
         Execution previous = current.get();
         boolean busy = previous != null && previous.phase() != Execution.Phase.DONE;
-        Execution exec = busy ? null : new Execution(connection.observe().start(observedText, 0));
-        if (exec != null) {
-            exec.observation().hideLiterals(boundLiterals());
+        Execution exec = busy ? null : new Execution(observation, queryTimeoutSeconds() * 1000L, connection.clock());
+        if (exec != null && observation != null) {
+            observation.hideLiterals(boundLiterals());
         }
         if (busy || !current.compareAndSet(previous, exec)) {
             SQLException e = new SQLException(
                     "The statement is already executing; use another Statement for concurrent work", "HY010");
-            if (exec != null) {
-                exec.observation().failed(e);
+            if (observation != null) {
+                observation.failed(e);
             }
             throw e;
         }
+        connection.executionStarted(exec);
         return exec;
     }
 
-    private void end(Execution exec) {
+    final void end(Execution exec) {
         exec.finish();
         current.compareAndSet(exec, null);
+        connection.executionEnded(exec);
+        if (closed.get()) {
+            afterClose();
+        }
+    }
+
+    /** One call of a batch, run as an execution. */
+    @FunctionalInterface
+    interface ExecutionBody<T> {
+        T run(Execution exec) throws SQLException;
+    }
+
+    /**
+     * Runs {@code body} as one execution of this statement: observed as a statement of {@code rows} rows
+     * when {@code observedText} is not null (executeBatch), unobserved otherwise (an addBatch that sends a
+     * part). Its deadline is the statement timeout; cancel, close and the connection's close stop it.
+     */
+    final <T> T execution(String observedText, long rows, ExecutionBody<T> body) throws SQLException {
+        StatementObservation obs =
+                observedText == null ? null : connection.observe().start(observedText, rows);
+        Execution exec = begin(obs);
+        if (obs == null) {
+            try {
+                return body.run(exec);
+            } finally {
+                end(exec);
+            }
+        }
+        try (ObservedScope scope = obs.enter()) {
+            T result = body.run(exec);
+            obs.finished(result instanceof long[] counts ? counts.length : 0);
+            return result;
+        } catch (SQLException e) {
+            obs.failed(e);
+            throw e;
+        } finally {
+            obs.finished(0);
+            end(exec);
+        }
+    }
+
+    /**
+     * Called when an execution ends on a statement closed meanwhile (closed from another thread while it
+     * ran): what only the executing thread may release (a column buffer it was writing) is released here.
+     */
+    void afterClose() {}
+
+    /** Whether an execution is running now (on any thread). */
+    final boolean executing() {
+        Execution exec = current.get();
+        return exec != null && exec.phase() != Execution.Phase.DONE;
     }
 
     private void resultClosed(ResultSetImpl rs, Execution exec) {

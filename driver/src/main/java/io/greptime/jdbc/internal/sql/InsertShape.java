@@ -16,6 +16,26 @@ import java.util.List;
  */
 public record InsertShape(String database, String table, List<String> columns, int parameters) {
 
+    /**
+     * The table any {@code INSERT INTO [db.]t ...} writes (whatever follows the name), or null.
+     *
+     * @param database the qualifier, or null
+     */
+    public record Target(String database, String table) {}
+
+    /** The table an INSERT of any form writes, or null when {@code sql} is not an INSERT INTO a named table. */
+    public static Target target(String sql) {
+        try {
+            ShapeScanner t = new ShapeScanner(sql);
+            t.keyword("insert");
+            t.keyword("into");
+            String first = t.identifier();
+            return t.accept('.') ? new Target(first, t.identifier()) : new Target(null, first);
+        } catch (IllegalArgumentException notAnInsert) {
+            return null;
+        }
+    }
+
     /** The shape of {@code sql}, or null when it is anything else. */
     public static InsertShape parse(String sql) {
         try {

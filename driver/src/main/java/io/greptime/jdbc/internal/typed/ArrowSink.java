@@ -1,7 +1,8 @@
 package io.greptime.jdbc.internal.typed;
 
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.internal.bulk.TablePut;
+import io.greptime.jdbc.internal.bulk.BatchSink;
+import io.greptime.jdbc.internal.bulk.WriteExecutions;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.time.ZoneId;
@@ -9,16 +10,19 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * Records written column by column into a {@link BatchBuffer} of the table's Arrow types and sent as record
- * batches on one {@link TablePut} stream. A record whose value a column refuses is rolled back: the row
- * stays open and the next record overwrites every cell of it.
+ * Records written column by column into a {@link BatchBuffer} of the table's Arrow types, through the same
+ * column writers as a prepared INSERT's parameters, and sent to the table's {@link BatchSink} (DoPut record
+ * batches, or row inserts where the table must not take DoPut) each time the buffer fills. A record whose
+ * value a column refuses is rolled back: the row stays open and the next record overwrites every cell of
+ * it. Sending and flushing run as executions of the connection (its deadline, stopped by its close).
  */
 final class ArrowSink<T> implements RecordSink<T> {
     private final List<ColumnMapping> columns;
     private final ArrowCells.Cell[] cells;
     private final BatchBuffer buffer;
     private final BufferAllocator allocator;
-    private final TablePut put;
+    private final BatchSink put;
+    private final WriteExecutions executions;
     private final int flushRows;
     private final long flushBytes;
     private long pending;
@@ -27,7 +31,8 @@ final class ArrowSink<T> implements RecordSink<T> {
             RecordMapping<T> mapping,
             BatchBuffer buffer,
             BufferAllocator allocator,
-            TablePut put,
+            BatchSink put,
+            WriteExecutions executions,
             ZoneId zone,
             int flushRows,
             long flushBytes) {
@@ -35,6 +40,7 @@ final class ArrowSink<T> implements RecordSink<T> {
         this.buffer = buffer;
         this.allocator = allocator;
         this.put = put;
+        this.executions = executions;
         this.flushRows = flushRows;
         this.flushBytes = flushBytes;
         this.cells = new ArrowCells.Cell[columns.size()];
@@ -80,12 +86,15 @@ final class ArrowSink<T> implements RecordSink<T> {
                 e);
     }
 
-    private void sendBuffered() {
+    private void sendBuffered() throws SQLException {
         if (buffer.row() == 0) {
             return;
         }
         try {
-            put.send(buffer);
+            executions.run(scope -> {
+                put.send(buffer, scope);
+                return null;
+            });
         } finally {
             buffer.reset();
         }
@@ -95,7 +104,7 @@ final class ArrowSink<T> implements RecordSink<T> {
     public long flush() throws SQLException {
         sendBuffered();
         pending = 0;
-        return put.awaitAll();
+        return executions.run(put::awaitAll);
     }
 
     @Override

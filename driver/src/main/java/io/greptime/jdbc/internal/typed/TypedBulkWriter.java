@@ -3,9 +3,11 @@ package io.greptime.jdbc.internal.typed;
 import io.greptime.jdbc.GreptimeBulkWriter;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
+import io.greptime.jdbc.internal.bulk.BatchSink;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
 import io.greptime.jdbc.internal.client.RequestSession;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,9 +20,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * A {@link GreptimeBulkWriter} over a {@link RecordMapping}. Opening it settles everything a row could
  * otherwise fail on late: the mapping, the table (created from the mapping with {@code CREATE TABLE IF NOT
- * EXISTS} when missing), every component's column in it, and which path batches take: Flight DoPut
- * record batches of the table's exact Arrow types (JSON components as JSONB), or {@code RowInsertRequests}
- * when the table has a column type DoPut batches cannot fill.
+ * EXISTS} when missing), every component's column in it, and which path batches take, by the rules of a
+ * prepared INSERT's route: Flight DoPut record batches of the table's exact Arrow types (JSON components as
+ * JSONB), or {@code RowInsertRequests} where the table must not take DoPut. Either way the records are
+ * bound through the column writers and, for row inserts, encoded by the one row encoder.
  */
 public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
     static final Logger LOG = Logger.getLogger("io.greptime.jdbc.bulk");
@@ -63,12 +66,12 @@ public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
         if (name == null || name.isBlank()) {
             throw RecordMapping.mistake(type, "has no @GreptimeTable and no table name was given");
         }
-        Schema schema = writes.tableSchema(session, name);
+        Schema schema = writes.executions().run(scope -> writes.tableSchema(session, name, scope));
         if (schema == null) {
             LOG.fine(() -> "table " + name + " not found: creating it from " + type.getName());
             ddl.execute(mapping.createTableSql(name));
             writes.forget(session, name);
-            schema = writes.tableSchema(session, name);
+            schema = writes.executions().run(scope -> writes.tableSchema(session, name, scope));
             if (schema == null) {
                 throw new SQLException("Table " + name + " was created but cannot be read back", "42S02");
             }
@@ -83,24 +86,31 @@ public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
             List<Field> fields,
             TypedWrites writes,
             RequestSession session,
-            BufferAllocator allocator) {
+            BufferAllocator allocator)
+            throws SQLException {
         BufferAllocator child = allocator.newChildAllocator("typed-" + table, 0, Long.MAX_VALUE);
         BatchBuffer buffer = BatchBuffer.create(fields, mapping.timeIndex(), child, session.timeZone());
-        if (buffer != null) {
-            LOG.fine(() -> mapping.type().getName() + " rows into " + table + " go as Flight DoPut record batches");
+        if (buffer == null) {
+            child.close();
+            throw new SQLFeatureNotSupportedException(
+                    "Table " + table + " has a column type a bulk writer cannot fill", "0A000");
+        }
+        try {
+            BatchSink out = writes.executions().run(scope -> writes.open(session, table, fields, scope));
             return new ArrowSink<>(
                     mapping,
                     buffer,
                     child,
-                    writes.openPut(session, table, buffer.schema()),
+                    out,
+                    writes.executions(),
                     session.timeZone(),
                     writes.flushRows(),
                     writes.flushBytes());
+        } catch (SQLException | RuntimeException e) {
+            buffer.close();
+            child.close();
+            throw e;
         }
-        child.close();
-        LOG.fine(() -> mapping.type().getName() + " rows into " + table
-                + " go as RowInsertRequests (a column type DoPut batches cannot fill)");
-        return new RowSink<>(mapping, writes, session, table);
     }
 
     /**

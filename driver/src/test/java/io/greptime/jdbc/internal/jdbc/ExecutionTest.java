@@ -78,4 +78,38 @@ class ExecutionTest {
             assertThat(cancels.get()).as("round %d", round).isEqualTo(1);
         }
     }
+
+    @Test
+    void deadline_isTheTimeoutFromTheStart_onTheExecutionsClock() throws Exception {
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(5_000_000_000L);
+        Execution e = new Execution(null, 1_000, now::get);
+        assertThat(e.remainingNanos()).isEqualTo(1_000_000_000L);
+        assertThat(e.callTimeoutMillis()).isEqualTo(1_000);
+        now.addAndGet(999_500_000L);
+        assertThat(e.callTimeoutMillis()).as("at least 1 ms while any is left").isEqualTo(1);
+        assertThat((Throwable) e.stopped("x")).isNull();
+        now.addAndGet(500_000L);
+        java.sql.SQLException late = e.stopped("the answers");
+        assertThat((Throwable) late).isInstanceOf(java.sql.SQLTimeoutException.class);
+        assertThat(late.getSQLState()).isEqualTo("HYT00");
+        assertThat(late.getMessage()).contains("1000 ms").contains("the answers");
+        org.assertj.core.api.Assertions.assertThatThrownBy(e::callTimeoutMillis)
+                .isInstanceOfSatisfying(
+                        java.sql.SQLException.class,
+                        x -> assertThat(x.getSQLState()).isEqualTo("HYT00"));
+    }
+
+    @Test
+    void noTimeout_meansNoDeadline_andACancelStopsIt() throws Exception {
+        Execution e = new Execution(null, 0, () -> Long.MIN_VALUE);
+        assertThat(e.deadlineNanos()).isZero();
+        assertThat(e.remainingNanos()).isEqualTo(Long.MAX_VALUE);
+        assertThat(e.callTimeoutMillis()).isZero();
+        e.cancel();
+        assertThat(e.stopped("rows").getSQLState()).isEqualTo("57014");
+        org.assertj.core.api.Assertions.assertThatThrownBy(e::callTimeoutMillis)
+                .isInstanceOfSatisfying(
+                        java.sql.SQLException.class,
+                        x -> assertThat(x.getSQLState()).isEqualTo("57014"));
+    }
 }

@@ -2,8 +2,6 @@ package io.greptime.jdbc.arrow.write;
 
 import com.google.protobuf.ByteString;
 import java.util.ArrayDeque;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.flight.impl.Flight;
@@ -17,11 +15,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * 1, and matches the server's in-order answers to them while the caller keeps sending. At most
  * {@code window} batches are unanswered at a time (GreptimeDB silently drops answers beyond 32 pending),
  * so memory held in flight is bounded too. Answers with request_id 0 (v1.2's immediate ack, v0.17's
- * schema ack) are ignored.
+ * schema ack) are ignored. An answer whose {@code affected_rows} differs from the rows its batch held
+ * is not a confirmation: it fails the stream with {@link AckMismatch}, and that batch and the ones after
+ * it are in doubt (v0.14's stub answers the body's byte length and writes nothing).
  *
  * <p>The gRPC call itself belongs to the caller ({@link Transport}), which feeds the answers back
  * through {@link #onAnswer}, {@link #onError} and {@link #onCompleted}. Sending is for one thread;
- * answers may arrive on any.
+ * answers may arrive on any. A wait (for a window slot or for answers) sleeps on a condition that an
+ * answer, a failure or {@link #wake()} signals, never in a polling loop, and ends at the caller's
+ * deadline or when its {@link Waiting} says stop.
  */
 public final class DoPutWriter {
     /** The call's outbound side, implemented over gRPC by the driver. */
@@ -32,6 +34,28 @@ public final class DoPutWriter {
         void complete();
 
         void cancel(String reason);
+    }
+
+    /** How long the sending thread may wait, and whether it must stop now (a cancel). */
+    public interface Waiting {
+        /** Nanoseconds left ({@link Long#MAX_VALUE} for no deadline; 0 or less once it passed). */
+        long remainingNanos();
+
+        /** Whether the wait must end now; {@link #wake()} makes a waiting thread look again. */
+        boolean stopped();
+
+        /** Waits for as long as it takes; nothing stops it. */
+        Waiting FOREVER = new Waiting() {
+            @Override
+            public long remainingNanos() {
+                return Long.MAX_VALUE;
+            }
+
+            @Override
+            public boolean stopped() {
+                return false;
+            }
+        };
     }
 
     /** The stream failed; batches up to {@link #lastAckedId()} are known written, the rest are not. */
@@ -49,13 +73,54 @@ public final class DoPutWriter {
         }
     }
 
+    /** A wait ended before it was satisfied: the deadline passed ({@link #timedOut()}) or it was told to stop. */
+    public static final class WaitEnded extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final boolean timedOut;
+
+        WaitEnded(boolean timedOut) {
+            super(timedOut ? "deadline reached" : "stopped");
+            this.timedOut = timedOut;
+        }
+
+        public boolean timedOut() {
+            return timedOut;
+        }
+    }
+
+    /** The server answered a batch with another row count than the batch held: not a confirmation. */
+    public static final class AckMismatch extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+        private final long requestId;
+        private final long sent;
+        private final long affected;
+
+        AckMismatch(long requestId, long sent, long affected) {
+            super("DoPut answered batch " + requestId + " of " + sent + " rows with affected_rows " + affected);
+            this.requestId = requestId;
+            this.sent = sent;
+            this.affected = affected;
+        }
+
+        public long requestId() {
+            return requestId;
+        }
+
+        public long sentRows() {
+            return sent;
+        }
+
+        public long affectedRows() {
+            return affected;
+        }
+    }
+
     /** Set once by {@link #create} before the writer is handed out; used only by the sending thread. */
     private Transport transport;
 
     private final CompressionCodec codec;
-    private final Semaphore window;
     private final int windowSize;
-    /** Guards {@link #inFlight}, {@link #lastAckedId}, {@link #failure} and {@link #completed}. */
+    /** Guards {@link #inFlight}, {@link #lastAckedId}, {@link #failure}, and {@link #completed}. */
     private final ReentrantLock ackLock = new ReentrantLock();
 
     private final Condition answered = ackLock.newCondition();
@@ -68,7 +133,6 @@ public final class DoPutWriter {
     private DoPutWriter(CompressionCodec codec, int windowSize) {
         this.codec = codec;
         this.windowSize = windowSize;
-        this.window = new Semaphore(windowSize);
     }
 
     /** Opens the call through {@code factory} and returns the writer its answers go to. */
@@ -117,31 +181,72 @@ public final class DoPutWriter {
      *
      * @return the batch's request_id
      * @throws PutFailure when the stream has failed (now or earlier)
+     * @throws WaitEnded when the window stayed full until {@code waiting} ended the wait (nothing was sent)
      */
-    public long send(VectorSchemaRoot root) throws PutFailure, InterruptedException {
-        awaitSlot();
+    public long send(VectorSchemaRoot root, Waiting waiting) throws PutFailure, WaitEnded {
+        awaitSlot(waiting);
         long id = nextId++;
         return sendFrame(PutFrames.batch(root, codec, id), id, root.getRowCount());
     }
 
     /**
-     * Sends the complete rows of {@code rows} as one batch, as {@link #send(VectorSchemaRoot)} does; without
-     * compression they are encoded straight from the buffer, without first copying them into vectors.
+     * Sends the complete rows of {@code rows} as one batch, as {@link #send(VectorSchemaRoot, Waiting)} does;
+     * without compression they are encoded straight from the buffer, without first copying them into vectors.
      */
-    public long send(BatchBuffer rows) throws PutFailure, InterruptedException {
+    public long send(BatchBuffer rows, Waiting waiting) throws PutFailure, WaitEnded {
         if (!(codec instanceof NoCompressionCodec)) {
-            return send(rows.seal());
+            return send(rows.seal(), waiting);
         }
-        awaitSlot();
+        awaitSlot(waiting);
         long id = nextId++;
         return sendFrame(PutFrames.batch(rows, id), id, rows.row());
     }
 
-    private void awaitSlot() throws PutFailure, InterruptedException {
-        while (!window.tryAcquire(100, TimeUnit.MILLISECONDS)) {
-            throwIfFailed();
+    private void awaitSlot(Waiting waiting) throws PutFailure, WaitEnded {
+        ackLock.lock();
+        try {
+            awaitLocked(() -> inFlight.size() < windowSize, waiting);
+        } finally {
+            ackLock.unlock();
         }
-        throwIfFailed();
+    }
+
+    /**
+     * With the lock held, waits until {@code done} holds or the stream fails (PutFailure), the deadline
+     * passes or {@code waiting} says stop (WaitEnded). Answers, failures and {@link #wake()} signal.
+     */
+    private void awaitLocked(java.util.function.BooleanSupplier done, Waiting waiting) throws PutFailure, WaitEnded {
+        while (true) {
+            if (failure != null) {
+                throw new PutFailure(failure, lastAckedId);
+            }
+            if (done.getAsBoolean()) {
+                return;
+            }
+            if (waiting.stopped()) {
+                throw new WaitEnded(false);
+            }
+            long left = waiting.remainingNanos();
+            if (left <= 0) {
+                throw new WaitEnded(true);
+            }
+            try {
+                answered.awaitNanos(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new WaitEnded(false);
+            }
+        }
+    }
+
+    /** Makes a thread waiting on this writer look at its {@link Waiting} again (a cancel arrived). */
+    public void wake() {
+        ackLock.lock();
+        try {
+            answered.signalAll();
+        } finally {
+            ackLock.unlock();
+        }
     }
 
     private long sendFrame(Flight.FlightData frame, long id, int rows) {
@@ -155,27 +260,26 @@ public final class DoPutWriter {
         return id;
     }
 
-    private void throwIfFailed() throws PutFailure {
+    /**
+     * Waits until batch {@code id} and all before it are answered.
+     *
+     * @throws PutFailure when the stream failed first (batches up to its lastAckedId are confirmed)
+     * @throws WaitEnded when the deadline passed or {@code waiting} said stop first
+     */
+    public void awaitAcked(long id, Waiting waiting) throws PutFailure, WaitEnded {
         ackLock.lock();
         try {
-            if (failure != null) {
-                throw new PutFailure(failure, lastAckedId);
-            }
+            awaitLocked(() -> lastAckedId >= id, waiting);
         } finally {
             ackLock.unlock();
         }
     }
 
-    /** Blocks until batch {@code id} and all before it are answered; PutFailure when the stream failed. */
-    public void awaitAcked(long id) throws PutFailure, InterruptedException {
+    /** Batches sent and not yet answered. */
+    public int inFlight() {
         ackLock.lock();
         try {
-            while (lastAckedId < id && failure == null) {
-                answered.await();
-            }
-            if (lastAckedId < id) {
-                throw new PutFailure(failure, lastAckedId);
-            }
+            return inFlight.size();
         } finally {
             ackLock.unlock();
         }
@@ -220,13 +324,16 @@ public final class DoPutWriter {
                         + (head == null ? "nothing" : "request_id " + head[0]) + " was pending"));
                 return;
             }
+            if (ack.affectedRows() != head[1]) {
+                failLocked(new AckMismatch(head[0], head[1], ack.affectedRows()));
+                return;
+            }
             inFlight.removeFirst();
             lastAckedId = ack.requestId();
             answered.signalAll();
         } finally {
             ackLock.unlock();
         }
-        window.release();
     }
 
     void onError(Throwable error) {
@@ -261,7 +368,6 @@ public final class DoPutWriter {
             failure = error;
         }
         answered.signalAll();
-        window.release(windowSize);
     }
 
     /** Whether the stream failed or ended; a new writer is needed for more batches. */
@@ -275,30 +381,44 @@ public final class DoPutWriter {
     }
 
     /**
-     * Ends the stream: half-closes it and waits for the server to finish when all went well, cancels it
-     * otherwise (or when the wait exceeds {@code waitMillis}).
+     * Ends the stream without waiting: half-closes it when it is healthy (the server finishes the batches
+     * it has and completes the call on its own), cancels it otherwise.
      */
-    public void close(long waitMillis) throws InterruptedException {
+    public void close() {
         if (isBroken()) {
             transport.cancel("DoPut writer closed after a failure");
-            return;
+        } else {
+            transport.complete();
         }
-        transport.complete();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+    }
+
+    /**
+     * Waits at most {@code nanos} for a half-closed stream's call to end (the server completes it once it
+     * has answered everything); true when it ended.
+     */
+    public boolean awaitEnd(long nanos) {
+        long until = System.nanoTime() + nanos;
         ackLock.lock();
         try {
             while (!completed && failure == null) {
-                long left = deadline - System.nanoTime();
+                long left = until - System.nanoTime();
                 if (left <= 0) {
-                    break;
+                    return false;
                 }
                 answered.awaitNanos(left);
             }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         } finally {
             ackLock.unlock();
         }
-        if (!completed) {
-            transport.cancel("DoPut stream did not finish in time");
-        }
+    }
+
+    /** Cancels the call now, whatever is in flight (those batches are then in doubt). */
+    public void cancel(String reason) {
+        fail(new IllegalStateException("DoPut stream cancelled: " + reason));
+        transport.cancel(reason);
     }
 }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
  * Only the two integers matter to the writer, so they are read without a JSON library.
  *
  * @param requestId the batch answered; 0 for the call's and the schema's acks
- * @param affectedRows rows the batch wrote
+ * @param affectedRows rows the batch wrote; -1 when the answer did not say
  */
 record PutAck(long requestId, long affectedRows) {
 
@@ -19,7 +19,7 @@ record PutAck(long requestId, long affectedRows) {
             throw new IllegalArgumentException("DoPut answer without request_id: " + shown(text));
         }
         long rows = number(text, "\"affected_rows\"");
-        return new PutAck(id, rows == Long.MIN_VALUE ? 0 : rows);
+        return new PutAck(id, rows == Long.MIN_VALUE ? -1 : rows);
     }
 
     private static long number(String text, String key) {
