@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * what the server did with them is reported by the next executeBatch, an empty executeBatch (which
  * waits for every answer) or close, against the embedded server's real DoPut with injected failures.
  */
-// v0.14 has no real DoPut (its stub answers byte counts): the write route sends its batches as row inserts once it
-// reads ServerCapabilities.writesDoPut() (#16); until then the DoPut tests here leave that profile out.
+// v0.14 has no real DoPut (its stub answers byte counts, so the write route sends row inserts there): the DoPut
+// tests here leave that profile out; WriteRoutesTest and ValueFidelityTest cover it.
 class DeferredAcknowledgeTest {
     private static final String INSERT = "INSERT INTO d (ts, host, v) VALUES (?, ?, ?)";
     private BulkFixture fixture;

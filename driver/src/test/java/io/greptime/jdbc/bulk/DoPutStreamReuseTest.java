@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * statement per batch); anything else still gets a stream of its own, and the connection's close ends
  * the parked streams.
  */
-// v0.14 has no real DoPut (its stub answers byte counts): the write route sends its batches as row inserts once it
-// reads ServerCapabilities.writesDoPut() (#16); until then the DoPut tests here leave that profile out.
+// v0.14 has no real DoPut (its stub answers byte counts, so the write route sends row inserts there): the DoPut
+// tests here leave that profile out; WriteRoutesTest and ValueFidelityTest cover it.
 class DoPutStreamReuseTest {
     private BulkFixture fixture;
 

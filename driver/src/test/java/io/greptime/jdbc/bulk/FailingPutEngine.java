@@ -32,8 +32,9 @@ final class FailingPutEngine extends ForwardingEngine {
     /** What the server answers a row insert of n rows with. */
     volatile java.util.function.LongUnaryOperator rowAnswer = n -> n;
     /**
-     * The GreptimeDB version {@code information_schema.build_info} answers with (null: the engine's own),
-     * so route tests can meet each line's capabilities before the server has a profile for each.
+     * The GreptimeDB version {@code version()} and {@code information_schema.build_info} answer with (null: the
+     * engine's own), so route tests can meet versions no profile imitates (a build that names no version, a
+     * point release inside a line).
      */
     volatile String version;
     /** Statements containing this text block (in the server's handler) until {@link #release()}; null: none. */
@@ -77,6 +78,10 @@ final class FailingPutEngine extends ForwardingEngine {
         String v = version;
         if (v != null && sql.contains("information_schema.build_info")) {
             return delegate.execute(ctx, "SELECT '" + v + "' AS pkg_version", allocator);
+        }
+        if (v != null && sql.contains("version()")) {
+            // the driver's version probe (SELECT version(), timezone())
+            return delegate.execute(ctx, sql.replace("version()", "'" + v + "'"), allocator);
         }
         return delegate.execute(ctx, sql, allocator);
     }

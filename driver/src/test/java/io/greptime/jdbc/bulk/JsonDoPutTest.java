@@ -27,8 +27,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * executeBatch into a table with a JSON column takes DoPut: GreptimeDB's DoPut path stores a JSON
  * column's Binary bytes as they arrive, so the driver sends JSONB, and refuses text that is not JSON.
  */
-// v0.14 has no real DoPut (its stub answers byte counts): the write route sends its batches as row inserts once it
-// reads ServerCapabilities.writesDoPut() (#16); until then the DoPut tests here leave that profile out.
+// v0.14 has no real DoPut (its stub answers byte counts, so the write route sends row inserts there): the DoPut
+// tests here leave that profile out; WriteRoutesTest and ValueFidelityTest cover it.
 class JsonDoPutTest {
     private static final Instant T0 = Instant.parse("2024-05-01T00:00:00Z");
     private static final String INSERT = "INSERT INTO events (ts, source, doc) VALUES (?, ?, ?)";

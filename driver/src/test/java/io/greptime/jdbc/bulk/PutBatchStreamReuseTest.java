@@ -35,8 +35,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * putBatch continues on the connection's parked DoPut stream for the same table and schema: a batch the
  * server acknowledged parks its stream, a failed stream is closed and the next putBatch opens a new one.
  */
-// v0.14 has no real DoPut (its stub answers byte counts): the write route sends its batches as row inserts once it
-// reads ServerCapabilities.writesDoPut() (#16); until then the DoPut tests here leave that profile out.
+// v0.14 has no real DoPut (its stub answers byte counts, so the write route sends row inserts there): the DoPut
+// tests here leave that profile out; WriteRoutesTest and ValueFidelityTest cover it.
 class PutBatchStreamReuseTest {
     private static final long T0 = 1_717_200_000_000L;
     private BulkFixture fixture;

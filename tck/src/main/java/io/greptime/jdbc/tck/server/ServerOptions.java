@@ -18,7 +18,7 @@ final class ServerOptions {
             "  --tls-key FILE           server private key (PKCS#8 PEM)",
             "  --tls-client-ca FILE     require client certificates signed by this CA (PEM)",
             "  --data-dir DIR           where DuckDB keeps the data, kept across restarts (default: in memory)",
-            "  --profile v1.2|v0.17     GreptimeDB version to imitate (default v1.2)",
+            "  --profile VERSION        GreptimeDB line to imitate: v0.14, v0.15, v0.17, v1.0, v1.2 or v1.3 (default v1.2)",
             "  --no-compression         send DoGet batches without LZ4_FRAME IPC compression",
             "  --help                   print this and exit");
 
