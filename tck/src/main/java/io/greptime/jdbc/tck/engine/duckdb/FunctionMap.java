@@ -1,0 +1,107 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import java.util.List;
+
+/**
+ * GreptimeDB's functions (DataFusion's and its own) as DuckDB SQL. Functions DuckDB has under the same
+ * name and meaning pass through; the others are translated here, or provided as macros (see
+ * {@link SqlMacros}).
+ */
+final class FunctionMap {
+    private FunctionMap() {}
+
+    static String render(ExprRenderer r, SqlAst.Call c) {
+        String special = special(r, c);
+        if (special != null) {
+            return special;
+        }
+        return generic(r, c, c.name());
+    }
+
+    /** {@code name(args)} with the call's DISTINCT, ORDER BY, FILTER and OVER, under DuckDB name {@code name}. */
+    static String generic(ExprRenderer r, SqlAst.Call c, String name) {
+        StringBuilder sb = new StringBuilder(name).append('(');
+        if (c.star()) {
+            sb.append('*');
+        } else {
+            if (c.distinct()) {
+                sb.append("DISTINCT ");
+            }
+            sb.append(r.list(c.args()));
+        }
+        if (!c.orderBy().isEmpty()) {
+            sb.append(" ORDER BY ").append(orderList(r, c.orderBy()));
+        }
+        sb.append(')');
+        if (c.nullTreatment() != null) {
+            sb.append(' ').append(c.nullTreatment());
+        }
+        if (c.filter() != null) {
+            sb.append(" FILTER (WHERE ").append(r.render(c.filter())).append(')');
+        }
+        if (c.over() != null) {
+            sb.append(" OVER ").append(window(r, c.over()));
+        }
+        return sb.toString();
+    }
+
+    static String orderList(ExprRenderer r, List<SqlAst.Order> order) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < order.size(); i++) {
+            SqlAst.Order o = order.get(i);
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(r.render(o.expr()))
+                    .append(o.ascending() ? " ASC" : " DESC")
+                    .append(o.nullsFirstEffective() ? " NULLS FIRST" : " NULLS LAST");
+        }
+        return sb.toString();
+    }
+
+    static String window(ExprRenderer r, SqlAst.Window w) {
+        if (w.partitionBy().isEmpty() && w.orderBy().isEmpty() && w.frame() == null && w.name() != null) {
+            return Catalog.quote(w.name());
+        }
+        StringBuilder sb = new StringBuilder("(");
+        if (w.name() != null) {
+            sb.append(Catalog.quote(w.name())).append(' ');
+        }
+        if (!w.partitionBy().isEmpty()) {
+            sb.append("PARTITION BY ").append(r.list(w.partitionBy())).append(' ');
+        }
+        if (!w.orderBy().isEmpty()) {
+            sb.append("ORDER BY ").append(orderList(r, w.orderBy())).append(' ');
+        }
+        if (w.frame() != null) {
+            SqlAst.Frame f = w.frame();
+            sb.append(f.units()).append(" BETWEEN ").append(bound(r, f.start())).append(" AND ");
+            sb.append(f.end() == null ? "CURRENT ROW" : bound(r, f.end()));
+        }
+        return sb.append(')').toString();
+    }
+
+    private static String bound(ExprRenderer r, SqlAst.Bound b) {
+        return b.offset() == null ? b.kind() : r.render(b.offset()) + " " + b.kind();
+    }
+
+    private static String special(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Expr> a = c.args();
+        switch (c.name()) {
+            case "database", "current_schema", "schema":
+                return a.isEmpty() ? quoted(r.translator.schema) : null;
+            case "version":
+                return a.isEmpty() ? quoted(DuckDbEngine.VERSION) : null;
+            case "timezone":
+                return a.isEmpty() ? quoted(r.translator.zone.getId()) : null;
+            case "to_unixtime", "date_bin", "regexp_like":
+                return generic(r, c, "greptime.main.gt_" + c.name());
+            default:
+                return null;
+        }
+    }
+
+    static String quoted(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+}
