@@ -4,6 +4,7 @@ import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Prints an expression as DuckDB SQL with GreptimeDB's semantics: identifiers quoted, GreptimeDB types
@@ -13,13 +14,24 @@ import java.util.Locale;
 final class ExprRenderer {
     final QueryTranslator translator;
     final QueryScope scope;
+    /** SQL to print instead of particular nodes (a range query's aggregates are columns of its inner query). */
+    private final Map<Expr, String> overrides;
 
     ExprRenderer(QueryTranslator translator, QueryScope scope) {
+        this(translator, scope, Map.of());
+    }
+
+    ExprRenderer(QueryTranslator translator, QueryScope scope, Map<Expr, String> overrides) {
         this.translator = translator;
         this.scope = scope;
+        this.overrides = overrides;
     }
 
     String render(Expr e) {
+        String override = overrides.isEmpty() ? null : overrides.get(e);
+        if (override != null) {
+            return override;
+        }
         if (e instanceof SqlAst.Column c) {
             return column(c);
         } else if (e instanceof SqlAst.Literal l) {
@@ -109,6 +121,10 @@ final class ExprRenderer {
     }
 
     private String typedString(SqlAst.TypedString ts) {
+        GreptimeType target = ExprTypes.typedString(ts);
+        if (target != null && target.kind() == GreptimeType.Kind.TIMESTAMP) {
+            return TemporalCasts.timestampLiteral(ts.text(), target, false);
+        }
         String type = DuckTypes.of(ts.type());
         return "CAST('" + ts.text().replace("'", "''") + "' AS " + type + ")";
     }
@@ -164,8 +180,24 @@ final class ExprRenderer {
     }
 
     private String cast(SqlAst.Cast c) {
-        String inner = render(c.expr());
+        GreptimeType target = DuckTypes.greptime(c.type());
         String type = DuckTypes.of(c.type());
+        if (target != null
+                && target.kind() == GreptimeType.Kind.TIMESTAMP
+                && c.expr() instanceof SqlAst.Literal l
+                && l.kind() == SqlAst.LiteralKind.STRING) {
+            return TemporalCasts.timestampLiteral(l.text(), target, c.tryCast());
+        }
+        String inner = render(c.expr());
+        GreptimeType source = target == null ? null : ExprTypes.of(scope, c.expr());
+        if (source != null && source.kind() == GreptimeType.Kind.TIMESTAMP) {
+            if (target.kind() == GreptimeType.Kind.STRING) {
+                return TemporalCasts.timestampText(inner);
+            }
+            if (target.kind() == GreptimeType.Kind.TIMESTAMP) {
+                return TemporalCasts.timestampToTimestamp(inner, source, target);
+            }
+        }
         return (c.tryCast() ? "TRY_CAST(" : "CAST(") + inner + " AS " + type + ")";
     }
 

@@ -93,12 +93,52 @@ final class FunctionMap {
             case "version":
                 return a.isEmpty() ? quoted(DuckDbEngine.VERSION) : null;
             case "timezone":
-                return a.isEmpty() ? quoted(r.translator.zone.getId()) : null;
-            case "to_unixtime", "date_bin", "regexp_like":
+                return a.isEmpty() ? quoted(TimeFunctions.zoneName(r.translator.zone)) : null;
+            case "date_add":
+                return TimeFunctions.dateArithmetic(r, c, true);
+            case "date_sub":
+                return TimeFunctions.dateArithmetic(r, c, false);
+            case "date_format":
+                return TimeFunctions.dateFormat(r, c);
+            case "to_unixtime":
+                return TimeFunctions.toUnixtime(r, c);
+            case "date_bin", "regexp_like":
                 return generic(r, c, "greptime.main.gt_" + c.name());
+            case "first_value", "last_value":
+                return c.over() == null ? firstLast(r, c) : null;
+            case "covar":
+                return generic(r, c, "covar_samp");
+            case "approx_percentile_cont":
+                return Percentiles.approx(r, c);
             default:
                 return null;
         }
+    }
+
+    /**
+     * DataFusion's first_value/last_value aggregates (DuckDB's are window-only): rows tied on the ORDER BY
+     * (or all rows, without one) keep their scan order, which for a GreptimeDB table is time order, so
+     * the time index breaks ties.
+     */
+    private static String firstLast(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Order> order = new java.util.ArrayList<>(c.orderBy());
+        QueryScope.Relation only = r.scope != null && r.scope.relations.size() == 1 ? r.scope.relations.get(0) : null;
+        if (only != null && only.timeIndex() != null) {
+            SqlAst.Column ts = new SqlAst.Column(
+                    List.of(r.translator.bindingName(only), only.timeIndex().name()), true);
+            order.add(new SqlAst.Order(ts, Boolean.TRUE, null));
+        }
+        SqlAst.Call ordered = new SqlAst.Call(
+                c.name(),
+                c.args(),
+                c.distinct(),
+                c.star(),
+                order,
+                c.filter(),
+                null,
+                c.withinGroup(),
+                c.nullTreatment());
+        return generic(r, ordered, c.name().equals("first_value") ? "first" : "last");
     }
 
     static String quoted(String s) {

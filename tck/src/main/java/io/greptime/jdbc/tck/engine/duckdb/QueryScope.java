@@ -14,7 +14,17 @@ final class QueryScope {
      * One relation in FROM. {@code meta} is set for tables (GreptimeDB metadata of its columns);
      * {@code binding} is the name DuckDB knows it by (alias, else table name; null for an unaliased subquery).
      */
-    record Relation(String qualifier, List<String> columns, TableMeta meta, String binding) {
+    record Relation(String qualifier, List<String> columns, TableMeta meta, String binding, ColumnMeta timeIndex) {
+        Relation(String qualifier, List<String> columns, TableMeta meta, String binding) {
+            this(qualifier, columns, meta, binding, timeIndexOf(meta));
+        }
+
+        private static ColumnMeta timeIndexOf(TableMeta meta) {
+            return meta == null || meta.timeIndex() == null || meta.timeIndex().isEmpty()
+                    ? null
+                    : meta.column(meta.timeIndex());
+        }
+
         boolean matches(List<String> written) {
             if (qualifier == null) {
                 return false;
@@ -33,7 +43,10 @@ final class QueryScope {
 
         /** The column as stored; the lookup is exact, as DataFusion's is for normalized identifiers. */
         ColumnMeta column(String column) {
-            return meta == null ? null : meta.column(column);
+            if (meta == null) {
+                return timeIndex != null && timeIndex.name().equals(column) ? timeIndex : null;
+            }
+            return meta.column(column);
         }
     }
 

@@ -51,7 +51,8 @@ final class QueryTranslator {
 
     /** The name DuckDB knows a relation by in this query: its alias, else its table name. */
     String bindingName(QueryScope.Relation r) {
-        return r.binding() != null ? r.binding() : r.qualifier();
+        String b = r.binding() != null ? r.binding() : r.qualifier();
+        return b != null ? b : "__unnamed";
     }
 
     // ---- rendering ----
@@ -218,7 +219,10 @@ final class QueryTranslator {
                     ? d.alias().columns()
                     : names(d.query(), d.lateral() ? scope : outer);
             String alias = d.alias() == null ? null : d.alias().name();
-            scope.add(new QueryScope.Relation(alias, cols == null ? List.of() : cols, null, alias));
+            ColumnMeta ts = d.alias() != null && !d.alias().columns().isEmpty()
+                    ? null
+                    : timeIndexOf(d.query(), d.lateral() ? scope : outer);
+            scope.add(new QueryScope.Relation(alias, cols == null ? List.of() : cols, null, alias, ts));
         } else if (f instanceof SqlAst.TableFunction tf) {
             String name = tf.alias() != null ? tf.alias().name() : tf.name();
             List<String> cols = tf.alias() != null ? tf.alias().columns() : List.of();
@@ -361,6 +365,40 @@ final class QueryTranslator {
             q.add(Catalog.quote(n));
         }
         return "(" + String.join(", ", q) + ")";
+    }
+
+    /**
+     * The time index a query passes through: an output column that is a plain reference to its input's
+     * time index (GreptimeDB keeps the time-index field metadata through projections), renamed as output.
+     */
+    ColumnMeta timeIndexOf(SqlAst.Query q, QueryScope outer) {
+        if (q instanceof SqlAst.Full f) {
+            return f.with().isEmpty() ? timeIndexOf(f.body(), outer) : null;
+        }
+        if (q instanceof SqlAst.SetOperation so) {
+            return timeIndexOf(so.left(), outer);
+        }
+        if (!(q instanceof SqlAst.Select s)) {
+            return null;
+        }
+        QueryScope scope = scopeOf(s, outer);
+        for (SqlAst.SelectItem item : s.items()) {
+            if (item.expr() instanceof SqlAst.Star star) {
+                for (QueryScope.Relation r : scope.starRelations(star.qualifier())) {
+                    if (r.timeIndex() != null) {
+                        return r.timeIndex();
+                    }
+                }
+            } else if (item.expr() instanceof SqlAst.Column c) {
+                QueryScope.Resolved res = scope.resolve(c.parts());
+                ColumnMeta ti = res == null ? null : res.relation().timeIndex();
+                if (ti != null && ti.name().equals(res.name())) {
+                    String name = item.alias() != null ? item.alias() : ti.name();
+                    return new ColumnMeta(name, ti.typeName(), ti.semantic(), ti.nullable(), null, null, null);
+                }
+            }
+        }
+        return null;
     }
 
     // ---- names ----

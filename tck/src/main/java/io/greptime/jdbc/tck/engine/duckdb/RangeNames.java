@@ -24,13 +24,30 @@ final class RangeNames {
             names.canonicalNames = true;
             String base;
             try {
-                base = names.name(inner) + " RANGE " + range;
+                base = names.name(countStar((SqlAst.Call) inner)) + " RANGE " + range;
             } finally {
                 names.canonicalNames = was;
             }
             return fill == null ? base : base + " FILL " + fill;
         }
         return names.name(distribute(r));
+    }
+
+    /** DataFusion plans {@code count(*)} as {@code count(Int64(1))}, which is what a range name shows. */
+    private static SqlAst.Call countStar(SqlAst.Call c) {
+        if (!c.star()) {
+            return c;
+        }
+        return new SqlAst.Call(
+                c.name(),
+                List.of(new SqlAst.Literal(SqlAst.LiteralKind.NUMBER, "1")),
+                c.distinct(),
+                false,
+                c.orderBy(),
+                c.filter(),
+                c.over(),
+                c.withinGroup(),
+                c.nullTreatment());
     }
 
     static Expr unwrap(Expr e) {

@@ -140,8 +140,20 @@ final class SchemaNames {
         if (d == 0) {
             return (1 / d < 0) ? "-0" : "0";
         }
-        BigDecimal b = new BigDecimal(Double.toString(d)).stripTrailingZeros();
+        BigDecimal b = shortest(d).stripTrailingZeros();
         return b.scale() <= 0 ? b.toBigInteger().toString() : b.toPlainString();
+    }
+
+    /** The shortest decimal that reads back as {@code d} (Java 17's Double.toString is not always shortest). */
+    private static BigDecimal shortest(double d) {
+        BigDecimal exact = new BigDecimal(d);
+        for (int digits = 1; digits < 17; digits++) {
+            BigDecimal candidate = exact.round(new java.math.MathContext(digits, java.math.RoundingMode.HALF_EVEN));
+            if (candidate.doubleValue() == d) {
+                return candidate;
+            }
+        }
+        return exact.round(new java.math.MathContext(17, java.math.RoundingMode.HALF_EVEN));
     }
 
     private String unary(SqlAst.Unary u) {

@@ -278,7 +278,8 @@ final class SqlParser {
         Expr to = null;
         if (t.accept("to")) {
             Token tok = t.peek();
-            if (tok.type() == Token.Type.WORD && (tok.is("now") || tok.is("calendar"))) {
+            if (tok.type() == Token.Type.WORD && !t.peek(1).isSymbol("(")) {
+                // NOW, CALENDAR or any other bare word, which GreptimeDB then parses as a timestamp
                 t.next();
                 to = new SqlAst.Column(List.of(tok.text()), false);
             } else {
