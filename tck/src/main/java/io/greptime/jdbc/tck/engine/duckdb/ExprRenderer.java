@@ -51,7 +51,11 @@ final class ExprRenderer {
         } else if (e instanceof SqlAst.Case c) {
             return caseExpr(c);
         } else if (e instanceof SqlAst.InList in) {
-            return "(" + render(in.expr()) + (in.negated() ? " NOT IN (" : " IN (") + list(in.list()) + "))";
+            List<String> items = new ArrayList<>();
+            for (Expr item : in.list()) {
+                items.add(coerced(in.expr(), item));
+            }
+            return "(" + render(in.expr()) + (in.negated() ? " NOT IN (" : " IN (") + String.join(", ", items) + "))";
         } else if (e instanceof SqlAst.InQuery in) {
             return "(" + render(in.expr()) + (in.negated() ? " NOT IN (" : " IN (")
                     + translator.subquery(in.query(), scope) + "))";
@@ -60,8 +64,8 @@ final class ExprRenderer {
         } else if (e instanceof SqlAst.Subquery s) {
             return "(" + translator.subquery(s.query(), scope) + ")";
         } else if (e instanceof SqlAst.Between b) {
-            return "(" + render(b.expr()) + (b.negated() ? " NOT BETWEEN " : " BETWEEN ") + render(b.low()) + " AND "
-                    + render(b.high()) + ")";
+            return "(" + render(b.expr()) + (b.negated() ? " NOT BETWEEN " : " BETWEEN ") + coerced(b.expr(), b.low())
+                    + " AND " + coerced(b.expr(), b.high()) + ")";
         } else if (e instanceof SqlAst.Like l) {
             return like(l);
         } else if (e instanceof SqlAst.IsTest is) {
@@ -82,6 +86,12 @@ final class ExprRenderer {
             throw new SqlParser.Unsupported("placeholder " + p.text());
         }
         throw new SqlParser.Unsupported(e.getClass().getSimpleName());
+    }
+
+    /** {@code literal} as compared with {@code column}: converted by GreptimeDB's rule when it applies. */
+    private String coerced(Expr column, Expr literal) {
+        String converted = Coercions.convert(this, column, literal);
+        return converted != null ? converted : render(literal);
     }
 
     String list(List<Expr> exprs) {
@@ -173,6 +183,9 @@ final class ExprRenderer {
             case "AT TIME ZONE" -> {
                 return "timezone(" + r + ", " + l + ")";
             }
+            case "@@" -> {
+                return "gt_matches_term(" + l + ", " + r + ")";
+            }
             default -> {}
         }
         String[] coerced = Coercions.timestampComparison(this, b, l, r);
@@ -187,6 +200,10 @@ final class ExprRenderer {
                 && c.expr() instanceof SqlAst.Literal l
                 && l.kind() == SqlAst.LiteralKind.STRING) {
             return TemporalCasts.timestampLiteral(l.text(), target, c.tryCast());
+        }
+        String jsonCast = JsonCasts.of(this, c, target);
+        if (jsonCast != null) {
+            return jsonCast;
         }
         String inner = render(c.expr());
         GreptimeType source = target == null ? null : ExprTypes.of(scope, c.expr());

@@ -104,6 +104,35 @@ final class FunctionMap {
                 return TimeFunctions.toUnixtime(r, c);
             case "date_bin", "regexp_like":
                 return generic(r, c, "greptime.main.gt_" + c.name());
+            case "parse_json",
+                    "json_to_string",
+                    "json_get",
+                    "json_get_int",
+                    "json_get_float",
+                    "json_get_bool",
+                    "json_get_string",
+                    "json_get_object",
+                    "format",
+                    "matches_term":
+                return generic(r, c, "gt_" + c.name());
+            case "json_is_null",
+                    "json_is_bool",
+                    "json_is_int",
+                    "json_is_float",
+                    "json_is_string",
+                    "json_is_array",
+                    "json_is_object":
+                return a.size() == 1
+                        ? "gt_json_is(" + r.render(a.get(0)) + ", '" + c.name().substring(8) + "')"
+                        : null;
+            case "btrim":
+                return generic(r, c, "trim");
+            case "octet_length":
+                return a.size() == 1 ? "octet_length(encode(CAST(" + r.render(a.get(0)) + " AS VARCHAR)))" : null;
+            case "isnull":
+                return a.size() == 1 ? "(" + r.render(a.get(0)) + " IS NULL)" : null;
+            case "locate", "elt", "field", "insert", "space", "mid", "clamp", "clamp_min", "clamp_max":
+                return StringFunctions.render(r, c);
             case "first_value", "last_value":
                 return c.over() == null ? firstLast(r, c) : null;
             case "covar":

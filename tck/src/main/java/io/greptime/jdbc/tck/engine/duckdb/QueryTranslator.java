@@ -44,6 +44,27 @@ final class QueryTranslator {
         return new Translation(sql, names(q, null));
     }
 
+    /**
+     * Tokens [from, to) of {@code t} as one expression in DuckDB SQL (an INSERT value, say), or null when
+     * they are not one expression the parser knows; the cursor is left at {@code to} either way.
+     */
+    static String expression(Call call, Tokens t, int from, int to) {
+        int saved = t.pos;
+        try {
+            t.pos = from;
+            SqlAst.Expr e = new SqlParser(t).exprs().parse();
+            if (t.pos != to) {
+                return null;
+            }
+            return new ExprRenderer(new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone()), null)
+                    .render(e);
+        } catch (SqlParser.Unsupported | io.greptime.jdbc.tck.engine.GreptimeError e) {
+            return null;
+        } finally {
+            t.pos = Math.max(saved, to);
+        }
+    }
+
     /** A nested query that may refer to the enclosing scope (correlated subqueries). */
     String subquery(SqlAst.Query q, QueryScope outer) {
         return render(q, outer, false);
