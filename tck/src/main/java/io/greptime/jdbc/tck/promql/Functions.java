@@ -17,14 +17,6 @@ final class Functions {
             "double_exponential_smoothing",
             "sort_by_label",
             "sort_by_label_desc",
-            "day_of_month",
-            "day_of_week",
-            "day_of_year",
-            "days_in_month",
-            "hour",
-            "minute",
-            "month",
-            "year",
             "histogram_count",
             "histogram_sum",
             "histogram_avg",
@@ -32,7 +24,6 @@ final class Functions {
             "histogram_stddev",
             "histogram_stdvar",
             "mad_over_time",
-            "pi",
             "info",
             "last_over_time_with_ts");
 
@@ -53,6 +44,14 @@ final class Functions {
         }
         return switch (fn) {
             case "time" -> time(ev, c);
+            case "pi" -> {
+                arity(c, 0);
+                double[] v = new double[ev.n()];
+                java.util.Arrays.fill(v, Math.PI);
+                yield new Value.Scalar(v, "pi()");
+            }
+            case "minute", "hour", "month", "year", "day_of_month", "day_of_week", "day_of_year", "days_in_month" ->
+                TimeParts.call(ev, c);
             case "vector" -> vector(ev, c);
             case "scalar" -> scalar(ev, c);
             case "round" -> round(ev, c);
@@ -215,7 +214,7 @@ final class Functions {
         for (int i = 0; i < v.length; i++) {
             v[i] = ev.steps[i] / 1000.0;
         }
-        return new Value.Scalar(v);
+        return new Value.Scalar(v, "time / Float64(1000)");
     }
 
     /** The time of each sample: the sample's own time for a selector, else the evaluation time. */
@@ -268,7 +267,8 @@ final class Functions {
                 out[i] = Double.NaN;
             }
         }
-        return new Value.Scalar(out);
+        Value.Shape sh = vec.shape();
+        return new Value.Scalar(out, "scalar(" + sh.valueName() + ")", sh.timeField());
     }
 
     private static Value round(Evaluator ev, Ast.Call c) {
