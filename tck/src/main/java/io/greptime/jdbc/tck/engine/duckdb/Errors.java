@@ -31,7 +31,7 @@ final class Errors {
     /** Prefix of an error SQL raises on purpose with GreptimeDB's status: {@code error('GT3001:message')}. */
     static final String RAISED = "GT";
 
-    private static final Pattern RAISED_ERROR = Pattern.compile("GT(\\d{4}):(.*)");
+    private static final Pattern RAISED_ERROR = Pattern.compile("\\bGT(\\d{4}):(.*)$");
 
     /** SQL that fails with GreptimeDB's status {@code code} and {@code message} when evaluated. */
     static String raise(io.greptime.jdbc.proto.StatusCode code, String message) {
@@ -41,8 +41,8 @@ final class Errors {
     /** Maps a DuckDB failure; {@code schema} names the current database for not-found messages. */
     static GreptimeError map(SQLException e, String schema) {
         String msg = firstLine(e.getMessage());
-        Matcher raised = RAISED_ERROR.matcher(strip(msg));
-        if (raised.matches()) {
+        Matcher raised = RAISED_ERROR.matcher(msg);
+        if (raised.find()) {
             StatusCode code = StatusCode.fromCode(Integer.parseInt(raised.group(1)));
             return new GreptimeError(code == null ? StatusCode.INTERNAL : code, raised.group(2), e);
         }

@@ -87,6 +87,9 @@ final class FunctionMap {
 
     private static String special(ExprRenderer r, SqlAst.Call c) {
         List<SqlAst.Expr> a = c.args();
+        if (VectorSql.handles(c.name())) {
+            return VectorSql.render(r, c);
+        }
         switch (c.name()) {
             case "database", "current_schema", "schema":
                 return a.isEmpty() ? quoted(r.translator.schema) : null;

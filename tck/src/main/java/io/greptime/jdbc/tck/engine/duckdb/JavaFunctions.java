@@ -32,6 +32,40 @@ final class JavaFunctions {
         binary(c, "gt_json_is", String.class, String.class, Boolean.class, JsonFunctions::is);
         binary(c, "gt_format", Double.class, Long.class, String.class, JavaFunctions::mysqlFormat);
         binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
+        vectors(c);
+    }
+
+    private static void vectors(Connection c) throws SQLException {
+        unary(c, "gt_parse_vec", String.class, String.class, a -> VectorFunctions.hex(VectorFunctions.vector(a)));
+        unary(c, "gt_vec_to_string", String.class, String.class, VectorFunctions::toText);
+        unary(c, "gt_vec_norm", String.class, String.class, VectorFunctions::norm);
+        unary(c, "gt_vec_dim", String.class, Long.class, a -> (long) VectorFunctions.vector(a).length);
+        for (String fn : new String[] {"vec_add", "vec_sub", "vec_mul", "vec_div"}) {
+            binary(
+                    c,
+                    "gt_" + fn,
+                    String.class,
+                    String.class,
+                    String.class,
+                    (a, b) -> VectorFunctions.elementwise(fn, a, b));
+        }
+        for (String fn : new String[] {"vec_dot_product", "vec_l2sq_distance", "vec_cos_distance"}) {
+            binary(
+                    c,
+                    "gt_" + fn,
+                    String.class,
+                    String.class,
+                    Float.class,
+                    (a, b) -> VectorFunctions.distance(fn, a, b));
+        }
+        for (String fn : new String[] {"vec_elem_sum", "vec_elem_product", "vec_elem_avg"}) {
+            unary(c, "gt_" + fn, String.class, Float.class, a -> VectorFunctions.element(fn, a));
+        }
+        binary(c, "gt_vec_kth_elem", String.class, Long.class, Float.class, VectorFunctions::kth);
+        binary(c, "gt_vec_subvector", String.class, String.class, String.class, (a, range) -> {
+            String[] r = range.split(":");
+            return VectorFunctions.subvector(a, Long.parseLong(r[0]), Long.parseLong(r[1]));
+        });
     }
 
     private static <A, R> void unary(Connection c, String name, Class<A> in, Class<R> out, Function<A, R> fn)
@@ -40,7 +74,7 @@ final class JavaFunctions {
             b.withName(name)
                     .withParameter(in)
                     .withReturnType(out)
-                    .withFunction((A x) -> x == null ? null : fn.apply(x))
+                    .withFunction((A x) -> x == null ? null : raising(() -> fn.apply(x)))
                     .register(c);
         }
     }
@@ -52,8 +86,20 @@ final class JavaFunctions {
             b.withName(name)
                     .withParameters(a, b2)
                     .withReturnType(out)
-                    .withFunction((A x, B y) -> x == null || y == null ? null : fn.apply(x, y))
+                    .withFunction((A x, B y) -> x == null || y == null ? null : raising(() -> fn.apply(x, y)))
                     .register(c);
+        }
+    }
+
+    /**
+     * Runs a function body; a GreptimeDB error it raises leaves DuckDB as a message {@link Errors} maps back
+     * to the same status ({@code GT<code>:<message>}).
+     */
+    private static <R> R raising(java.util.function.Supplier<R> body) {
+        try {
+            return body.get();
+        } catch (io.greptime.jdbc.tck.engine.GreptimeError e) {
+            throw new IllegalArgumentException(Errors.RAISED + e.status().code() + ":" + e.getMessage(), e);
         }
     }
 

@@ -102,6 +102,9 @@ final class LiteralParser {
             if (v instanceof java.time.OffsetDateTime odt) {
                 return odt.toInstant();
             }
+            if (v instanceof java.sql.Blob blob) {
+                return blob.getBytes(1, (int) blob.length());
+            }
             return v;
         } catch (SQLException e) {
             throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid SQL value: " + t.raw(from, to), e);

@@ -46,6 +46,7 @@ final class Queries {
         SqlAst.Query q;
         QueryTranslator.Translation x;
         QueryTranslator tr = new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone());
+        tr.tql = text -> TqlCte.materialize(call, text);
         try {
             q = SqlParser.parseQuery(t);
             x = tr.translate(q);

@@ -30,6 +30,12 @@ final class QueryTranslator {
     final Set<String> infoTables = new LinkedHashSet<>();
     final Set<String> missing = new LinkedHashSet<>();
 
+    /** Evaluates a TQL query into a temporary table (set by the caller that has a storage to read). */
+    java.util.function.Function<String, TqlCte.Result> tql = text -> {
+        throw new SqlParser.Unsupported("TQL in a query here");
+    };
+
+    private final Map<SqlAst.Tql, TqlCte.Result> tqlResults = new IdentityHashMap<>();
     private final Deque<Map<String, List<String>>> ctes = new ArrayDeque<>();
     private final Map<SqlAst.Select, QueryScope> scopes = new IdentityHashMap<>();
 
@@ -83,6 +89,8 @@ final class QueryTranslator {
             return full(f, outer);
         } else if (q instanceof SqlAst.Select s) {
             return select(s, outer);
+        } else if (q instanceof SqlAst.Tql tq) {
+            return "SELECT * FROM " + tqlResult(tq).table();
         } else if (q instanceof SqlAst.SetOperation so) {
             return "(" + render(so.left(), outer, false) + ") " + so.op()
                     + (so.quantifier().equals("ALL") ? " ALL" : "") + " (" + render(so.right(), outer, false) + ")";
@@ -422,6 +430,10 @@ final class QueryTranslator {
         return null;
     }
 
+    private TqlCte.Result tqlResult(SqlAst.Tql tq) {
+        return tqlResults.computeIfAbsent(tq, x -> tql.apply(x.text()));
+    }
+
     // ---- names ----
 
     /** GreptimeDB's output column names of {@code q}, or null when they cannot be told. */
@@ -439,6 +451,8 @@ final class QueryTranslator {
             }
         } else if (q instanceof SqlAst.SetOperation so) {
             return names(so.left(), outer);
+        } else if (q instanceof SqlAst.Tql tq) {
+            return tqlResult(tq).columns();
         } else if (q instanceof SqlAst.Values v) {
             List<String> cols = new ArrayList<>();
             for (int i = 1; i <= v.rows().get(0).size(); i++) {

@@ -167,7 +167,10 @@ final class SqlAst {
     // ---- queries ----
 
     /** A query expression. */
-    sealed interface Query permits Select, SetOperation, Values, Full {}
+    sealed interface Query permits Select, SetOperation, Values, Full, Tql {}
+
+    /** A TQL statement used as a query (GreptimeDB allows {@code WITH x AS (TQL EVAL ...)}). */
+    record Tql(String text) implements Query {}
 
     record SelectItem(Expr expr, String alias) {}
 

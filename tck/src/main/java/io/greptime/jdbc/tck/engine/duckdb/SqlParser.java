@@ -123,11 +123,32 @@ final class SqlParser {
             }
             t.expect("as");
             t.expectSymbol("(");
-            SqlAst.Query q = query();
+            SqlAst.Query q = t.peek().is("tql") ? tql() : query();
             t.expectSymbol(")");
             out.add(new SqlAst.Cte(name, cols, q));
         } while (t.acceptSymbol(","));
         return out;
+    }
+
+    /** The text of a TQL statement up to the parenthesis that closes it. */
+    private SqlAst.Tql tql() {
+        int start = t.peek().start();
+        int depth = 0;
+        while (true) {
+            Token tok = t.peek();
+            if (tok.type() == Token.Type.EOF) {
+                throw unsupported("unterminated TQL in WITH");
+            }
+            if (tok.isSymbol("(")) {
+                depth++;
+            } else if (tok.isSymbol(")")) {
+                if (depth == 0) {
+                    return new SqlAst.Tql(t.sql.substring(start, tok.start()));
+                }
+                depth--;
+            }
+            t.next();
+        }
     }
 
     private List<String> identList() {
