@@ -1,17 +1,12 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.Output;
-import java.io.IOException;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.duckdb.DuckDBResultSet;
 
-/** Row-producing statements: rewrite for DuckDB, run, convert the Arrow result to GreptimeDB's types. */
+/** Row-producing statements: rewrite for DuckDB, run, stream the Arrow result in GreptimeDB's types. */
 final class Queries {
     private Queries() {}
 
@@ -63,18 +58,12 @@ final class Queries {
         return run(call, x.sql(), x.names(), tr.tables);
     }
 
-    /** Runs DuckDB SQL and converts its result; {@code names} renames output columns when non-null. */
+    /**
+     * Runs DuckDB SQL and streams its result in GreptimeDB's types; {@code names} renames output columns
+     * when non-null. The stream reads from the call's connection: close it before the call.
+     */
     static Output run(Call call, String sql, List<String> names, List<TableMeta> tables) throws SQLException {
-        try (Statement st = call.conn.createStatement();
-                DuckDBResultSet rs = (DuckDBResultSet) st.executeQuery(sql);
-                BufferAllocator child = call.out.newChildAllocator("duckdb-export", 0, Long.MAX_VALUE);
-                ArrowReader reader = (ArrowReader) rs.arrowExportStream(child, 8192)) {
-            List<Field> fields = reader.getVectorSchemaRoot().getSchema().getFields();
-            List<ResultConverter.Hint> hints = hints(fields, names, tables);
-            return new Output.Rows(ResultConverter.convert(reader, hints, call.out));
-        } catch (IOException e) {
-            throw new SQLException(e.getMessage(), e);
-        }
+        return new Output.Rows(ResultStream.open(call, sql, source -> hints(source.getFields(), names, tables)));
     }
 
     private static List<ResultConverter.Hint> hints(List<Field> fields, List<String> names, List<TableMeta> tables) {

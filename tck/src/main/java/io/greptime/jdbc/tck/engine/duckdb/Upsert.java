@@ -66,6 +66,9 @@ final class Upsert {
             Data.exportArrayStream(call.engine.staging, reader, stream);
             call.conn.registerArrowStream(name, stream);
             call.exec("CREATE OR REPLACE TEMP TABLE gt_stg AS SELECT * FROM " + name);
+            // the registration is a temp view over a stream that is gone once read; pooled connections
+            // would otherwise collect one per write
+            call.exec("DROP VIEW " + name);
         } catch (java.io.IOException e) {
             throw new SQLException(e.getMessage(), e);
         }
