@@ -151,10 +151,27 @@ final class Call implements AutoCloseable {
 
     /** Takes the exclusive lock and opens a transaction. */
     void write() throws SQLException {
-        held = engine.lock.writeLock();
-        held.lock();
-        conn.setAutoCommit(false);
-        inTx = true;
+        lockForWrite();
+        beginTransaction();
+    }
+
+    /**
+     * Takes the exclusive lock only: a write that is one DuckDB statement is atomic by itself, and
+     * saves the BEGIN and COMMIT a transaction costs per batch.
+     */
+    void lockForWrite() {
+        if (held == null) {
+            held = engine.lock.writeLock();
+            held.lock();
+        }
+    }
+
+    /** Opens the transaction several statements of one write share (at most once per call). */
+    void beginTransaction() throws SQLException {
+        if (!inTx) {
+            conn.setAutoCommit(false);
+            inTx = true;
+        }
     }
 
     void commit() throws SQLException {
