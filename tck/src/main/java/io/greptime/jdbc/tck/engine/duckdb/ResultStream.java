@@ -63,6 +63,29 @@ final class ResultStream extends ArrowReader {
      * @param hints what is known of each output column, from the source schema
      */
     static ResultStream open(Call call, String sql, HintSource hints) throws SQLException {
+        try {
+            return execute(call, sql, hints);
+        } catch (SQLException e) {
+            if (call.interrupted() || !String.valueOf(e.getMessage()).contains(LOST_ERROR)) {
+                throw e;
+            }
+            // DuckDB's workers failed the streamed result between the statement's start and the driver's
+            // first look at it, and its JDBC driver then reports "Invalid result set" instead of the
+            // error: run the statement again, materialized, which reports the error itself (a query has
+            // no side effects to repeat)
+            call.exec("SET jdbc_stream_results = false");
+            try {
+                return execute(call, sql, hints);
+            } finally {
+                call.exec("SET jdbc_stream_results = true");
+            }
+        }
+    }
+
+    /** What DuckDB's JDBC driver says of a streamed result its workers failed before it was looked at. */
+    private static final String LOST_ERROR = "Invalid result set";
+
+    private static ResultStream execute(Call call, String sql, HintSource hints) throws SQLException {
         call.checkInterrupted();
         Statement st = call.conn.createStatement();
         DuckDBResultSet rs = null;
@@ -77,8 +100,8 @@ final class ResultStream extends ArrowReader {
             return new ResultStream(call, st, rs, imports, reader, target);
         } catch (IOException | RuntimeException | SQLException e) {
             closeAll(reader, imports, rs, st);
-            if (e instanceof SQLException sql2) {
-                throw sql2;
+            if (e instanceof SQLException sqlError) {
+                throw sqlError;
             }
             throw new SQLException(e.getMessage(), e);
         }
