@@ -109,7 +109,7 @@ public final class GreptimeClient implements AutoCloseable {
                     new Router(endpoints, settings, all, System::nanoTime),
                     prober,
                     config.compression(),
-                    new ErrorTranslator(config.password()));
+                    new ErrorTranslator(config.user(), config.password()));
         } catch (RuntimeException e) {
             if (prober != null) {
                 prober.close();
