@@ -146,7 +146,9 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
             responses.onError(errors.from(e));
             return new DoPutHandler.Ignoring();
         }
-        return new DoPutHandler(engine, RequestContexts.forPut(metadata, user), responses, errors, allocator, profile);
+        return new DoPutHandler(
+                        engine, RequestContexts.forPut(metadata, user), responses, errors, allocator, profile, streams)
+                .start();
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import java.sql.SQLException;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeStampVector;
@@ -20,25 +22,43 @@ final class BatchWrites {
     private BatchWrites() {}
 
     static long put(Call call, String table, VectorSchemaRoot batch) {
+        return putAll(call, table, List.of(batch))[0];
+    }
+
+    /**
+     * Several batches of one DoPut stream into one table, all or nothing: DuckDB reads them as one Arrow
+     * stream in one statement (or one transaction), so each statement's fixed cost, which for a batch of
+     * 10,000 rows is about as much as importing the rows, is paid once for all of them. Later batches
+     * win over earlier ones for equal keys, as if they had been written one after the other.
+     */
+    static long[] putAll(Call call, String table, List<VectorSchemaRoot> batches) {
+        List<VectorSchemaRoot> staged = new ArrayList<>();
         try {
             call.lockForWrite(); // the write opens a transaction if it takes more than one statement
             TableMeta tm = call.catalog.table(call.schema(), table);
             if (tm == null) {
                 throw Errors.tableNotFound(call.schema(), table);
             }
-            FieldVector[] given = matchColumns(tm, batch);
-            if (given[tm.columns().indexOf(tm.column(tm.timeIndex()))] == null) {
-                throw new GreptimeError(
-                        StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
+            long[] counts = new long[batches.size()];
+            long seq = 0;
+            for (int i = 0; i < batches.size(); i++) {
+                VectorSchemaRoot batch = batches.get(i);
+                FieldVector[] given = matchColumns(tm, batch);
+                if (given[tm.columns().indexOf(tm.column(tm.timeIndex()))] == null) {
+                    throw new GreptimeError(
+                            StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
+                }
+                staged.add(stage(tm, given, batch.getRowCount(), allocatorOf(batch, call), seq));
+                counts[i] = batch.getRowCount();
+                seq += batch.getRowCount();
             }
-            long n;
-            try (VectorSchemaRoot staged = stage(tm, given, batch.getRowCount(), allocatorOf(batch, call))) {
-                n = Upsert.writeStaged(call, tm, staged);
-            }
+            Upsert.writeStaged(call, tm, staged);
             call.commit();
-            return n;
+            return counts;
         } catch (SQLException e) {
             throw Errors.map(e, call.schema());
+        } finally {
+            staged.forEach(VectorSchemaRoot::close);
         }
     }
 
@@ -67,7 +87,8 @@ final class BatchWrites {
                 : batch.getFieldVectors().get(0).getAllocator();
     }
 
-    private static VectorSchemaRoot stage(TableMeta tm, FieldVector[] given, int rows, BufferAllocator allocator) {
+    private static VectorSchemaRoot stage(
+            TableMeta tm, FieldVector[] given, int rows, BufferAllocator allocator, long firstSeq) {
         VectorSchemaRoot staged = VectorSchemaRoot.create(StagingBatch.schema(tm), allocator);
         try {
             for (int i = 0; i < given.length; i++) {
@@ -85,7 +106,7 @@ final class BatchWrites {
                     convert(c, src, dst, rows);
                 }
             }
-            StagingBatch.fillSeq(staged, rows);
+            StagingBatch.fillSeq(staged, rows, firstSeq);
             return staged;
         } catch (RuntimeException e) {
             staged.close();

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
@@ -181,6 +182,11 @@ public final class DuckDbEngine implements Engine {
     @Override
     public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
         return call(ctx, staging, c -> BatchWrites.put(c, table, batch));
+    }
+
+    @Override
+    public long[] putBatches(QueryContext ctx, String table, List<VectorSchemaRoot> batches) {
+        return call(ctx, staging, c -> BatchWrites.putAll(c, table, batches));
     }
 
     @Override

@@ -59,7 +59,7 @@ final class StagingBatch {
                 }
                 v.setValueCount(n);
             }
-            fillSeq(root, n);
+            fillSeq(root, n, 0);
             return root;
         } catch (RuntimeException e) {
             root.close();
@@ -67,12 +67,15 @@ final class StagingBatch {
         }
     }
 
-    /** Numbers the rows in write order ({@link #SEQ}) and sets the row count. */
-    static void fillSeq(VectorSchemaRoot root, int rows) {
+    /**
+     * Numbers the rows in write order ({@link #SEQ}) from {@code first} (batches written together number
+     * on from each other) and sets the row count.
+     */
+    static void fillSeq(VectorSchemaRoot root, int rows, long first) {
         BigIntVector seq = (BigIntVector) root.getVector(SEQ);
         seq.allocateNew(rows);
         for (int r = 0; r < rows; r++) {
-            seq.set(r, r);
+            seq.set(r, first + r);
         }
         seq.setValueCount(rows);
         root.setRowCount(rows);

@@ -33,7 +33,8 @@ final class Upsert {
             return 0;
         }
         try (VectorSchemaRoot staged = StagingBatch.build(t, rows, call.engine.staging)) {
-            return writeStaged(call, t, staged);
+            writeStaged(call, t, List.of(staged));
+            return rows.size();
         }
     }
 
@@ -46,10 +47,9 @@ final class Upsert {
      * {@code last_non_null} merges, flows reading the table) goes through the temp table
      * {@code gt_stg} in one transaction. The batch is released once DuckDB has read it.
      */
-    static long writeStaged(Call call, TableMeta t, VectorSchemaRoot staged) throws SQLException {
-        int n = staged.getRowCount();
-        if (n == 0) {
-            return 0;
+    static void writeStaged(Call call, TableMeta t, List<VectorSchemaRoot> staged) throws SQLException {
+        if (staged.stream().allMatch(b -> b.getRowCount() == 0)) {
+            return;
         }
         String during = timeRange(t, staged);
         String into = "INSERT INTO " + Catalog.duckTable(t) + " (" + columnList(t, "") + ") ";
@@ -57,15 +57,18 @@ final class Upsert {
         if (!flows && t.appendMode()) {
             readStaged(call, staged, view -> into + "SELECT " + columnList(t, "") + " FROM " + view);
         } else if (!flows && !t.appendMode() && !t.lastNonNull() && !storedRowsIn(call, t, during)) {
-            readStaged(call, staged, view -> into + mergeLastRow(t, view));
+            boolean repeats = StagedKeys.repeat(t, staged);
+            readStaged(
+                    call,
+                    staged,
+                    view -> into + (repeats ? mergeLastRow(t, view) : "SELECT " + columnList(t, "") + " FROM " + view));
         } else {
             call.beginTransaction();
             readStaged(call, staged, view -> "CREATE OR REPLACE TEMP TABLE gt_stg AS SELECT * FROM " + view);
             apply(call, t, during);
-            return n;
+            return;
         }
         sort(call, t);
-        return n;
     }
 
     /** Whether the table holds a row in the time range (null: unknown, so maybe). */
@@ -88,8 +91,8 @@ final class Upsert {
         }
         String during;
         try (VectorSchemaRoot staged = StagingBatch.build(t, keyRows, call.engine.staging)) {
-            during = timeRange(t, staged);
-            readStaged(call, staged, view -> "CREATE OR REPLACE TEMP TABLE gt_stg AS SELECT * FROM " + view);
+            during = timeRange(t, List.of(staged));
+            readStaged(call, List.of(staged), view -> "CREATE OR REPLACE TEMP TABLE gt_stg AS SELECT * FROM " + view);
         }
         String tgt = Catalog.duckTable(t);
         long n = call.update("DELETE FROM " + tgt + " WHERE " + and(during) + "EXISTS (SELECT 1 FROM gt_stg s WHERE "
@@ -108,14 +111,16 @@ final class Upsert {
     }
 
     /**
-     * Registers the batch with DuckDB as an Arrow stream (a temp view over it), runs the statement that
-     * reads it, and drops the view: on a pooled connection, views over streams already read would
-     * otherwise pile up. The stream takes the batch over and releases it once read.
+     * Registers the batches with DuckDB as one Arrow stream (a temp view over it), runs the statement
+     * that reads it, and drops the view: on a pooled connection, views over streams already read would
+     * otherwise pile up. The stream takes the batches over and releases each once read.
      */
-    private static void readStaged(Call call, VectorSchemaRoot staged, ReadingStatement statement) throws SQLException {
+    private static void readStaged(Call call, List<VectorSchemaRoot> staged, ReadingStatement statement)
+            throws SQLException {
         String name = "gt_in_" + STREAMS.incrementAndGet();
-        BufferAllocator allocator = staged.getFieldVectors().get(0).getAllocator();
-        try (MaterializedReader reader = new MaterializedReader(allocator, staged.getSchema(), List.of(staged));
+        VectorSchemaRoot first = staged.get(0);
+        BufferAllocator allocator = first.getFieldVectors().get(0).getAllocator();
+        try (MaterializedReader reader = new MaterializedReader(allocator, first.getSchema(), staged);
                 ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
             Data.exportArrayStream(allocator, reader, stream);
             call.conn.registerArrowStream(name, stream);
@@ -135,18 +140,20 @@ final class Upsert {
      * the row groups outside it by their min/max statistics: a merge then reads the few row groups the
      * batch's time range touches instead of the whole table, whose size no longer slows writes down.
      */
-    static String timeRange(TableMeta t, VectorSchemaRoot staged) {
+    static String timeRange(TableMeta t, List<VectorSchemaRoot> staged) {
         ColumnMeta ti = t.column(t.timeIndex());
-        if (ti == null || !(staged.getVector(ti.name()) instanceof TimeStampVector ts)) {
-            return null;
-        }
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        for (int r = 0; r < ts.getValueCount(); r++) {
-            if (!ts.isNull(r)) {
-                long v = ts.get(r);
-                min = Math.min(min, v);
-                max = Math.max(max, v);
+        for (VectorSchemaRoot batch : staged) {
+            if (ti == null || !(batch.getVector(ti.name()) instanceof TimeStampVector ts)) {
+                return null;
+            }
+            for (int r = 0; r < ts.getValueCount(); r++) {
+                if (!ts.isNull(r)) {
+                    long v = ts.get(r);
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
             }
         }
         String from = timestampLiteral(min, ti.type());
