@@ -35,7 +35,8 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * <p>The server runs twice, first with {@link SinkEngine} storage (the full server front and decoding,
  * rows counted instead of stored: the client paths' own cost), then with DuckDB storage (rows stored:
  * the embedded server's ingestion is then the bottleneck of every method); {@code -Dbench.server=sink}
- * or {@code =duckdb} runs one. Every method writes the same rows in batches of {@code bench.batch} rows, first a warm-up into its
+ * or {@code =duckdb} runs one; {@code -Dbench.server=engine} measures the embedded server's DuckDB
+ * ingestion alone, into append and dedup tables ({@link EngineWriteBenchmark}). Every method writes the same rows in batches of {@code bench.batch} rows, first a warm-up into its
  * own table, then {@code bench.rounds} measured passes (the in-process methods alternate their order per
  * round); every pass checks the stored row count afterwards. DoPut batches go uncompressed on both the
  * driver and the raw side ({@code bulkCompression=none}), so both measure the path rather than the codec
@@ -85,6 +86,10 @@ public final class WriteBenchmark {
             BenchTracing.install(); // the driver records a span per executeBatch, exported to a counter
         }
         String servers = System.getProperty("bench.server", "both");
+        if (servers.equals("engine")) { // how fast the embedded server stores rows in DuckDB (EngineWriteBenchmark)
+            EngineWriteBenchmark.run(rows, batch, rounds, warmup);
+            return;
+        }
         System.out.printf(
                 "write benchmark: %,d rows per pass in batches of %,d; warm-up %,d rows; %d rounds%n",
                 rows, batch, warmup, rounds);

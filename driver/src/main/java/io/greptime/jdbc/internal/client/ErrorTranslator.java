@@ -6,6 +6,7 @@ import io.greptime.jdbc.internal.observe.ObservedScope;
 import io.greptime.jdbc.internal.observe.StatementIds;
 import io.greptime.jdbc.internal.observe.StatementObservation;
 import io.greptime.jdbc.internal.redact.Printable;
+import io.greptime.jdbc.internal.redact.Secrets;
 import io.greptime.jdbc.proto.StatusCode;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -17,6 +18,7 @@ import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.SQLTransientException;
+import java.util.List;
 import java.util.function.Function;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.grpc.StatusUtils;
@@ -42,11 +44,25 @@ public final class ErrorTranslator {
     /** SQLState of a result set that needed more than {@code maxResultMemory}. */
     public static final String MEMORY_LIMIT_STATE = "53200";
 
-    private final String secret;
+    /** The password in every form a server could echo it (plain, base64 of user:password, of password). */
+    private final List<String> secrets;
 
-    /** @param secret a value (the password) to mask if a server ever echoes it; may be null */
-    public ErrorTranslator(String secret) {
-        this.secret = secret == null || secret.isEmpty() ? null : secret;
+    /**
+     * @param user the connection's user, needed to recognise the base64 of {@code user:password}; may be null
+     * @param password the password to mask if a server ever echoes it, in any of its forms; may be null
+     */
+    public ErrorTranslator(String user, String password) {
+        this.secrets = Secrets.credentialForms(user, password);
+    }
+
+    /**
+     * A translator that knows the password but not the user: the base64 of {@code user:password} is then
+     * not recognised (only the password and its own base64 are), so connections use the two-argument form.
+     *
+     * @param password the password to mask; may be null
+     */
+    public ErrorTranslator(String password) {
+        this(null, password);
     }
 
     /** What we know of a failed call, independent of how it surfaced. */
@@ -199,11 +215,11 @@ public final class ErrorTranslator {
     }
 
     /**
-     * Hides the password and the bound parameter values of the execution running on this thread, and
+     * Hides the password (in each of its forms) and the bound parameter values of the execution running on this thread, and
      * escapes control characters so a server's text cannot forge log lines (see {@link Printable}).
      */
     private String mask(String text) {
-        String masked = secret == null || text == null ? text : text.replace(secret, "***");
+        String masked = Secrets.maskAll(text, secrets);
         StatementObservation current = ObservedScope.current();
         return Printable.of(current == null ? masked : current.mask(masked));
     }

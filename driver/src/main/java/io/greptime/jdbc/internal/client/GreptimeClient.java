@@ -4,6 +4,7 @@ import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.arrow.flight.ResultMemoryGuard;
 import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
@@ -119,7 +120,7 @@ public final class GreptimeClient implements AutoCloseable {
                     new Router(endpoints, settings, all, System::nanoTime),
                     prober,
                     config,
-                    new ErrorTranslator(config.password()));
+                    new ErrorTranslator(config.user(), config.password()));
         } catch (RuntimeException e) {
             if (prober != null) {
                 prober.close();
@@ -424,7 +425,8 @@ public final class GreptimeClient implements AutoCloseable {
             BufferAllocator parent,
             CursorSettings settings)
             throws FlightCallException {
-        BufferAllocator allocator = parent.newChildAllocator("result-set", 0, settings.maxResultMemory());
+        ResultMemoryGuard guard = ResultMemoryGuard.open(parent, "result-set", settings.maxResultMemory());
+        BufferAllocator allocator = guard.allocator();
         FlightClient flight = null;
         try {
             flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
@@ -432,7 +434,7 @@ public final class GreptimeClient implements AutoCloseable {
                     flight.getStream(new Ticket(request.toByteArray()), callOptions(session, timeoutMillis));
             hook.onCancel(() -> stream.cancel("cancelled by Statement.cancel()", null));
             FlightBatchCursor cursor =
-                    FlightBatchCursor.over(stream, AutoCloseables.all(List.of(flight, allocator)), settings);
+                    FlightBatchCursor.over(stream, AutoCloseables.all(List.of(flight, allocator)), settings, guard);
             hook.onCancel(cursor::cancel);
             return cursor;
         } catch (FlightCallException e) {

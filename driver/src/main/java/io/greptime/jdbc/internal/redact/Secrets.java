@@ -3,6 +3,11 @@ package io.greptime.jdbc.internal.redact;
 import io.greptime.jdbc.GreptimeProperty;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -24,6 +29,43 @@ public final class Secrets {
     /** Whether a header of this name carries credentials. */
     public static boolean isCredentialHeader(CharSequence name) {
         return CREDENTIAL_HEADERS.contains(name.toString().toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * The forms a password travels in and a server may echo back: the password itself, the base64 of
+     * {@code user:password} (the {@code Basic} auth header, and GreptimeDB's bare-base64 form) and the base64
+     * of the password alone, each with and without padding and in the URL-safe alphabet too. Longest first,
+     * so masking one form never leaves part of a longer one. Empty without a password.
+     */
+    public static List<String> credentialForms(String user, String password) {
+        if (password == null || password.isEmpty()) {
+            return List.of();
+        }
+        Set<String> forms = new LinkedHashSet<>();
+        forms.add(password);
+        for (String clear : List.of((user == null ? "" : user) + ":" + password, password)) {
+            byte[] bytes = clear.getBytes(StandardCharsets.UTF_8);
+            for (Base64.Encoder encoder : List.of(Base64.getEncoder(), Base64.getUrlEncoder())) {
+                String encoded = encoder.encodeToString(bytes);
+                forms.add(encoded);
+                forms.add(encoded.replace("=", ""));
+            }
+        }
+        List<String> sorted = new ArrayList<>(forms);
+        sorted.sort(Comparator.comparingInt(String::length).reversed());
+        return List.copyOf(sorted);
+    }
+
+    /** {@code text} with every one of {@code forms} replaced by {@value #MASK}; null stays null. */
+    public static String maskAll(String text, List<String> forms) {
+        if (text == null) {
+            return null;
+        }
+        String masked = text;
+        for (String form : forms) {
+            masked = masked.replace(form, MASK);
+        }
+        return masked;
     }
 
     /** {@code url} with everything that could be a credential masked; null stays null. */

@@ -24,7 +24,7 @@ class ErrorTranslatorTest {
     private static final Metadata.Key<String> HINT =
             Metadata.Key.of("x-greptime-err-retry-hint", Metadata.ASCII_STRING_MARSHALLER);
 
-    private final ErrorTranslator translator = new ErrorTranslator("hunter2");
+    private final ErrorTranslator translator = new ErrorTranslator("admin", "hunter2");
 
     private static Metadata trailers(StatusCode code, String hint) {
         Metadata m = new Metadata();
@@ -179,6 +179,42 @@ class ErrorTranslatorTest {
     void password_isMaskedEvenIfTheServerEchoesIt() {
         SQLException e = fromServer(StatusCode.USER_PASSWORD_MISMATCH, "password hunter2 does not match", null);
         assertThat(e.getMessage()).doesNotContain("hunter2").contains("***");
+    }
+
+    /**
+     * A server (or a proxy) that quotes the auth header back quotes base64: of {@code user:password} for the
+     * Basic header and GreptimeDB's bare form, of the password alone for some tokens. Every form is masked,
+     * with or without padding, in the message and on every translation path; the raw cause is dropped.
+     */
+    @Test
+    void base64OfTheCredentials_isMaskedInEveryMessage() {
+        java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+        String pair = b64.encodeToString("admin:hunter2".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String alone = b64.encodeToString("hunter2".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String unpadded = alone.replace("=", "");
+        String text = "bad header: Basic " + pair + ", token " + alone + ", raw " + unpadded;
+        assertThat(pair).isEqualTo("YWRtaW46aHVudGVyMg==");
+        java.util.List<SQLException> all = java.util.List.of(
+                fromServer(StatusCode.USER_PASSWORD_MISMATCH, text, null),
+                translator.translate(new IllegalStateException(text)),
+                translator.translate(StatusUtils.fromGrpcStatus(Status.INTERNAL.withDescription(text))
+                        .toRuntimeException()));
+        for (SQLException e : all) {
+            assertThat(e.getMessage())
+                    .doesNotContain(pair)
+                    .doesNotContain(alone)
+                    .doesNotContain(unpadded)
+                    .doesNotContain("YWRtaW46aHVudGVyMg")
+                    .contains("Basic ***");
+            assertThat(e.getCause()).as("the raw text is not kept as the cause").isNull();
+        }
+    }
+
+    @Test
+    void withoutAPassword_nothingIsMasked() {
+        SQLException e = new ErrorTranslator("admin", null)
+                .translate(Status.INTERNAL.withDescription("admin said YWRtaW46 ***"), new Metadata());
+        assertThat(e.getMessage()).startsWith("admin said YWRtaW46 ***");
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /** Parsing PrometheusGateway bodies: shapes, special values, in-band errors, and bodies that are not UTF-8/JSON. */
 class PromqlGatewayTest {
-    private final ErrorTranslator errors = new ErrorTranslator(null);
+    private final ErrorTranslator errors = new ErrorTranslator(null, null);
 
     private GreptimePromResult parse(String json) throws SQLException {
         return PromqlGateway.parse(errors, json.getBytes(StandardCharsets.UTF_8));

@@ -40,8 +40,16 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the reading thread then gets a CANCELLED {@link FlightCallException} from {@link #nextBatch()}.
  */
 public final class FlightBatchCursor implements AutoCloseable {
+    /**
+     * How many times closing retries a stream whose drain failed. Each try consumes one queued message,
+     * and Flight's flow control keeps only a handful queued, so the bound only stops a stream that keeps
+     * failing for another reason.
+     */
+    private static final int CLOSE_TRIES = 1024;
+
     private final FlightStream stream;
     private final AutoCloseable resources;
+    private final ResultMemoryGuard guard;
     private final CursorSettings settings;
     private final FlightMessages messages = new FlightMessages();
     private final Schema schema;
@@ -57,10 +65,12 @@ public final class FlightBatchCursor implements AutoCloseable {
     private int batchRows;
     private List<ColumnReader> readers = List.of();
 
-    private FlightBatchCursor(FlightStream stream, AutoCloseable resources, CursorSettings settings)
+    private FlightBatchCursor(
+            FlightStream stream, AutoCloseable resources, CursorSettings settings, ResultMemoryGuard guard)
             throws FlightCallException {
         this.stream = stream;
         this.resources = resources;
+        this.guard = guard;
         this.settings = settings;
         boolean first = advance();
         if (stream.hasRoot()) {
@@ -94,13 +104,14 @@ public final class FlightBatchCursor implements AutoCloseable {
             CursorSettings settings,
             CallOption... options)
             throws FlightCallException {
-        BufferAllocator allocator = parent.newChildAllocator("greptime-result", 0, settings.maxResultMemory());
+        ResultMemoryGuard guard = ResultMemoryGuard.open(parent, "greptime-result", settings.maxResultMemory());
+        BufferAllocator allocator = guard.allocator();
         FlightClient client = null;
         FlightStream stream = null;
         try {
             client = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
             stream = client.getStream(ticket, options);
-            return over(stream, AutoCloseables.all(List.of(client, allocator)), settings);
+            return over(stream, AutoCloseables.all(List.of(client, allocator)), settings, guard);
         } catch (RuntimeException e) {
             closeQuietly(stream, client, allocator);
             throw e;
@@ -108,16 +119,19 @@ public final class FlightBatchCursor implements AutoCloseable {
     }
 
     /**
-     * A cursor over a stream the caller started. {@code resources} (for example the Flight client and
-     * the allocator the stream reads into) are closed after the stream, also when this fails.
+     * A cursor over a stream the caller started, reading into {@code guard}'s allocator (give the Flight
+     * client that allocator). {@code resources} (for example the Flight client and the allocator) are
+     * closed after the stream, also when this fails.
      */
-    public static FlightBatchCursor over(FlightStream stream, AutoCloseable resources, CursorSettings settings)
+    public static FlightBatchCursor over(
+            FlightStream stream, AutoCloseable resources, CursorSettings settings, ResultMemoryGuard guard)
             throws FlightCallException {
         Objects.requireNonNull(stream, "stream");
+        Objects.requireNonNull(guard, "guard");
         try {
-            return new FlightBatchCursor(stream, resources, settings);
+            return new FlightBatchCursor(stream, resources, settings, guard);
         } catch (FlightCallException | RuntimeException e) {
-            closeQuietly(stream);
+            closeStream(stream);
             try {
                 resources.close();
             } catch (Exception leak) {
@@ -230,7 +244,12 @@ public final class FlightBatchCursor implements AutoCloseable {
 
     private boolean advance() throws FlightCallException {
         try {
-            return stream.next();
+            boolean more = stream.next();
+            if (guard.takeExceeded()) {
+                finished = true;
+                throw FlightCallException.memoryLimit(settings.maxResultMemory(), null);
+            }
+            return more;
         } catch (FlightRuntimeException e) {
             finished = true;
             throw memoryFailure(e)
@@ -272,12 +291,7 @@ public final class FlightBatchCursor implements AutoCloseable {
         if (!finished) {
             cancel("result set closed before the end");
         }
-        try {
-            stream.close();
-        } catch (Exception e) {
-            // the stream re-throws the status that ended it (our own CANCELLED, or the error that was
-            // already reported); buffers are released before it does
-        }
+        closeStream(stream);
         closeResources();
     }
 
@@ -288,6 +302,31 @@ public final class FlightBatchCursor implements AutoCloseable {
             throw e; // a leak report from the allocator: a bug, keep it loud
         } catch (Exception e) {
             throw new IllegalStateException("Closing the result's Flight client failed", e);
+        }
+    }
+
+    /**
+     * Closes the stream so that it releases its buffers. {@code FlightStream.close} first drains the
+     * messages still queued, loading each; when a load fails (a batch over the memory limit, a corrupt
+     * batch) the exception leaves {@code close} before it released the root, the queue and the metadata.
+     * Each failed try has consumed (and freed) one message, so trying again gets further; a drain that
+     * ends, or ends in the call's own error status (caught inside), releases everything.
+     */
+    private static void closeStream(FlightStream stream) {
+        for (int i = 0; i < CLOSE_TRIES; i++) {
+            try {
+                stream.close();
+                return;
+            } catch (FlightRuntimeException e) {
+                // the stream re-throws the status that ended the call (our own CANCELLED, or the error that
+                // was already reported) after it released its buffers
+                return;
+            } catch (RuntimeException e) {
+                // a queued message failed to load during the drain (a load never throws Flight's own
+                // exception): try again past it
+            } catch (Exception e) {
+                return; // as above, when the status was not a runtime exception
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import io.greptime.jdbc.proto.v1.DeleteRequests;
 import io.greptime.jdbc.proto.v1.InsertRequests;
 import io.greptime.jdbc.proto.v1.RowDeleteRequests;
 import io.greptime.jdbc.proto.v1.RowInsertRequests;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -48,6 +49,17 @@ public interface Engine extends AutoCloseable {
      * Returns the rows written. All-or-nothing: a failing batch leaves no rows behind.
      */
     long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch);
+
+    /**
+     * Several DoPut record batches of one stream into the same table, all or nothing: every batch is
+     * written (the answer holds each batch's rows, in order) or none is (the error is thrown), as if
+     * they had been written one after the other by {@link #putBatch}. An engine that cannot write them
+     * at once answers null, and the front writes them one at a time. {@link ForwardingEngine} answers
+     * null, so that an engine wrapped to count or fail puts still sees every batch.
+     */
+    default long[] putBatches(QueryContext ctx, String table, List<VectorSchemaRoot> batches) {
+        return null;
+    }
 
     /**
      * Runs {@code body} with read access to this engine's tables for the PromQL evaluator (TQL,

@@ -61,7 +61,7 @@ final class BinaryOps {
             for (int i = 0; i < out.length; i++) {
                 out[i] = apply(b.op(), ls.values()[i], rs.values()[i], true);
             }
-            return new Value.Scalar(out);
+            return new Value.Scalar(out, scalarsName(b, ls, rs));
         }
         if (set) {
             if (!(l instanceof Value.Vector lv) || !(r instanceof Value.Vector rv)) {
@@ -70,10 +70,10 @@ final class BinaryOps {
             return SetOps.apply(b, lv, rv);
         }
         if (l instanceof Value.Vector lv && r instanceof Value.Scalar rs) {
-            return withScalar(b, lv, rs.values(), false);
+            return withScalar(b, lv, rs, false);
         }
         if (l instanceof Value.Scalar ls && r instanceof Value.Vector rv) {
-            return withScalar(b, rv, ls.values(), true);
+            return withScalar(b, rv, ls, true);
         }
         if (l instanceof Value.Vector lv && r instanceof Value.Vector rv) {
             return vectors(ev, b, lv, rv);
@@ -107,7 +107,31 @@ final class BinaryOps {
         };
     }
 
-    private static Value withScalar(Ast.Binary b, Value.Vector vec, double[] scalar, boolean scalarLeft) {
+    /**
+     * Two scalars: literal arithmetic stays unnamed; with a computed scalar ({@code time()}) it is an
+     * expression, and two computed ones are joined empty metrics, qualified {@code lhs}/{@code rhs}.
+     */
+    private static String scalarsName(Ast.Binary b, Value.Scalar ls, Value.Scalar rs) {
+        if (ls.name() == null && rs.name() == null) {
+            return null;
+        }
+        String op = PromNames.operator(b.op());
+        if (ls.name() != null && rs.name() != null) {
+            return "lhs." + ls.name() + " " + op + " rhs." + rs.name();
+        }
+        return sideName(ls, b.lhs()) + " " + op + " " + sideName(rs, b.rhs());
+    }
+
+    private static String sideName(Value.Scalar s, Ast.Expr e) {
+        if (s.name() != null) {
+            return s.name();
+        }
+        String n = PromNames.scalar(e);
+        return n != null ? n : number(s.values()[0]);
+    }
+
+    private static Value withScalar(Ast.Binary b, Value.Vector vec, Value.Scalar sc, boolean scalarLeft) {
+        double[] scalar = sc.values();
         boolean comparison = PromParser.COMPARISONS.contains(b.op());
         boolean keepName = comparison && !b.returnBool();
         List<Series> out = new ArrayList<>();
@@ -132,9 +156,25 @@ final class BinaryOps {
             }
         }
         Value.Shape sh = vec.shape();
-        String name = scalarLeft
-                ? number(scalar[0]) + " " + b.op() + " " + sh.valueName()
-                : sh.valueName() + " " + b.op() + " " + number(scalar[0]);
+        if (keepName) {
+            // a comparison without bool filters the vector, which keeps its column
+            return new Value.Vector(out, sh);
+        }
+        String op = PromNames.operator(b.op());
+        String sName = sideName(sc, scalarLeft ? b.lhs() : b.rhs());
+        String name;
+        if (sc.name() != null) {
+            // a computed scalar is an empty metric joined on time: both sides keep their qualifiers
+            String v = sh.tableName() + "." + sh.valueName();
+            name = scalarLeft ? "." + sName + " " + op + " " + v : v + " " + op + " ." + sName;
+            // the output takes the right side's time index and tags: an empty metric has neither
+            Value.Shape joined = scalarLeft
+                    ? sh
+                    : new Value.Shape(
+                            sh.layout(), Evaluator.DEFAULT_TIME, "", sh.valueName(), List.of(), sh.tableOrder(), false);
+            return new Value.Vector(out, joined.with(layout(sh), name, joined.labelColumns(), false));
+        }
+        name = scalarLeft ? sName + " " + op + " " + sh.valueName() : sh.valueName() + " " + op + " " + sName;
         return new Value.Vector(out, sh.with(layout(sh), name, sh.labelColumns(), false));
     }
 
@@ -197,9 +237,29 @@ final class BinaryOps {
         }
         Value.Shape sh = lv.shape();
         List<String> labelCols = m.on() && m.card() == Ast.Card.ONE_TO_ONE ? m.labels() : sh.labelColumns();
-        String name = sh.valueName() + " " + b.op() + " " + rv.shape().valueName();
         out.values().removeIf(Series::empty);
-        return new Value.Vector(new ArrayList<>(out.values()), sh.with(layout(sh), name, labelCols, false));
+        if (PromParser.COMPARISONS.contains(b.op()) && !b.returnBool()) {
+            return new Value.Vector(
+                    new ArrayList<>(out.values()), sh.with(sh.layout(), sh.valueName(), labelCols, sh.integerValue()));
+        }
+        // GreptimeDB joins the two sides, aliased lhs/rhs when they come from the same table
+        boolean same = sh.tableName().equals(rv.shape().tableName());
+        String lq = same ? "lhs" : sh.tableName();
+        String rq = same ? "rhs" : rv.shape().tableName();
+        String name = lq + "." + sh.valueName() + " " + PromNames.operator(b.op()) + " " + rq + "."
+                + rv.shape().valueName();
+        Value.Shape joined = new Value.Shape(
+                Value.Layout.LABELS_FIRST,
+                rv.shape().timeField(),
+                same ? "rhs" : rv.shape().tableName(),
+                name,
+                labelCols,
+                sh.tableOrder(),
+                false);
+        if (sh.layout() == Value.Layout.EMPTY) {
+            joined = sh;
+        }
+        return new Value.Vector(new ArrayList<>(out.values()), joined);
     }
 
     private static void put(

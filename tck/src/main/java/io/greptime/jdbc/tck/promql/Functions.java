@@ -17,14 +17,6 @@ final class Functions {
             "double_exponential_smoothing",
             "sort_by_label",
             "sort_by_label_desc",
-            "day_of_month",
-            "day_of_week",
-            "day_of_year",
-            "days_in_month",
-            "hour",
-            "minute",
-            "month",
-            "year",
             "histogram_count",
             "histogram_sum",
             "histogram_avg",
@@ -32,21 +24,6 @@ final class Functions {
             "histogram_stddev",
             "histogram_stdvar",
             "mad_over_time",
-            "acos",
-            "asin",
-            "atan",
-            "cos",
-            "sin",
-            "tan",
-            "cosh",
-            "sinh",
-            "tanh",
-            "acosh",
-            "asinh",
-            "atanh",
-            "deg",
-            "rad",
-            "pi",
             "info",
             "last_over_time_with_ts");
 
@@ -63,10 +40,18 @@ final class Functions {
         DoubleUnaryOperator math = math(fn);
         if (math != null) {
             arity(c, 1);
-            return map(ev.eval(c.args().get(0)), fn, math);
+            return map(ev.eval(c.args().get(0)), dataFusionName(fn), math);
         }
         return switch (fn) {
             case "time" -> time(ev, c);
+            case "pi" -> {
+                arity(c, 0);
+                double[] v = new double[ev.n()];
+                java.util.Arrays.fill(v, Math.PI);
+                yield new Value.Scalar(v, "pi()");
+            }
+            case "minute", "hour", "month", "year", "day_of_month", "day_of_week", "day_of_year", "days_in_month" ->
+                TimeParts.call(ev, c);
             case "vector" -> vector(ev, c);
             case "scalar" -> scalar(ev, c);
             case "round" -> round(ev, c);
@@ -105,7 +90,31 @@ final class Functions {
             case "log10" -> Math::log10;
             case "sqrt" -> Math::sqrt;
             case "sgn" -> Math::signum;
+            case "rad" -> Math::toRadians;
+            case "deg" -> Math::toDegrees;
+            case "acos" -> Math::acos;
+            case "asin" -> Math::asin;
+            case "atan" -> Math::atan;
+            case "cos" -> Math::cos;
+            case "sin" -> Math::sin;
+            case "tan" -> Math::tan;
+            case "cosh" -> Math::cosh;
+            case "sinh" -> Math::sinh;
+            case "tanh" -> Math::tanh;
+            case "acosh" -> x -> Math.log(x + Math.sqrt(x * x - 1));
+            case "asinh" -> x -> Math.log(x + Math.sqrt(x * x + 1));
+            case "atanh" -> x -> 0.5 * Math.log((1 + x) / (1 - x));
             default -> null;
+        };
+    }
+
+    /** The DataFusion function GreptimeDB plans a PromQL math function as (its name shows in columns). */
+    private static String dataFusionName(String fn) {
+        return switch (fn) {
+            case "sgn" -> "signum";
+            case "rad" -> "radians";
+            case "deg" -> "degrees";
+            default -> fn;
         };
     }
 
@@ -129,6 +138,10 @@ final class Functions {
         if (!(in instanceof Value.Vector vec)) {
             throw PromLexer.syntax("expected type instant vector in call to function \"" + fn + "\"");
         }
+        return map(vec, fn + "(" + vec.shape().valueName() + ")", op, true);
+    }
+
+    private static Value map(Value.Vector vec, String name, DoubleUnaryOperator op, boolean unused) {
         List<Series> out = new ArrayList<>();
         for (Series s : vec.series()) {
             Series r = new Series(Series.dropName(s.labels), s.values.length);
@@ -140,7 +153,7 @@ final class Functions {
             out.add(r);
         }
         Value.Shape sh = vec.shape();
-        return new Value.Vector(out, sh.with(timeFirst(sh), fn + "(" + sh.valueName() + ")", sh.labelColumns(), false));
+        return new Value.Vector(out, sh.with(timeFirst(sh), name, sh.labelColumns(), false));
     }
 
     private static Value.Layout timeFirst(Value.Shape sh) {
@@ -178,8 +191,21 @@ final class Functions {
             }
         }
         Value.Shape sh = m.shape();
-        String name = "prom_" + fn + "(" + sh.timeFieldName() + "_range," + sh.valueName() + ")";
-        return new Value.Vector(out, sh.with(timeFirst(sh), name, sh.labelColumns(), false));
+        StringBuilder name = new StringBuilder("prom_").append(fn).append('(').append(sh.timeFieldName());
+        name.append("_range,").append(sh.valueName());
+        if (fn.equals("rate") || fn.equals("increase") || fn.equals("delta")) {
+            // GreptimeDB's extrapolating functions also take the time index and the range length
+            name.append(',')
+                    .append(sh.timeFieldName())
+                    .append(",Int64(")
+                    .append(m.rangeMs())
+                    .append(')');
+        } else if (quantile || predict) {
+            String p = PromNames.scalar(c.args().get(quantile ? 0 : 1));
+            name.append(',').append(p == null ? PromNames.float64(param) : p);
+        }
+        name.append(')');
+        return new Value.Vector(out, sh.with(timeFirst(sh), name.toString(), sh.labelColumns(), false));
     }
 
     private static Value time(Evaluator ev, Ast.Call c) {
@@ -188,7 +214,7 @@ final class Functions {
         for (int i = 0; i < v.length; i++) {
             v[i] = ev.steps[i] / 1000.0;
         }
-        return new Value.Scalar(v);
+        return new Value.Scalar(v, "time / Float64(1000)");
     }
 
     /** The time of each sample: the sample's own time for a selector, else the evaluation time. */
@@ -241,7 +267,8 @@ final class Functions {
                 out[i] = Double.NaN;
             }
         }
-        return new Value.Scalar(out);
+        Value.Shape sh = vec.shape();
+        return new Value.Scalar(out, "scalar(" + sh.valueName() + ")", sh.timeField());
     }
 
     private static Value round(Evaluator ev, Ast.Call c) {
@@ -251,7 +278,14 @@ final class Functions {
         double nearest = c.args().size() == 2 ? scalarArg(ev, c.args().get(1), "round") : 1;
         double inverse = 1.0 / nearest;
         // Prometheus rounds half up: floor(v * inverse + 0.5) / inverse
-        return map(ev.eval(c.args().get(0)), "round", x -> Math.floor(x * inverse + 0.5) / inverse);
+        Value in = ev.eval(c.args().get(0));
+        if (!(in instanceof Value.Vector vec)) {
+            throw PromLexer.syntax("expected type instant vector in call to function \"round\"");
+        }
+        String p = c.args().size() == 2 ? PromNames.scalar(c.args().get(1)) : null;
+        String name = "prom_round(" + vec.shape().valueName() + ","
+                + (p != null ? p : PromNames.float64(c.args().size() == 2 ? nearest : 0)) + ")";
+        return map(vec, name, x -> Math.floor(x * inverse + 0.5) / inverse, true);
     }
 
     private static Value clamp(Evaluator ev, Ast.Call c) {

@@ -52,7 +52,8 @@ final class Histograms {
         labels.remove("le");
         Value.Shape sh = vec.shape();
         return new Value.Vector(
-                out, sh.with(BinaryOps.layout(sh), "histogram_quantile(" + sh.valueName() + ")", labels, false));
+                // GreptimeDB's HistogramFold keeps the input's layout and value column name
+                out, sh.with(sh.layout(), sh.valueName(), labels, false));
     }
 
     private static double parseLe(String le) {

@@ -23,9 +23,18 @@ final class LabelFunctions {
         try {
             regex = Pattern.compile("^(?:" + string(c, 4) + ")$", Pattern.DOTALL);
         } catch (PatternSyntaxException e) {
-            throw Functions.invalid("invalid regular expression in label_replace(): " + string(c, 4));
+            throw Functions.invalid("Invalid regular expression in label_replace(): " + string(c, 4));
         }
         checkLabelName(dst, "label_replace");
+        List<String> tags = vec.shape().labelColumns();
+        // GreptimeDB's planner: an empty regex over an existing label, or an empty replacement from a missing
+        // one, leaves the vector unchanged; a destination that is already a tag is refused
+        if (tags.contains(src) && string(c, 4).isEmpty() || !tags.contains(src) && replacement.isEmpty()) {
+            return vec;
+        }
+        if (tags.contains(dst)) {
+            throw Functions.invalid("vector cannot contain metrics with the same labelset");
+        }
         List<Series> out = new ArrayList<>();
         for (Series s : vec.series()) {
             String value = s.labels.getOrDefault(src, "");
@@ -40,8 +49,8 @@ final class LabelFunctions {
     }
 
     static Value labelJoin(Evaluator ev, Ast.Call c) {
-        if (c.args().size() < 3) {
-            Functions.arity(c, 3);
+        if (c.args().size() < 4) {
+            throw Functions.invalid("Invalid function argument for label_join");
         }
         Value.Vector vec = vector(ev, c, 0);
         String dst = string(c, 1);
@@ -112,7 +121,7 @@ final class LabelFunctions {
                 Value.Layout.TIME_FIRST,
                 sh.timeField(),
                 sh.tableName(),
-                c.func() + "(" + sh.valueName() + ")",
+                sh.valueName(),
                 new ArrayList<>(labels.keySet()),
                 sh.tableOrder(),
                 false);
@@ -164,17 +173,18 @@ final class LabelFunctions {
         }
     }
 
+    /** The new label comes first among the tags: GreptimeDB projects it before the existing ones. */
     private static Value.Shape withLabel(Value.Shape sh, String label) {
         List<String> labels = new ArrayList<>(sh.labelColumns());
         if (!labels.contains(label) && !label.equals("__name__")) {
-            labels.add(label);
+            labels.add(0, label);
         }
         return sh.with(BinaryOps.layout(sh), sh.valueName(), labels, sh.integerValue());
     }
 
     private static void checkLabelName(String name, String fn) {
         if (!name.matches("[a-zA-Z_][a-zA-Z0-9_]*")) {
-            throw Functions.invalid("invalid destination label name in " + fn + "(): " + name);
+            throw Functions.invalid("Invalid destination label name in " + fn + "(): " + name);
         }
     }
 

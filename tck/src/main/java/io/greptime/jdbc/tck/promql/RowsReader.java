@@ -52,7 +52,13 @@ final class RowsReader extends ArrowReader {
             }
             series = List.of(one);
             shape = new Value.Shape(
-                    Value.Layout.TIME_FIRST, Evaluator.DEFAULT_TIME, "", "value", List.of(), List.of(), false);
+                    Value.Layout.TIME_FIRST,
+                    s.timeField() == null ? Evaluator.DEFAULT_TIME : s.timeField(),
+                    "",
+                    s.name() == null ? "value" : s.name(),
+                    List.of(),
+                    List.of(),
+                    false);
         } else {
             throw PromLexer.syntax(
                     "invalid expression type \"string\" for range query, must be Scalar or instant Vector");

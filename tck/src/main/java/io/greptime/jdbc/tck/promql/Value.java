@@ -6,8 +6,19 @@ import java.util.SortedMap;
 /** What a PromQL expression evaluates to over all steps of a range query. */
 sealed interface Value permits Value.Scalar, Value.Vector, Value.Matrix, Value.Str {
 
-    /** A scalar per step. */
-    record Scalar(double[] values) implements Value {}
+    /**
+     * A scalar per step; {@code name} is the expression name GreptimeDB gives a computed scalar
+     * ({@code time / Float64(1000)}, {@code pi()}), null for literal arithmetic (shown as {@code value}).
+     */
+    record Scalar(double[] values, String name, org.apache.arrow.vector.types.pojo.Field timeField) implements Value {
+        Scalar(double[] values) {
+            this(values, null, null);
+        }
+
+        Scalar(double[] values, String name) {
+            this(values, name, null);
+        }
+    }
 
     /** An instant vector per step, with how GreptimeDB would name its columns. */
     record Vector(List<Series> series, Shape shape) implements Value {}

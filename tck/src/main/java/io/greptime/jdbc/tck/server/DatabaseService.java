@@ -6,7 +6,9 @@ import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.GreptimeResponse;
 import io.greptime.jdbc.proto.v1.ResponseHeader;
 import io.greptime.jdbc.proto.v1.Status;
+import io.greptime.jdbc.tck.engine.Cancellation;
 import io.greptime.jdbc.tck.engine.Output;
+import io.grpc.Context;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -78,13 +80,22 @@ final class DatabaseService extends GreptimeDatabaseGrpc.GreptimeDatabaseImplBas
      * it, as GreptimeDB does; a row result is closed unread and refused.
      */
     private long affectedRows(GreptimeRequest request, String queryRefusal) {
-        try (BufferAllocator child = allocator.newChildAllocator("handle", 0, Long.MAX_VALUE)) {
+        // the call's gRPC context is cancelled when the client cancels, its deadline passes or it goes away:
+        // that stops the engine's statement (a long INSERT ... SELECT, say) too
+        Cancellation cancellation = new Cancellation();
+        Context.CancellationListener onCancel = context -> cancellation.cancel();
+        Context context = Context.current();
+        context.addListener(onCancel, Runnable::run);
+        try (Cancellation.Scope bound = cancellation.bind();
+                BufferAllocator child = allocator.newChildAllocator("handle", 0, Long.MAX_VALUE)) {
             Output output = executor.execute(request, CallMetadata.current(), child);
             if (output instanceof Output.Rows rows) {
                 close(rows);
                 throw ErrorStatuses.plain(io.grpc.Status.Code.UNIMPLEMENTED, queryRefusal);
             }
             return ((Output.AffectedRows) output).count();
+        } finally {
+            context.removeListener(onCancel);
         }
     }
 

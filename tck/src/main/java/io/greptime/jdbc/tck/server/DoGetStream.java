@@ -1,5 +1,6 @@
 package io.greptime.jdbc.tck.server;
 
+import io.greptime.jdbc.tck.engine.Cancellation;
 import io.greptime.jdbc.tck.engine.Output;
 import io.grpc.stub.ServerCallStreamObserver;
 import java.io.IOException;
@@ -20,7 +21,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Writes one row result to a DoGet call: schema, batches, then the metrics frame. It runs on its own
  * thread and waits for the transport to be ready before each frame, so a slow reader applies back
- * pressure instead of piling batches up in memory, and a cancelled call stops the reading at once.
+ * pressure instead of piling batches up in memory (the engine computes the next batch only when this
+ * asks for it), and a cancelled call stops the reading at once.
  */
 final class DoGetStream {
     private final ServerCallStreamObserver<FlightData> out;
@@ -28,12 +30,19 @@ final class DoGetStream {
     private final ReentrantLock readyLock = new ReentrantLock();
     private final Condition readyChanged = readyLock.newCondition();
 
-    /** Must be created on the call's own thread: it installs the readiness handlers. */
-    DoGetStream(ServerCallStreamObserver<FlightData> out, CompressionCodec codec) {
+    /**
+     * Must be created on the call's own thread: it installs the readiness handlers. When the call is
+     * cancelled (by the client, its deadline, or its connection going away) it also trips
+     * {@code cancellation}, which stops the engine's work for the call wherever it is.
+     */
+    DoGetStream(ServerCallStreamObserver<FlightData> out, CompressionCodec codec, Cancellation cancellation) {
         this.out = out;
         this.codec = codec;
         out.setOnReadyHandler(this::signal);
-        out.setOnCancelHandler(this::signal);
+        out.setOnCancelHandler(() -> {
+            cancellation.cancel();
+            signal();
+        });
     }
 
     /**

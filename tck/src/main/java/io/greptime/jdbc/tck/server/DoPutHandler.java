@@ -8,21 +8,31 @@ import io.greptime.jdbc.tck.engine.Engine;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.grpc.Status;
+import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.flight.impl.Flight.FlightData;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * One DoPut call (protocol.md §4.2): the schema message names the table, then each record batch is
  * written through the engine and answered with a PutResult, strictly in order. gRPC delivers the
- * messages of a call one at a time, so the handler keeps plain fields; the first error ends the call.
+ * messages of a call one at a time, so the decoding side keeps plain fields; the batches are written by
+ * a {@link PutWriter} on a thread of its own (several at once when they pile up), and answers from both
+ * sides go through {@link #answerLock}. The first error ends the call.
  */
 final class DoPutHandler implements StreamObserver<FlightData> {
     private final Engine engine;
@@ -31,9 +41,21 @@ final class DoPutHandler implements StreamObserver<FlightData> {
     private final ErrorStatuses errors;
     private final ServerProfile profile;
     private final BufferAllocator allocator;
+    private final Executor writers;
+    /** Serializes answers: the decoding thread sends the schema's, the writer the batches'. */
+    private final ReentrantLock answerLock = new ReentrantLock();
+
     private String table;
     private PutBatchDecoder decoder;
+    private PutWriter writer;
     private boolean done;
+    /**
+     * Guards the decoder, the allocator and {@link #released}: the writer's thread may free them (after a
+     * failed write) while the call's thread is decoding the next batch into them.
+     */
+    private final ReentrantLock releaseLock = new ReentrantLock();
+
+    private boolean released;
 
     DoPutHandler(
             Engine engine,
@@ -41,24 +63,67 @@ final class DoPutHandler implements StreamObserver<FlightData> {
             StreamObserver<Flight.PutResult> responses,
             ErrorStatuses errors,
             BufferAllocator parent,
-            ServerProfile profile) {
+            ServerProfile profile,
+            Executor writers) {
         this.engine = engine;
         this.ctx = ctx;
         this.responses = responses;
         this.errors = errors;
         this.profile = profile;
+        this.writers = writers;
         this.allocator = parent.newChildAllocator("do-put", 0, Long.MAX_VALUE);
+        if (responses instanceof ServerCallStreamObserver<Flight.PutResult> call) {
+            // messages are asked for as the writer takes batches (PutWriter's flow control)
+            call.disableAutoRequest();
+            // a client that cancels after its last batch gets no onError: the writer must stop anyway
+            call.setOnCancelHandler(this::cancelled);
+        }
         if (profile.acksPutImmediately()) {
-            responses.onNext(result(0, 0, 0.0));
+            answer(result(0, 0, 0.0));
+        }
+    }
+
+    /** Called by the service once the handler is installed: the first messages may come. */
+    DoPutHandler start() {
+        request(PutWriter.QUEUED_BATCHES + 1);
+        return this;
+    }
+
+    private void request(int messages) {
+        if (responses instanceof ServerCallStreamObserver<Flight.PutResult> call) {
+            call.request(messages);
+        }
+    }
+
+    private void answer(Flight.PutResult result) {
+        answerLock.lock();
+        try {
+            responses.onNext(result);
+        } catch (RuntimeException callGone) {
+            // cancelled or closed meanwhile: the cancel handler stops the writer
+        } finally {
+            answerLock.unlock();
+        }
+    }
+
+    private void answerError(Throwable e) {
+        answerLock.lock();
+        try {
+            responses.onError(errors.from(e));
+        } catch (RuntimeException callGone) {
+            // The client cancelled meanwhile; there is no one left to tell.
+        } finally {
+            answerLock.unlock();
         }
     }
 
     @Override
     public void onNext(FlightData data) {
-        if (done) {
-            return;
-        }
+        releaseLock.lock();
         try {
+            if (done || released) {
+                return; // answered already (the writer may have failed and freed the call's memory)
+            }
             if (!profile.writesPut()) {
                 answerAsStub(data);
             } else if (table == null) {
@@ -67,12 +132,15 @@ final class DoPutHandler implements StreamObserver<FlightData> {
                 acceptBatch(data);
             }
         } catch (RuntimeException | IOException e) {
-            finish();
-            try {
-                responses.onError(errors.from(e));
-            } catch (RuntimeException callGone) {
-                // The client cancelled meanwhile; there is no one left to tell.
+            done = true;
+            if (writer == null) {
+                answerError(e);
+                release();
+            } else {
+                writer.failAfterQueued(e); // the batches before this one are still written and answered
             }
+        } finally {
+            releaseLock.unlock();
         }
     }
 
@@ -88,7 +156,8 @@ final class DoPutHandler implements StreamObserver<FlightData> {
             table = tableOf(data);
         }
         engine.tableSchema(ctx, table);
-        responses.onNext(result(id, data.getDataBody().size(), 0.0));
+        answer(result(id, data.getDataBody().size(), 0.0));
+        request(1); // nothing is queued: each message is answered as it comes
     }
 
     private static String tableOf(FlightData data) {
@@ -116,8 +185,9 @@ final class DoPutHandler implements StreamObserver<FlightData> {
         long id = requestId(data.getAppMetadata());
         table = name;
         decoder = new PutBatchDecoder(schema, allocator);
+        writer = new PutWriter(engine, ctx, table, writers, new Answers(), this::request);
         if (!profile.acksPutImmediately()) {
-            responses.onNext(result(id, 0, 0.0));
+            answer(result(id, 0, 0.0));
         }
     }
 
@@ -149,14 +219,56 @@ final class DoPutHandler implements StreamObserver<FlightData> {
                         StatusCode.UNSUPPORTED, "Not supported: bulk insert RecordBatch with dictionary arrays");
             }
             decoding(() -> decoder.loadDictionary(message, data.getDataBody()));
+            request(1);
             return;
         }
-        long rows;
+        VectorSchemaRoot rows;
         try (DictionaryDecoding.Decoded batch = decoding(() -> decoder.loadBatch(message, data.getDataBody()))) {
-            rows = engine.putBatch(ctx, table, batch.rows());
+            rows = detach(batch.rows());
         }
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        responses.onNext(result(id, rows, elapsed));
+        writer.submit(new PutWriter.Pending(id, rows, start));
+    }
+
+    /** The batch's vectors moved into a root of their own: the decoder reuses its root for the next one. */
+    private VectorSchemaRoot detach(VectorSchemaRoot decoded) {
+        List<FieldVector> vectors = new ArrayList<>();
+        for (FieldVector v : decoded.getFieldVectors()) {
+            TransferPair move = v.getTransferPair(allocator);
+            move.transfer();
+            vectors.add((FieldVector) move.getTo());
+        }
+        return new VectorSchemaRoot(decoded.getSchema().getFields(), vectors, decoded.getRowCount());
+    }
+
+    /** The writer's outcomes, as answers on the call. */
+    private final class Answers implements PutWriter.Answers {
+        @Override
+        public void written(PutWriter.Pending batch, long rows) {
+            double elapsed = (System.nanoTime() - batch.receivedNanos()) / 1e9;
+            answer(result(batch.requestId(), rows, elapsed));
+        }
+
+        @Override
+        public void failed(Throwable error) {
+            answerError(error);
+        }
+
+        @Override
+        public void completed() {
+            answerLock.lock();
+            try {
+                responses.onCompleted();
+            } catch (RuntimeException callGone) {
+                // cancelled at the last moment: nothing left to tell
+            } finally {
+                answerLock.unlock();
+            }
+        }
+
+        @Override
+        public void released() {
+            release();
+        }
     }
 
     private interface Decoding<T> {
@@ -249,27 +361,53 @@ final class DoPutHandler implements StreamObserver<FlightData> {
 
     @Override
     public void onError(Throwable t) {
-        finish();
+        cancelled();
+    }
+
+    /** The client cancelled (before or after its last batch): what waits is dropped, the write stopped. */
+    private void cancelled() {
+        done = true;
+        if (writer == null) {
+            release();
+        } else {
+            writer.stop();
+        }
     }
 
     @Override
     public void onCompleted() {
-        if (!done) {
-            finish();
-            responses.onCompleted();
-        }
-    }
-
-    private void finish() {
         if (done) {
             return;
         }
         done = true;
-        if (decoder != null) {
-            decoder.close();
-            decoder = null;
+        if (writer == null) {
+            answerLock.lock();
+            try {
+                responses.onCompleted();
+            } finally {
+                answerLock.unlock();
+            }
+            release();
+        } else {
+            writer.clientCompleted();
         }
-        allocator.close();
+    }
+
+    /** Frees the call's memory, once: after the writer let go of every batch, or if it never started. */
+    private void release() {
+        releaseLock.lock();
+        try {
+            if (released) {
+                return;
+            }
+            released = true;
+            if (decoder != null) {
+                decoder.close();
+            }
+            allocator.close();
+        } finally {
+            releaseLock.unlock();
+        }
     }
 
     /** The observer of a call that has already been answered with an error. */

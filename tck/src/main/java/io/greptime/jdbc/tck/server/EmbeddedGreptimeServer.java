@@ -52,6 +52,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private final FaultInjector faults;
     private final BufferAllocator allocator = new RootAllocator();
     private final ExecutorService streams;
+    private final java.util.concurrent.atomic.AtomicInteger serving = new java.util.concurrent.atomic.AtomicInteger();
     private final ReentrantLock lifecycleLock = new ReentrantLock();
     private final TransportCompression transportCompression = new TransportCompression();
     private Server server;
@@ -165,6 +166,22 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     /** Arrow memory still held by calls in flight (0 when idle). */
     public long allocatedMemory() {
         return allocator.getAllocatedMemory();
+    }
+
+    /**
+     * The most Arrow memory the server's calls held at once since it was built: query results as they
+     * are converted and sent, DoPut batches as they are decoded (DuckDB's exported buffers included).
+     */
+    public long peakAllocatedMemory() {
+        return allocator.getPeakMemoryAllocation();
+    }
+
+    /**
+     * DoGet results the server is still computing or sending (0 when idle). A cancelled call counts until
+     * the engine has actually stopped working on it, which {@link #activeCalls()} does not show.
+     */
+    public int activeStreams() {
+        return serving.get();
     }
 
     @Override
@@ -295,8 +312,8 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener, config.profile);
         CompressionCodec codec =
                 config.compression ? io.greptime.jdbc.arrow.Lz4FrameCodec.INSTANCE : NoCompressionCodec.INSTANCE;
-        FlightService flight =
-                new FlightService(executor, config.engine, auth, errors, allocator, codec, config.profile, streams);
+        FlightService flight = new FlightService(
+                executor, config.engine, auth, errors, allocator, codec, config.profile, streams, serving);
         return List.of(
                 withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
                 withInterceptors(

@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.server;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
+import io.greptime.jdbc.tck.engine.Cancellation;
 import io.greptime.jdbc.tck.engine.Engine;
 import io.greptime.jdbc.tck.engine.Output;
 import io.grpc.Metadata;
@@ -12,6 +13,7 @@ import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.arrow.flight.impl.Flight;
@@ -37,6 +39,8 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
     private final CompressionCodec codec;
     private final ServerProfile profile;
     private final Executor streams;
+    /** DoGet results being computed or sent, for {@link EmbeddedGreptimeServer#activeStreams()}. */
+    private final AtomicInteger serving;
 
     FlightService(
             RequestExecutor executor,
@@ -46,7 +50,8 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
             BufferAllocator allocator,
             CompressionCodec codec,
             ServerProfile profile,
-            Executor streams) {
+            Executor streams,
+            AtomicInteger serving) {
         this.executor = executor;
         this.engine = engine;
         this.authenticator = authenticator;
@@ -55,6 +60,7 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
         this.codec = codec;
         this.profile = profile;
         this.streams = streams;
+        this.serving = serving;
     }
 
     @Override
@@ -67,11 +73,20 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
             out.onError(errors.of(StatusCode.INVALID_ARGUMENTS, "Invalid Flight ticket: " + e.getMessage()));
             return;
         }
-        DoGetStream stream = new DoGetStream(out, codec);
+        Cancellation cancellation = new Cancellation();
+        DoGetStream stream = new DoGetStream(out, codec, cancellation);
         Metadata metadata = CallMetadata.current();
+        serving.incrementAndGet();
         try {
-            streams.execute(() -> serve(request, metadata, out, stream));
+            streams.execute(() -> {
+                try (Cancellation.Scope bound = cancellation.bind()) {
+                    serve(request, metadata, out, stream);
+                } finally {
+                    serving.decrementAndGet();
+                }
+            });
         } catch (RejectedExecutionException e) {
+            serving.decrementAndGet();
             out.onError(errors.of(StatusCode.INTERNAL, "server is shutting down"));
         }
     }
@@ -132,7 +147,14 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
             return new DoPutHandler.Ignoring();
         }
         return new DoPutHandler(
-                engine, RequestContexts.forPut(metadata, user, profile), responses, errors, allocator, profile);
+                        engine,
+                        RequestContexts.forPut(metadata, user, profile),
+                        responses,
+                        errors,
+                        allocator,
+                        profile,
+                        streams)
+                .start();
     }
 
     @Override

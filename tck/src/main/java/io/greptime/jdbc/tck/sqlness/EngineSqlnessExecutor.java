@@ -66,7 +66,8 @@ public final class EngineSqlnessExecutor implements SqlnessExecutor {
         }
         try {
             if (text.startsWith("+") || text.startsWith("-")) {
-                return ZoneOffset.of(text);
+                // GreptimeDB accepts a one-digit hour ('+8:00'), as the server's header parsing does
+                return ZoneOffset.of(text.length() == 5 ? text.charAt(0) + "0" + text.substring(1) : text);
             }
             for (String id : ZoneId.getAvailableZoneIds()) {
                 if (id.equalsIgnoreCase(text)) {

@@ -74,6 +74,17 @@ public final class JdbcSqlnessExecutor implements SqlnessExecutor {
         return conn;
     }
 
+    /**
+     * GreptimeDB reads {@code +8:00} as {@code +08:00}; the driver only takes the two-digit form, so the
+     * runner's header value is given to it in that form (same zone, as GreptimeDB understands it).
+     */
+    static String paddedOffset(String zone) {
+        if (zone.matches("[+-]\\d:\\d{2}")) {
+            return zone.charAt(0) + "0" + zone.substring(1);
+        }
+        return zone;
+    }
+
     /** Puts the runner's client-side session (database, zone) into the driver's session. */
     private void apply(Connection c, SqlnessSession session) throws SQLException {
         if (applied != null && applied.equals(session)) {
@@ -81,7 +92,7 @@ public final class JdbcSqlnessExecutor implements SqlnessExecutor {
         }
         c.setSchema(schemaName(session.schema()));
         // The runner sends an empty zone, which GreptimeDB reads as UTC; the driver's default is the JVM zone.
-        String zone = session.timeZone().isEmpty() ? "UTC" : session.timeZone();
+        String zone = session.timeZone().isEmpty() ? "UTC" : paddedOffset(session.timeZone());
         try (Statement st = c.createStatement()) {
             st.execute("SET time_zone = '" + zone.replace("'", "''") + "'");
         } catch (SQLException invalidZone) {

@@ -173,11 +173,11 @@ class PromqlConformanceTest {
                         2.0,
                         "{__name__=g,dc=dc-y,host=y}",
                         8.0),
-                // an empty replacement removes the label; a regex that does not match leaves the series alone
+                // a regex that does not match leaves the series without the new label
                 row(
-                        "label_replace(g, \"host\", \"\", \"host\", \"x\")",
+                        "label_replace(g, \"hx\", \"is-x\", \"host\", \"x\")",
                         20,
-                        "{__name__=g}",
+                        "{__name__=g,host=x,hx=is-x}",
                         2.0,
                         "{__name__=g,host=y}",
                         8.0),
@@ -249,8 +249,19 @@ class PromqlConformanceTest {
         assertThat(f.tql("TQL EVAL (20, 20, '1s') g").columns()).containsExactly("v", "ts", "host");
         assertThat(f.tql("TQL EVAL (20, 20, '1s') g{__field__=\"v\"}").columns())
                 .containsExactly("v", "host", "ts");
+        // GreptimeDB's extrapolating functions also take the time index and the range (in milliseconds)
         assertThat(f.tql("TQL EVAL (20, 20, '1s') rate(g[1m])").columns())
-                .containsExactly("ts", "prom_rate(ts_range,v)", "host");
+                .containsExactly("ts", "prom_rate(ts_range,v,ts,Int64(60000))", "host");
+        assertThat(f.tql("TQL EVAL (20, 20, '1s') quantile_over_time(0.2 + 0.3, g[1m])")
+                        .columns())
+                .containsExactly("ts", "prom_quantile_over_time(ts_range,v,Float64(0.2) + Float64(0.3))", "host");
+        assertThat(f.tql("TQL EVAL (20, 20, '1s') round(g)").columns())
+                .containsExactly("ts", "prom_round(v,Float64(0))", "host");
+        assertThat(f.tql("TQL EVAL (20, 20, '1s') sgn(g)").columns()).containsExactly("ts", "signum(v)", "host");
+        assertThat(f.tql("TQL EVAL (20, 20, '1s') time() + 1").columns())
+                .containsExactly("time", "time / Float64(1000) + Float64(1)");
+        assertThat(f.tql("TQL EVAL (20, 20, '1s') hour()").columns())
+                .containsExactly("time", "date_part(Utf8(\"hour\"),time)");
         assertThat(f.tql("TQL EVAL (20, 20, '1s') sum by (host) (g)").columns())
                 .containsExactly("host", "ts", "sum(g.v)");
         assertThat(f.tql("TQL EVAL (20, 20, '1s') sum by (host) (g) AS total").columns())

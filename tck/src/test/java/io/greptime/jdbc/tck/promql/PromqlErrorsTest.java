@@ -59,7 +59,12 @@ class PromqlErrorsTest {
         fails(
                 "TQL EVAL (0, 10, '5s') label_replace(g, \"1bad\", \"b\", \"c\", \"d\")",
                 StatusCode.INVALID_ARGUMENTS,
-                "invalid destination label name");
+                "Invalid destination label name");
+        // GreptimeDB's planner refuses to replace into a label the vector already has (Prometheus would not)
+        fails(
+                "TQL EVAL (0, 10, '5s') label_replace(g, \"host\", \"\", \"host\", \"x\")",
+                StatusCode.INVALID_ARGUMENTS,
+                "vector cannot contain metrics with the same labelset");
         fails("TQL EXPLAIN (0, 10, '5s') g", StatusCode.UNSUPPORTED, "TQL EXPLAIN");
         fails("TQL ANALYZE (0, 10, '5s') g", StatusCode.UNSUPPORTED, "TQL ANALYZE");
     }

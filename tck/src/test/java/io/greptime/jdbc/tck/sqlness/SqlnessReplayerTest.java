@@ -88,8 +88,10 @@ class SqlnessReplayerTest {
         assertThat(result.firstMismatch().statement().number()).isEqualTo(2);
         SqlnessReport report = new SqlnessReport(List.of(result));
         assertThat(report.summary())
-                .isEqualTo("sqlness: c: 1 of 2 statements match\nsqlness: total 1 of 2 statements match (50.0%)");
+                .isEqualTo("sqlness: folder (top): 1 of 2 statements match (50.0%), 0 of 1 cases pass whole\n"
+                        + "sqlness: total 1 of 2 statements match (50.0%)");
         assertThat(report.details())
+                .startsWith("sqlness: c: 1 of 2 statements match\n")
                 .contains(
                         "---- statement 2:\nINSERT INTO t VALUES (1), (2);\n-- expected:\nAffected Rows: 3\n-- actual:\nAffected Rows: 2");
     }

@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import java.sql.SQLException;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +40,13 @@ final class AlterTable {
                 t.expectSymbol("=");
                 opts.put(k, t.next().text());
             } while (t.acceptSymbol(","));
+            if (tm.appendMode() && "false".equalsIgnoreCase(opts.get("append_mode"))) {
+                // GreptimeDB's regions refuse to leave append mode once in it
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Invalid region request, region_id: " + (tm.id() << 32) + "(" + tm.id() + ", 0)"
+                                + ", err: Only allow changing append_mode from false to true");
+            }
             call.catalog.putTable(call.conn, tm.withOptions(TableOptions.validate(opts)));
             return 0;
         }
@@ -53,13 +61,13 @@ final class AlterTable {
         List<ColumnMeta> cols = new ArrayList<>(tm.columns());
         List<String> keys = new ArrayList<>(tm.primaryKeys());
         do {
-            clause(t, tm, cols, keys);
+            clause(t, tm, cols, keys, call.ctx.timeZone());
         } while (t.acceptSymbol(","));
         rebuild(call, tm, tm.withColumns(cols, keys));
         return 0;
     }
 
-    private static void clause(Tokens t, TableMeta tm, List<ColumnMeta> cols, List<String> keys) {
+    private static void clause(Tokens t, TableMeta tm, List<ColumnMeta> cols, List<String> keys, ZoneId zone) {
         if (t.accept("add")) {
             t.accept("column");
             boolean ifNotExists = t.accept("if", "not", "exists");
@@ -73,11 +81,26 @@ final class AlterTable {
                 throw new GreptimeError(
                         StatusCode.TABLE_COLUMN_EXISTS, "Column " + name + " already exists in table " + tm.name());
             }
+            if (type.kind() == GreptimeType.Kind.INTERVAL) {
+                throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: Add column with interval type");
+            }
+            if (o.notNull && o.defaultSql == null) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Invalid alter table(" + tm.name() + ") request: no default value for column " + name);
+            }
             String sem = o.primaryKey ? ColumnMeta.TAG : ColumnMeta.FIELD;
             if (o.primaryKey) {
                 keys.add(name);
             }
-            ColumnMeta c = new ColumnMeta(name, type.name(), sem, !o.notNull, o.defaultSql, o.comment, o.options);
+            ColumnMeta c = new ColumnMeta(
+                    name,
+                    type.name(),
+                    sem,
+                    !o.notNull,
+                    ColumnDefaults.normalize(type, o.defaultSql, zone),
+                    o.comment,
+                    o.options);
             int at = cols.size();
             if (t.accept("first")) {
                 at = 0;
@@ -109,7 +132,13 @@ final class AlterTable {
             if (i < 0) {
                 throw columnMissing(name, tm);
             }
+            if (AlterColumn.apply(t, tm, cols, i, zone)) {
+                return;
+            }
             GreptimeType type = TypeParser.parse(t);
+            if (type.kind() == GreptimeType.Kind.INTERVAL) {
+                throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: Modify column type to interval type");
+            }
             if (!cols.get(i).semantic().equals(ColumnMeta.FIELD)) {
                 throw new GreptimeError(
                         StatusCode.INVALID_ARGUMENTS,

@@ -6,61 +6,173 @@ import java.sql.SQLException;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
-/** DoPut record batches: columns matched by name, upsert semantics, all-or-nothing per batch. */
+/**
+ * DoPut record batches: columns matched by name, upsert semantics, all-or-nothing per batch. A batch is
+ * staged column by column: a column whose Arrow layout is already the table's storage type (the usual
+ * case: timestamps, strings, numbers as a client sends them) lends its buffers to the staged batch
+ * unchanged, and only the others are converted value by value; DuckDB then imports the staged batch
+ * through its Arrow stream interface.
+ */
 final class BatchWrites {
     private BatchWrites() {}
 
     static long put(Call call, String table, VectorSchemaRoot batch) {
+        return putAll(call, table, List.of(batch))[0];
+    }
+
+    /**
+     * Several batches of one DoPut stream into one table, all or nothing: DuckDB reads them as one Arrow
+     * stream in one statement (or one transaction), so each statement's fixed cost, which for a batch of
+     * 10,000 rows is about as much as importing the rows, is paid once for all of them. Later batches
+     * win over earlier ones for equal keys, as if they had been written one after the other.
+     */
+    static long[] putAll(Call call, String table, List<VectorSchemaRoot> batches) {
+        List<VectorSchemaRoot> staged = new ArrayList<>();
         try {
-            call.write();
+            call.lockForWrite(); // the write opens a transaction if it takes more than one statement
             call.bulkInsert = true;
             TableMeta tm = call.catalog.table(call.schema(), table);
             if (tm == null) {
                 throw Errors.tableNotFound(call.schema(), table);
             }
-            List<ColumnMeta> targets = new ArrayList<>();
-            List<FieldVector> vectors = new ArrayList<>();
-            for (FieldVector v : batch.getFieldVectors()) {
-                ColumnMeta c = tm.column(v.getName());
-                if (c == null) {
-                    if (PutRules.dropsExtraColumn(call.ctx.profile())) {
-                        continue; // flat-format regions ignore a column the table no longer has
-                    }
-                    throw PutRules.extraColumn(call.ctx.profile(), v.getName(), tm.name());
+            long[] counts = new long[batches.size()];
+            long seq = 0;
+            for (int i = 0; i < batches.size(); i++) {
+                VectorSchemaRoot batch = batches.get(i);
+                FieldVector[] given = matchColumns(call, tm, batch);
+                if (given[tm.columns().indexOf(tm.column(tm.timeIndex()))] == null) {
+                    throw new GreptimeError(
+                            StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
                 }
-                targets.add(c);
-                vectors.add(v);
+                PutRules.check(call.ctx.profile(), tm, givenColumns(tm, given));
+                staged.add(stage(tm, given, batch.getRowCount(), allocatorOf(batch, call), seq));
+                counts[i] = batch.getRowCount();
+                seq += batch.getRowCount();
             }
-            if (!targets.contains(tm.column(tm.timeIndex()))) {
-                throw new GreptimeError(
-                        StatusCode.INVALID_ARGUMENTS, "timestamp column `" + tm.timeIndex() + "` not found");
-            }
-            PutRules.check(call.ctx.profile(), tm, targets);
-            boolean[] json = new boolean[targets.size()];
-            for (int i = 0; i < json.length; i++) {
-                json[i] = targets.get(i).type().kind() == GreptimeType.Kind.JSON;
-            }
-            List<Object[]> rows = new ArrayList<>(batch.getRowCount());
-            for (int r = 0; r < batch.getRowCount(); r++) {
-                Object[] given = new Object[vectors.size()];
-                for (int i = 0; i < given.length; i++) {
-                    given[i] = value(vectors.get(i), r);
-                    if (json[i] && given[i] instanceof byte[] b) {
-                        given[i] = jsonText(b, targets.get(i).name());
-                    }
-                }
-                rows.add(RowAssembler.assemble(tm, targets, given, ZoneOffset.UTC));
-            }
-            long n = Upsert.write(call, tm, rows);
+            Upsert.writeStaged(call, tm, staged);
             call.commit();
-            return n;
+            return counts;
         } catch (SQLException e) {
             throw Errors.map(e, call.schema());
+        } finally {
+            staged.forEach(VectorSchemaRoot::close);
         }
+    }
+
+    /**
+     * The batch's vector for each table column (by position), null where the batch has none. A column the table
+     * does not have is ignored or refused as the profile's line does ({@link PutRules#extraColumn}).
+     */
+    private static FieldVector[] matchColumns(Call call, TableMeta tm, VectorSchemaRoot batch) {
+        FieldVector[] given = new FieldVector[tm.columns().size()];
+        for (FieldVector v : batch.getFieldVectors()) {
+            ColumnMeta c = tm.column(v.getName());
+            if (c == null) {
+                if (PutRules.dropsExtraColumn(call.ctx.profile())) {
+                    continue; // flat-format regions ignore a column the table no longer has
+                }
+                throw PutRules.extraColumn(call.ctx.profile(), v.getName(), tm.name());
+            }
+            int at = tm.columns().indexOf(c);
+            if (given[at] == null) { // a repeated column: the first one counts, as before
+                given[at] = v;
+            }
+        }
+        return given;
+    }
+
+    /** The table's columns the batch carries, in table order. */
+    private static List<ColumnMeta> givenColumns(TableMeta tm, FieldVector[] given) {
+        List<ColumnMeta> out = new ArrayList<>();
+        for (int i = 0; i < given.length; i++) {
+            if (given[i] != null) {
+                out.add(tm.columns().get(i));
+            }
+        }
+        return out;
+    }
+
+    /** Shared buffers need one allocator tree; the batch's own is the natural one (it is freed with it). */
+    private static BufferAllocator allocatorOf(VectorSchemaRoot batch, Call call) {
+        return batch.getFieldVectors().isEmpty()
+                ? call.engine.staging
+                : batch.getFieldVectors().get(0).getAllocator();
+    }
+
+    private static VectorSchemaRoot stage(
+            TableMeta tm, FieldVector[] given, int rows, BufferAllocator allocator, long firstSeq) {
+        VectorSchemaRoot staged = VectorSchemaRoot.create(StagingBatch.schema(tm), allocator);
+        try {
+            for (int i = 0; i < given.length; i++) {
+                ColumnMeta c = tm.columns().get(i);
+                FieldVector dst = staged.getVector(i);
+                FieldVector src = given[i];
+                if (src == null) {
+                    fill(c, dst, rows);
+                } else if (c.type().kind() != GreptimeType.Kind.JSON && StagingBatch.canShare(src, dst)) {
+                    if (!c.nullable() && src.getNullCount() > 0) {
+                        throw notNullable(c);
+                    }
+                    StagingBatch.share(src, dst);
+                } else {
+                    convert(c, src, dst, rows);
+                }
+            }
+            StagingBatch.fillSeq(staged, rows, firstSeq);
+            return staged;
+        } catch (RuntimeException e) {
+            staged.close();
+            throw e;
+        }
+    }
+
+    /** A column the batch does not carry: its default (one value for the whole batch) or NULL. */
+    private static void fill(ColumnMeta c, FieldVector dst, int rows) {
+        Object v = Values.coerce(RowAssembler.defaultValue(c, ZoneOffset.UTC), c.type(), ZoneOffset.UTC, c.name());
+        if (v == null && !c.nullable()) {
+            throw notNullable(c);
+        }
+        dst.setInitialCapacity(rows);
+        dst.allocateNew();
+        if (v != null) {
+            for (int r = 0; r < rows; r++) {
+                StagingBatch.set(dst, r, v);
+            }
+        }
+        dst.setValueCount(rows);
+    }
+
+    /** A column in another layout than its storage (JSONB, other units or widths): value by value. */
+    private static void convert(ColumnMeta c, FieldVector src, FieldVector dst, int rows) {
+        boolean json = c.type().kind() == GreptimeType.Kind.JSON;
+        dst.setInitialCapacity(rows);
+        dst.allocateNew();
+        for (int r = 0; r < rows; r++) {
+            Object v = value(src, r);
+            if (json && v instanceof byte[] b) {
+                v = jsonText(b, c.name());
+            }
+            v = Values.coerce(v, c.type(), ZoneOffset.UTC, c.name());
+            if (v == null) {
+                if (!c.nullable()) {
+                    throw notNullable(c);
+                }
+            } else {
+                StagingBatch.set(dst, r, v);
+            }
+        }
+        dst.setValueCount(rows);
+    }
+
+    private static GreptimeError notNullable(ColumnMeta c) {
+        return new GreptimeError(
+                StatusCode.INVALID_ARGUMENTS,
+                "Invalid argument: column " + c.name() + " is not nullable but got a NULL value");
     }
 
     /**

@@ -1,17 +1,25 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.Cancellation;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
 import org.duckdb.DuckDBConnection;
 
 /**
- * One engine call: its own DuckDB connection (duplicated from the shared database), the request context,
- * and the allocator results go to. Writers run in one transaction under the engine's write lock.
+ * One engine call: a DuckDB connection of its own (from the engine's pool, set to the request's time zone
+ * and database), the request context, and the allocator results go to. Writers run in one transaction
+ * under the engine's write lock. A call that streams rows is handed to its {@link ResultStream}, which
+ * ends it once the rows are read.
+ *
+ * <p>While the call runs, the request's {@link Cancellation} can interrupt its connection from another
+ * thread; {@link #stateLock} makes sure an interrupt never reaches the connection once it has gone back
+ * to the pool and serves the next call.
  */
 final class Call implements AutoCloseable {
     final DuckDbEngine engine;
@@ -26,6 +34,16 @@ final class Call implements AutoCloseable {
      */
     boolean bulkInsert;
 
+    private final ConnectionPool.Session session;
+    private final Cancellation.Registration cancelHook;
+    /** Guards {@link #open} and {@link #interrupted} against the cancelling thread. */
+    private final ReentrantLock stateLock = new ReentrantLock();
+
+    private boolean open = true;
+    private boolean interrupted;
+    /** False once the connection's session state is unknown; it is then closed, not pooled. */
+    private boolean reusable = true;
+
     private Lock held;
     private boolean inTx;
 
@@ -35,21 +53,31 @@ final class Call implements AutoCloseable {
         this.ctx = ctx;
         this.out = out;
         try {
-            this.conn = engine.newConnection();
-            applyTimeZone();
-            useSchema();
+            this.session = engine.pool.acquire();
         } catch (SQLException e) {
             throw new GreptimeError(StatusCode.INTERNAL, "Internal error: " + e.getMessage(), e);
         }
+        this.conn = session.conn;
+        try {
+            applyTimeZone();
+            useSchema();
+        } catch (SQLException e) {
+            engine.pool.release(session, false);
+            throw new GreptimeError(StatusCode.INTERNAL, "Internal error: " + e.getMessage(), e);
+        }
+        engine.active.add(this);
+        Cancellation cancellation = Cancellation.current();
+        this.cancelHook = cancellation == null ? () -> {} : cancellation.onCancel(this::interrupt);
     }
 
     /** Unqualified names the rewriter leaves alone (e.g. comma-joined tables) resolve in the request's database. */
     private void useSchema() throws SQLException {
         String db = ctx.schema();
-        if (!db.equals(Catalog.PUBLIC) && !db.equals(Catalog.INFORMATION_SCHEMA) && catalog.databaseExists(db)) {
-            try (Statement st = conn.createStatement()) {
-                st.execute("USE greptime." + Catalog.quote(db));
-            }
+        String target = !db.equals(Catalog.INFORMATION_SCHEMA) && catalog.databaseExists(db) ? db : Catalog.PUBLIC;
+        if (!target.equals(session.schema)) {
+            session.schema = null; // unknown until the USE succeeds
+            session.exec("USE greptime." + Catalog.quote(target));
+            session.schema = target;
         }
     }
 
@@ -59,10 +87,50 @@ final class Call implements AutoCloseable {
         if (id.equals("Z")) {
             id = "UTC";
         }
-        try (Statement st = conn.createStatement()) {
-            st.execute("SET TimeZone = '" + id.replace("'", "''") + "'");
+        if (id.equals(session.timeZone)) {
+            return;
+        }
+        try {
+            session.exec("SET TimeZone = '" + id.replace("'", "''") + "'");
+            session.timeZone = id;
         } catch (SQLException ignored) {
             // an offset zone DuckDB cannot name: TIMESTAMPTZ casts fall back to UTC
+            session.timeZone = null;
+            resetTimeZone();
+        }
+    }
+
+    private void resetTimeZone() {
+        try {
+            session.exec("RESET TimeZone");
+        } catch (SQLException ignored) {
+            // the connection keeps whatever zone it had: it must not serve another call
+            reusable = false;
+        }
+    }
+
+    /**
+     * Stops whatever DuckDB runs on this call's connection (a query, a write, a stream being read),
+     * from the cancelling thread; nothing once the call has ended.
+     */
+    void interrupt() {
+        stateLock.lock();
+        try {
+            if (open) {
+                interrupted = true;
+                DuckDbInterrupt.interrupt(conn);
+            }
+        } finally {
+            stateLock.unlock();
+        }
+    }
+
+    boolean interrupted() {
+        stateLock.lock();
+        try {
+            return interrupted;
+        } finally {
+            stateLock.unlock();
         }
     }
 
@@ -76,12 +144,41 @@ final class Call implements AutoCloseable {
         held.lock();
     }
 
+    /**
+     * Lets go of the shared lock once a query runs: DuckDB's snapshot keeps the rows it reads consistent,
+     * and a stream that a slow client reads must not hold writers (and, behind a waiting writer, every
+     * other reader) back for as long as the client takes.
+     */
+    void releaseRead() {
+        if (held == engine.lock.readLock()) {
+            held.unlock();
+            held = null;
+        }
+    }
+
     /** Takes the exclusive lock and opens a transaction. */
     void write() throws SQLException {
-        held = engine.lock.writeLock();
-        held.lock();
-        conn.setAutoCommit(false);
-        inTx = true;
+        lockForWrite();
+        beginTransaction();
+    }
+
+    /**
+     * Takes the exclusive lock only: a write that is one DuckDB statement is atomic by itself, and
+     * saves the BEGIN and COMMIT a transaction costs per batch.
+     */
+    void lockForWrite() {
+        if (held == null) {
+            held = engine.lock.writeLock();
+            held.lock();
+        }
+    }
+
+    /** Opens the transaction several statements of one write share (at most once per call). */
+    void beginTransaction() throws SQLException {
+        if (!inTx) {
+            conn.setAutoCommit(false);
+            inTx = true;
+        }
     }
 
     void commit() throws SQLException {
@@ -92,13 +189,25 @@ final class Call implements AutoCloseable {
         }
     }
 
+    /**
+     * Refuses to start another statement once the call was interrupted: DuckDB clears its interrupt flag
+     * when a statement starts, so an interrupt that came between two statements would otherwise be lost.
+     */
+    void checkInterrupted() throws SQLException {
+        if (interrupted()) {
+            throw new SQLException("Interrupted!");
+        }
+    }
+
     void exec(String sql) throws SQLException {
+        checkInterrupted();
         try (Statement st = conn.createStatement()) {
             st.execute(sql);
         }
     }
 
     long update(String sql) throws SQLException {
+        checkInterrupted();
         try (Statement st = conn.createStatement()) {
             return st.executeLargeUpdate(sql);
         }
@@ -106,22 +215,35 @@ final class Call implements AutoCloseable {
 
     @Override
     public void close() {
+        stateLock.lock();
+        try {
+            if (!open) {
+                return;
+            }
+            open = false;
+        } finally {
+            stateLock.unlock();
+        }
+        cancelHook.close();
+        engine.active.remove(this);
+        // an interrupt may still be pending in DuckDB: the connection must not take the next call's statement
+        boolean clean = reusable && !interrupted();
         try {
             if (inTx) {
-                try {
-                    conn.rollback();
-                    catalog.reload(conn);
-                } catch (SQLException ignored) {
-                    // the connection is going away; DuckDB discards the transaction with it
-                }
+                conn.rollback();
+                catalog.reload(conn);
+                conn.setAutoCommit(true);
+                inTx = false;
             }
-            conn.close();
-        } catch (SQLException ignored) {
-            // closing a duplicated connection cannot lose data
+        } catch (SQLException e) {
+            // the connection is closed below; DuckDB discards the transaction with it
+            clean = false;
         } finally {
             if (held != null) {
                 held.unlock();
+                held = null;
             }
+            engine.pool.release(session, clean);
         }
     }
 }

@@ -66,6 +66,7 @@ final class Catalog {
                     + "TRY_CAST(CAST(x AS VARCHAR) AS BIGINT),"
                     + " CAST(epoch(CAST(trim(CAST(x AS VARCHAR)) AS TIMESTAMPTZ)) AS BIGINT))");
         }
+        JavaFunctions.install(c);
         reload(c);
         if (!databases.containsKey(PUBLIC)) {
             putDatabase(c, new Database(PUBLIC, Map.of(), System.currentTimeMillis()));

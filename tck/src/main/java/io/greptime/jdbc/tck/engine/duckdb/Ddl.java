@@ -21,7 +21,8 @@ final class Ddl {
             case "create" -> create(call, t);
             case "drop" -> drop(call, t);
             case "truncate" -> truncate(call, t);
-            default -> AlterTable.run(call, t);
+            default ->
+                t.accept("database") || t.accept("schema") ? AlterDatabase.run(call, t) : AlterTable.run(call, t);
         };
         call.commit();
         return n;

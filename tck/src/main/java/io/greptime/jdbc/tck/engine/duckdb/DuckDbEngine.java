@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
@@ -45,13 +46,24 @@ public final class DuckDbEngine implements Engine {
     final BufferAllocator staging = new RootAllocator();
 
     private final DuckDBConnection root;
+    /** Connections for engine calls, kept with their session state between calls. */
+    final ConnectionPool pool;
+    /** Calls in progress (streams being read included), interrupted when the engine closes. */
+    final java.util.Set<Call> active = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     /** Flows (continuous aggregation); its scheduler thread is closed with the engine. */
     final io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
 
     private DuckDbEngine(String attachTarget) {
         try {
-            root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
+            // Streamed results: a query's rows are computed as its reader asks for them (ResultStream), not
+            // materialized inside DuckDB before the first one. Every connection duplicated from this one
+            // inherits the setting; a streamed result must be closed before its connection runs another
+            // statement, which every engine path does.
+            java.util.Properties settings = new java.util.Properties();
+            settings.setProperty("jdbc_stream_results", "true");
+            root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:", settings);
             try (Statement st = root.createStatement()) {
                 st.execute("ATTACH " + attachTarget + " AS greptime");
                 st.execute("USE greptime");
@@ -65,6 +77,7 @@ public final class DuckDbEngine implements Engine {
             staging.close();
             throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Failed to open storage: " + e.getMessage(), e);
         }
+        pool = new ConnectionPool(root);
         flows = new io.greptime.jdbc.tck.engine.flow.FlowRuntime(new FlowBridge(this));
         catalog.flows = flows;
     }
@@ -85,14 +98,6 @@ public final class DuckDbEngine implements Engine {
         return new DuckDbEngine("'" + file.replace("'", "''") + "'");
     }
 
-    DuckDBConnection newConnection() throws SQLException {
-        DuckDBConnection c = (DuckDBConnection) root.duplicate();
-        try (Statement st = c.createStatement()) {
-            st.execute("USE greptime.public");
-        }
-        return c;
-    }
-
     private <T> T call(QueryContext ctx, BufferAllocator out, Function<Call, T> body) {
         try (Call call = new Call(this, ctx, out)) {
             return body.apply(call);
@@ -104,9 +109,34 @@ public final class DuckDbEngine implements Engine {
         }
     }
 
+    /**
+     * Runs one statement. Rows come back as a {@link ResultStream} that owns the call from then on: its
+     * connection computes the remaining rows as they are read, and closing the rows ends the call.
+     */
     @Override
     public Output execute(QueryContext ctx, String sql, BufferAllocator allocator) {
-        return call(ctx, allocator, c -> SqlStatements.execute(c, sql));
+        Call call = new Call(this, ctx, allocator);
+        try {
+            Output out = SqlStatements.execute(call, sql);
+            if (out instanceof Output.Rows rows && rows.reader() instanceof ResultStream stream) {
+                stream.ownCall();
+                call = null;
+            }
+            return out;
+        } catch (RuntimeException e) {
+            // DuckDB reports an interrupted statement in several ways ("Interrupted!", an invalid result)
+            if (call != null && call.interrupted()) {
+                throw ResultStream.cancelled(e);
+            }
+            if (e instanceof GreptimeError g) {
+                throw g;
+            }
+            throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + e.getMessage(), e);
+        } finally {
+            if (call != null) {
+                call.close();
+            }
+        }
     }
 
     @Override
@@ -157,6 +187,11 @@ public final class DuckDbEngine implements Engine {
     }
 
     @Override
+    public long[] putBatches(QueryContext ctx, String table, List<VectorSchemaRoot> batches) {
+        return call(ctx, staging, c -> BatchWrites.putAll(c, table, batches));
+    }
+
+    @Override
     public <T> T withSeries(QueryContext ctx, Function<io.greptime.jdbc.tck.promql.SeriesSource, T> body) {
         return call(ctx, staging, c -> TqlStatement.withSource(c, body));
     }
@@ -167,8 +202,12 @@ public final class DuckDbEngine implements Engine {
             return;
         }
         flows.close();
+        // a statement still computing (or a stream nobody reads) would hold the lock, and the close, for as
+        // long as DuckDB takes: stop them first
+        active.forEach(Call::interrupt);
         lock.writeLock().lock();
         try {
+            pool.close();
             root.close();
         } catch (SQLException ignored) {
             // nothing left to flush: every write committed already

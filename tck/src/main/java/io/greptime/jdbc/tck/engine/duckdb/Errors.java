@@ -28,9 +28,27 @@ final class Errors {
         return new GreptimeError(StatusCode.UNSUPPORTED, "Schema `" + schema + "` is read-only");
     }
 
+    /** Prefix of an error SQL raises on purpose with GreptimeDB's status: {@code error('GT3001:message')}. */
+    static final String RAISED = "GT";
+
+    private static final Pattern RAISED_ERROR = Pattern.compile("\\bGT(\\d{4}):(.*)$");
+
+    /** SQL that fails with GreptimeDB's status {@code code} and {@code message} when evaluated. */
+    static String raise(io.greptime.jdbc.proto.StatusCode code, String message) {
+        return "error(" + FunctionMap.quoted(RAISED + code.code() + ":" + message) + ")";
+    }
+
     /** Maps a DuckDB failure; {@code schema} names the current database for not-found messages. */
     static GreptimeError map(SQLException e, String schema) {
         String msg = firstLine(e.getMessage());
+        Matcher raised = RAISED_ERROR.matcher(msg);
+        if (raised.find()) {
+            StatusCode code = StatusCode.fromCode(Integer.parseInt(raised.group(1)));
+            return new GreptimeError(code == null ? StatusCode.INTERNAL : code, raised.group(2), e);
+        }
+        if (msg.contains("Division by zero") || msg.contains("division by zero")) {
+            return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Divide by zero error", e);
+        }
         Matcher m = MISSING_COLUMN.matcher(msg);
         if (m.find()) {
             String field = m.group(1).equals(m.group(1).toLowerCase(java.util.Locale.ROOT))

@@ -338,6 +338,12 @@ final class FlowBridge implements FlowHost {
     // ---- write hooks (called with the engine's write lock held, inside the writer's transaction) ----
 
     /** After rows were staged in {@code gt_stg} for {@code t}: buffers keys and marks windows for flows. */
+    /** Whether a flow reads {@code t}: a write to it must then keep its staged rows for the flows. */
+    static boolean hasFlows(Call call, TableMeta t) {
+        FlowRuntime flows = call.engine.flows;
+        return flows != null && !flows.flowsOn(t.schema(), t.name()).isEmpty();
+    }
+
     static void staged(Call call, TableMeta t, boolean deleted) throws SQLException {
         FlowRuntime flows = call.engine.flows;
         if (flows == null) {

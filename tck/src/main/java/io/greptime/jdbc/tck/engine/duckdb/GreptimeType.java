@@ -46,6 +46,8 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
             return Kind.DECIMAL;
         } else if (name.startsWith("Vector")) {
             return Kind.VECTOR;
+        } else if (name.startsWith("Duration")) {
+            return Kind.INTERVAL; // kept in DuckDB as an INTERVAL
         }
         return switch (name) {
             case "Boolean" -> Kind.BOOLEAN;
@@ -58,7 +60,8 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
 
     /** Lower-case SQL name as information_schema.columns.data_type shows it. */
     public String dataType() {
-        return sql.toLowerCase(Locale.ROOT);
+        // GreptimeDB has no MySQL name for durations and shows its own (information_schema.process_list)
+        return name.startsWith("Duration") ? name : sql.toLowerCase(Locale.ROOT);
     }
 
     /** The time unit of a timestamp or time type. */
@@ -129,6 +132,12 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
                 "TIME",
                 new ArrowType.Time(unit, bits),
                 new ArrowType.Time(TimeUnit.MICROSECOND, 64));
+    }
+
+    /** A duration (Arrow Duration), kept in DuckDB as an INTERVAL. */
+    public static GreptimeType duration(TimeUnit unit) {
+        String name = "Duration" + unitName(unit);
+        return plain(name, name, "INTERVAL", new ArrowType.Duration(unit));
     }
 
     public static GreptimeType decimal(int precision, int scale) {
@@ -208,6 +217,9 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
             }
             if (name.equals("Time" + unitName(u))) {
                 return time(u);
+            }
+            if (name.equals("Duration" + unitName(u))) {
+                return duration(u);
             }
         }
         for (GreptimeType t : new GreptimeType[] {

@@ -59,92 +59,24 @@ final class InformationSchema {
 
     private static final String S = " VARCHAR";
 
-    private static final Map<String, String> DDL = Map.ofEntries(
-            Map.entry(
-                    "tables",
-                    "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR, table_type VARCHAR,"
-                            + " table_id UINTEGER, data_length UBIGINT, max_data_length UBIGINT, index_length UBIGINT,"
-                            + " max_index_length UBIGINT, avg_row_length UBIGINT, engine VARCHAR, version UBIGINT,"
-                            + " row_format VARCHAR, table_rows UBIGINT, data_free UBIGINT, auto_increment UBIGINT,"
-                            + " create_time TIMESTAMP_S, update_time TIMESTAMP_S, check_time TIMESTAMP_S,"
-                            + " table_collation VARCHAR, checksum UBIGINT, create_options VARCHAR, table_comment VARCHAR,"
-                            + " temporary VARCHAR"),
-            Map.entry(
-                    "columns",
-                    "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR,"
-                            + " column_name VARCHAR, ordinal_position BIGINT, character_maximum_length BIGINT,"
-                            + " character_octet_length BIGINT, numeric_precision BIGINT, numeric_scale BIGINT,"
-                            + " datetime_precision BIGINT, character_set_name VARCHAR, collation_name VARCHAR,"
-                            + " column_key VARCHAR, extra VARCHAR, privileges VARCHAR, generation_expression VARCHAR,"
-                            + " greptime_data_type VARCHAR, data_type VARCHAR, semantic_type VARCHAR, column_default VARCHAR,"
-                            + " is_nullable VARCHAR, column_type VARCHAR, column_comment VARCHAR, srs_id BIGINT"),
-            Map.entry(
-                    "schemata",
-                    "catalog_name VARCHAR, schema_name VARCHAR, default_character_set_name VARCHAR,"
-                            + " default_collation_name VARCHAR, sql_path VARCHAR, options VARCHAR"),
-            Map.entry(
-                    "key_column_usage",
-                    "constraint_catalog VARCHAR, constraint_schema VARCHAR,"
-                            + " constraint_name VARCHAR, table_catalog VARCHAR, real_table_catalog VARCHAR,"
-                            + " table_schema VARCHAR, table_name VARCHAR, column_name VARCHAR, ordinal_position UINTEGER,"
-                            + " position_in_unique_constraint UINTEGER, referenced_table_schema VARCHAR,"
-                            + " referenced_table_name VARCHAR, referenced_column_name VARCHAR, greptime_index_type VARCHAR"),
-            Map.entry(
-                    "table_constraints",
-                    "constraint_catalog VARCHAR, constraint_schema VARCHAR,"
-                            + " constraint_name VARCHAR, table_schema VARCHAR, table_name VARCHAR, constraint_type VARCHAR,"
-                            + " enforced VARCHAR"),
-            Map.entry(
-                    "views",
-                    "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR,"
-                            + " view_definition VARCHAR, check_option VARCHAR, is_updatable VARCHAR, definer VARCHAR,"
-                            + " security_type VARCHAR, character_set_client VARCHAR, collation_connection VARCHAR"),
-            Map.entry(
-                    "flows",
-                    "flow_name VARCHAR, flow_id UINTEGER, state_size UBIGINT, table_catalog VARCHAR,"
-                            + " flow_definition VARCHAR, comment VARCHAR, expire_after BIGINT, source_table_ids VARCHAR,"
-                            + " sink_table_name VARCHAR, flownode_ids VARCHAR, options VARCHAR, created_time TIMESTAMP_MS,"
-                            + " updated_time TIMESTAMP_MS, last_execution_time TIMESTAMP_MS, source_table_names VARCHAR,"
-                            + " flownode_addrs VARCHAR"),
-            Map.entry(
-                    "engines",
-                    "engine VARCHAR, support VARCHAR, comment VARCHAR, transactions VARCHAR,"
-                            + " xa VARCHAR, savepoints VARCHAR"),
-            Map.entry(
-                    "character_sets",
-                    "character_set_name VARCHAR, default_collate_name VARCHAR,"
-                            + " description VARCHAR, maxlen BIGINT"),
-            Map.entry(
-                    "collations",
-                    "collation_name VARCHAR, character_set_name VARCHAR, id BIGINT,"
-                            + " is_default VARCHAR, is_compiled VARCHAR, sortlen BIGINT"),
-            Map.entry(
-                    "build_info",
-                    "git_branch VARCHAR, git_commit VARCHAR, git_commit_short VARCHAR,"
-                            + " git_clean VARCHAR, pkg_version VARCHAR"),
-            Map.entry(
-                    "cluster_info",
-                    "peer_id BIGINT, peer_type VARCHAR, peer_addr VARCHAR, peer_hostname VARCHAR,"
-                            + " total_cpu_millicores BIGINT, total_memory_bytes BIGINT, cpu_usage_millicores BIGINT,"
-                            + " memory_usage_bytes BIGINT, version VARCHAR, git_commit VARCHAR, start_time TIMESTAMP_MS,"
-                            + " uptime VARCHAR, active_time VARCHAR, node_status VARCHAR"),
-            Map.entry(
-                    "statistics",
-                    "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR,"
-                            + " non_unique BIGINT, index_schema VARCHAR, index_name VARCHAR, seq_in_index BIGINT,"
-                            + " column_name VARCHAR, \"collation\" VARCHAR, cardinality BIGINT, sub_part BIGINT, packed VARCHAR,"
-                            + " nullable VARCHAR, index_type VARCHAR, comment VARCHAR, index_comment VARCHAR, is_visible VARCHAR,"
-                            + " expression VARCHAR, greptime_index_type VARCHAR"),
-            Map.entry(
-                    "partitions",
-                    "table_catalog VARCHAR, table_schema VARCHAR, table_name VARCHAR,"
-                            + " partition_name VARCHAR, subpartition_name VARCHAR, partition_ordinal_position BIGINT,"
-                            + " subpartition_ordinal_position BIGINT, partition_method VARCHAR, subpartition_method VARCHAR,"
-                            + " partition_expression VARCHAR, subpartition_expression VARCHAR, partition_description VARCHAR,"
-                            + " table_rows BIGINT, avg_row_length BIGINT, data_length BIGINT, max_data_length BIGINT,"
-                            + " index_length BIGINT, data_free BIGINT, create_time TIMESTAMP_S, update_time TIMESTAMP_S,"
-                            + " check_time TIMESTAMP_S, checksum BIGINT, partition_comment VARCHAR, nodegroup VARCHAR,"
-                            + " tablespace_name VARCHAR, greptime_partition_id UBIGINT"));
+    /** DuckDB column definitions of each table, from {@link InformationSchemaColumns}. */
+    private static final Map<String, String> DDL = ddl();
+
+    private static Map<String, String> ddl() {
+        Map<String, String> out = new TreeMap<>();
+        for (String table : InformationSchemaColumns.SPECS.keySet()) {
+            StringBuilder sb = new StringBuilder();
+            for (InformationSchemaColumns.Column c : InformationSchemaColumns.of(table)) {
+                sb.append(sb.length() == 0 ? "" : ", ")
+                        .append('"')
+                        .append(c.name())
+                        .append("\" ")
+                        .append(GreptimeType.ofName(c.type()).duck());
+            }
+            out.put(table, sb.toString());
+        }
+        return out;
+    }
 
     private InformationSchema() {}
 
@@ -226,6 +158,7 @@ final class InformationSchema {
                         });
             case "character_sets" -> List.<Object[]>of(new Object[] {"utf8", "utf8_bin", "UTF-8 Unicode", 4L});
             case "collations" -> List.<Object[]>of(new Object[] {"utf8_bin", "utf8", 1L, "Yes", "Yes", 1L});
+            case "collation_character_set_applicability" -> List.<Object[]>of(new Object[] {"utf8_bin", "utf8"});
             case "build_info" -> List.<Object[]>of(new Object[] {"", "", "", "clean", profile.version()});
             case "cluster_info" ->
                 List.<Object[]>of(new Object[] {
@@ -252,25 +185,15 @@ final class InformationSchema {
         };
     }
 
-    /** GreptimeDB-style metadata for an information_schema table, so DESC works on it. */
+    /** GreptimeDB-style metadata for an information_schema table, so DESC and information_schema.columns show it. */
     static TableMeta meta(String table) {
-        String ddl = DDL.get(table);
-        if (ddl == null) {
+        List<InformationSchemaColumns.Column> spec = InformationSchemaColumns.of(table);
+        if (spec == null) {
             return null;
         }
         List<ColumnMeta> cols = new ArrayList<>();
-        for (String part : ddl.split(",")) {
-            String[] nt = part.trim().split("\\s+");
-            String type = switch (nt[1]) {
-                case "BIGINT" -> "Int64";
-                case "UINTEGER" -> "UInt32";
-                case "UBIGINT" -> "UInt64";
-                case "TIMESTAMP_S" -> "TimestampSecond";
-                case "TIMESTAMP_MS" -> "TimestampMillisecond";
-                default -> "String";
-            };
-            boolean nullable = NULLABLE.contains(nt[0]) || NULLABLE.contains(table + "." + nt[0]);
-            cols.add(new ColumnMeta(nt[0].replace("\"", ""), type, ColumnMeta.FIELD, nullable, null, null, Map.of()));
+        for (InformationSchemaColumns.Column c : spec) {
+            cols.add(new ColumnMeta(c.name(), c.type(), ColumnMeta.FIELD, c.nullable(), null, null, Map.of()));
         }
         return new TableMeta(
                 Catalog.INFORMATION_SCHEMA,
@@ -285,61 +208,6 @@ final class InformationSchema {
                 List.of(),
                 List.of());
     }
-
-    /** Columns GreptimeDB declares nullable (protocol.md §9.2 marks them with '?'); the rest are NOT NULL. */
-    private static final java.util.Set<String> NULLABLE = java.util.Set.of(
-            "sql_path",
-            "schemata.options",
-            "position_in_unique_constraint",
-            "referenced_table_schema",
-            "referenced_table_name",
-            "referenced_column_name",
-            "greptime_index_type",
-            "table_id",
-            "data_length",
-            "max_data_length",
-            "index_length",
-            "max_index_length",
-            "avg_row_length",
-            "tables.engine",
-            "version",
-            "row_format",
-            "table_rows",
-            "data_free",
-            "auto_increment",
-            "create_time",
-            "update_time",
-            "check_time",
-            "table_collation",
-            "checksum",
-            "create_options",
-            "table_comment",
-            "temporary",
-            "character_maximum_length",
-            "character_octet_length",
-            "numeric_precision",
-            "numeric_scale",
-            "datetime_precision",
-            "character_set_name",
-            "collation_name",
-            "column_default",
-            "column_comment",
-            "srs_id",
-            "check_option",
-            "is_updatable",
-            "definer",
-            "security_type",
-            "character_set_client",
-            "collation_connection",
-            "state_size",
-            "comment",
-            "expire_after",
-            "source_table_ids",
-            "flownode_ids",
-            "flows.options",
-            "last_execution_time",
-            "source_table_names",
-            "flownode_addrs");
 
     static List<String> allNames() {
         return Arrays.asList(TABLE_IDS.keySet().toArray(new String[0]));

@@ -77,7 +77,13 @@ final class InformationSchemaRows {
 
     static List<Object[]> columns(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
-        for (TableMeta t : allTables(catalog)) {
+        List<TableMeta> tables = new ArrayList<>();
+        // information_schema's own tables are listed too, as GreptimeDB lists them
+        for (String name : InformationSchema.TABLE_IDS.keySet()) {
+            tables.add(InformationSchema.meta(name));
+        }
+        tables.addAll(allTables(catalog));
+        for (TableMeta t : tables) {
             int pos = 1;
             for (ColumnMeta c : t.columns()) {
                 rows.add(columnRow(t, c, pos++));
@@ -173,6 +179,18 @@ final class InformationSchemaRows {
         return rows;
     }
 
+    /**
+     * The primary key's encoding as key_column_usage and statistics name it ({@code information_schema.rs}
+     * primary_key_encoding_index_type): "sparse" when the table asks for it, else "dense".
+     */
+    static String primaryKeyEncoding(TableMeta t) {
+        String v = t.options().get("primary_key_encoding");
+        if (v == null) {
+            v = t.options().get("memtable.partition_tree.primary_key_encoding");
+        }
+        return v != null && v.equalsIgnoreCase("sparse") ? "sparse" : "dense";
+    }
+
     static List<Object[]> keyColumnUsage(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
         for (TableMeta t : allTables(catalog)) {
@@ -191,9 +209,10 @@ final class InformationSchemaRows {
                     null,
                     null,
                     null,
-                    null
+                    ""
                 });
             }
+            String encoding = primaryKeyEncoding(t);
             int pos = 1;
             for (String pk : t.primaryKeys()) {
                 rows.add(new Object[] {
@@ -210,7 +229,7 @@ final class InformationSchemaRows {
                     null,
                     null,
                     null,
-                    null
+                    encoding
                 });
             }
         }
@@ -306,7 +325,7 @@ final class InformationSchemaRows {
             }
             int seq = 1;
             for (String pk : t.primaryKeys()) {
-                rows.add(statRow(t, 0, "PRIMARY", seq++, pk, "PRIMARY", "dense"));
+                rows.add(statRow(t, 0, "PRIMARY", seq++, pk, "PRIMARY", primaryKeyEncoding(t)));
             }
             rows.add(statRow(t, 1, "TIME INDEX", 1, t.timeIndex(), "TIME", null));
             for (ColumnMeta c : t.columns()) {

@@ -8,7 +8,11 @@ import java.util.Locale;
 
 /** Splits GreptimeDB SQL into tokens: {@code "x"} and backticks quote identifiers, {@code 'x'} strings. */
 final class Lexer {
-    private static final String[] TWO_CHAR = {"::", ">=", "<=", "<>", "!=", "||", "=>", "->"};
+    /** Longest first, so that {@code ->>} is not read as {@code ->} then {@code >}. */
+    private static final String[] OPERATORS = {
+        "!~*", "->>", "#>>", "<=>", "::", ">=", "<=", "<>", "!=", "||", "=>", "->", "~*", "!~", "@>", "<@", "@@", "<<",
+        ">>", "#>", "=="
+    };
 
     private Lexer() {}
 
@@ -31,6 +35,8 @@ final class Lexer {
                 i = quoted(sql, i, c, out);
             } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(sql.charAt(i + 1)))) {
                 i = number(sql, i, out);
+            } else if (c == '@' && i + 1 < n && isOperatorAfterAt(sql, i + 1)) {
+                i = symbol(sql, i, out);
             } else if (Character.isLetter(c) || c == '_' || c == '@' || c == '$' || c > 127) {
                 int s = i;
                 while (i < n && isWordChar(sql.charAt(i))) {
@@ -43,6 +49,15 @@ final class Lexer {
         }
         out.add(new Token(Token.Type.EOF, "", '\0', n, n));
         return out;
+    }
+
+    /** {@code @>} and a lone {@code @@} are operators; {@code @@session.x} and {@code @x} are variables (words). */
+    private static boolean isOperatorAfterAt(String sql, int i) {
+        char c = sql.charAt(i);
+        if (c == '>') {
+            return true;
+        }
+        return c == '@' && (i + 1 >= sql.length() || !isWordChar(sql.charAt(i + 1)));
     }
 
     private static boolean isWordChar(char c) {
@@ -100,10 +115,10 @@ final class Lexer {
     }
 
     private static int symbol(String sql, int i, List<Token> out) {
-        for (String two : TWO_CHAR) {
-            if (sql.startsWith(two, i)) {
-                out.add(new Token(Token.Type.SYMBOL, two, '\0', i, i + 2));
-                return i + 2;
+        for (String op : OPERATORS) {
+            if (sql.startsWith(op, i)) {
+                out.add(new Token(Token.Type.SYMBOL, op, '\0', i, i + op.length()));
+                return i + op.length();
             }
         }
         out.add(new Token(Token.Type.SYMBOL, String.valueOf(sql.charAt(i)), '\0', i, i + 1));

@@ -90,14 +90,20 @@ final class LiteralParser {
     }
 
     private static Object evaluate(Call call, Tokens t, int from, int to) throws SQLException {
-        QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
-        String expr = rw.rewrite(from, to);
+        String expr = QueryTranslator.expression(call, t, from, to);
+        if (expr == null) {
+            QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
+            expr = rw.rewrite(from, to);
+        }
         try (Statement st = call.conn.createStatement();
                 ResultSet rs = st.executeQuery("SELECT " + expr)) {
             rs.next();
             Object v = rs.getObject(1);
             if (v instanceof java.time.OffsetDateTime odt) {
                 return odt.toInstant();
+            }
+            if (v instanceof java.sql.Blob blob) {
+                return blob.getBytes(1, (int) blob.length());
             }
             return v;
         } catch (SQLException e) {

@@ -1,22 +1,22 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.Output;
-import java.io.IOException;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.duckdb.DuckDBResultSet;
 
-/** Row-producing statements: rewrite for DuckDB, run, convert the Arrow result to GreptimeDB's types. */
+/** Row-producing statements: rewrite for DuckDB, run, stream the Arrow result in GreptimeDB's types. */
 final class Queries {
     private Queries() {}
 
     static Output select(Call call, Tokens t) throws SQLException {
         call.read();
+        Output translated = translated(call, t);
+        if (translated != null) {
+            return translated;
+        }
+        t.pos = 0;
         QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone(), call.ctx.profile());
         String sql = rw.rewrite(0, t.list.size());
         if (!rw.missing.isEmpty()) {
@@ -30,18 +30,40 @@ final class Queries {
         return run(call, sql, names, rw.tables);
     }
 
-    /** Runs DuckDB SQL and converts its result; {@code names} renames output columns when non-null. */
-    static Output run(Call call, String sql, List<String> names, List<TableMeta> tables) throws SQLException {
-        try (Statement st = call.conn.createStatement();
-                DuckDBResultSet rs = (DuckDBResultSet) st.executeQuery(sql);
-                BufferAllocator child = call.out.newChildAllocator("duckdb-export", 0, Long.MAX_VALUE);
-                ArrowReader reader = (ArrowReader) rs.arrowExportStream(child, 8192)) {
-            List<Field> fields = reader.getVectorSchemaRoot().getSchema().getFields();
-            List<ResultConverter.Hint> hints = hints(fields, names, tables);
-            return new Output.Rows(ResultConverter.convert(reader, hints, call.out));
-        } catch (IOException e) {
-            throw new SQLException(e.getMessage(), e);
+    /**
+     * The query parsed and translated with GreptimeDB's names and semantics; null when it uses a construct
+     * the translator does not know yet (the token rewriter then takes it as before).
+     */
+    private static Output translated(Call call, Tokens t) throws SQLException {
+        if (Boolean.getBoolean("greptime.tck.tokenRewriter")) {
+            return null;
         }
+        SqlAst.Query q;
+        QueryTranslator.Translation x;
+        QueryTranslator tr = new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone());
+        tr.tql = text -> TqlCte.materialize(call, text);
+        try {
+            q = SqlParser.parseQuery(t);
+            x = tr.translate(q);
+        } catch (SqlParser.Unsupported e) {
+            return null;
+        }
+        if (!tr.missing.isEmpty()) {
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.TABLE_NOT_FOUND,
+                    "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
+                            + tr.missing.iterator().next());
+        }
+        InformationSchema.materialize(call.conn, call.catalog, tr.infoTables);
+        return run(call, x.sql(), x.names(), tr.tables);
+    }
+
+    /**
+     * Runs DuckDB SQL and streams its result in GreptimeDB's types; {@code names} renames output columns
+     * when non-null. The stream reads from the call's connection: close it before the call.
+     */
+    static Output run(Call call, String sql, List<String> names, List<TableMeta> tables) throws SQLException {
+        return new Output.Rows(ResultStream.open(call, sql, source -> hints(source.getFields(), names, tables)));
     }
 
     private static List<ResultConverter.Hint> hints(List<Field> fields, List<String> names, List<TableMeta> tables) {

@@ -1,13 +1,11 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.jsonb.Jsonb;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeMilliVector;
@@ -18,15 +16,15 @@ import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ViewVarCharVector;
-import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Copies DuckDB's Arrow export into the Arrow types GreptimeDB emits (protocol.md §7): zone-less
- * timestamps, Utf8 strings, JSONB for JSON columns, per-column GreptimeDB field metadata.
+ * Turns DuckDB's Arrow export into the Arrow types GreptimeDB emits (protocol.md §7), one batch at a
+ * time: zone-less timestamps, Utf8 strings, JSONB for JSON columns, per-column GreptimeDB field metadata.
  */
 final class ResultConverter {
     /** What is known about one output column. */
@@ -34,27 +32,40 @@ final class ResultConverter {
 
     private ResultConverter() {}
 
-    static MaterializedReader convert(ArrowReader source, List<Hint> hints, BufferAllocator out) throws IOException {
-        Schema srcSchema = source.getVectorSchemaRoot().getSchema();
+    /** The schema of the converted batches: GreptimeDB's names, types and field metadata. */
+    static Schema targetSchema(Schema source, List<Hint> hints) {
         List<Field> fields = new ArrayList<>();
-        for (int i = 0; i < srcSchema.getFields().size(); i++) {
-            fields.add(targetField(srcSchema.getFields().get(i), i < hints.size() ? hints.get(i) : null));
+        for (int i = 0; i < source.getFields().size(); i++) {
+            fields.add(targetField(source.getFields().get(i), i < hints.size() ? hints.get(i) : null));
         }
-        Schema target = new Schema(fields);
-        List<VectorSchemaRoot> batches = new ArrayList<>();
-        try {
-            while (source.loadNextBatch()) {
-                VectorSchemaRoot src = source.getVectorSchemaRoot();
-                if (src.getRowCount() == 0) {
-                    continue;
-                }
-                batches.add(copy(src, target, out));
+        return new Schema(fields);
+    }
+
+    /**
+     * Fills {@code target} (in {@link #targetSchema}) with the rows of one DuckDB batch. A column whose
+     * buffers already have the target's layout takes DuckDB's buffers over instead of copying them, so
+     * the common columns (numbers, strings, timestamps) cost nothing per row; only the columns whose
+     * representation changes (JSON to JSONB, times to their unit, views to plain strings) are rewritten.
+     */
+    static void convert(VectorSchemaRoot source, VectorSchemaRoot target) {
+        int rows = source.getRowCount();
+        for (int i = 0; i < target.getFieldVectors().size(); i++) {
+            FieldVector src = source.getVector(i);
+            FieldVector dst = target.getVector(i);
+            ArrowType from = src.getField().getType();
+            ArrowType to = dst.getField().getType();
+            if (from.equals(to)) {
+                src.makeTransferPair(dst).transfer();
+            } else if (from instanceof ArrowType.Timestamp f
+                    && to instanceof ArrowType.Timestamp t
+                    && f.getUnit() == t.getUnit()) {
+                // the same 64-bit values; only the zone metadata goes
+                dst.loadFieldBuffers(new ArrowFieldNode(rows, src.getNullCount()), src.getFieldBuffers());
+            } else {
+                rewrite(src, dst, rows);
             }
-        } catch (RuntimeException | IOException e) {
-            batches.forEach(VectorSchemaRoot::close);
-            throw e;
         }
-        return new MaterializedReader(out, target, batches);
+        target.setRowCount(rows);
     }
 
     private static Field targetField(Field src, Hint hint) {
@@ -86,36 +97,14 @@ final class ResultConverter {
                 }
             }
         }
-        return new Field(name, new FieldType(true, target, null, meta.isEmpty() ? null : meta), List.of());
+        // nested types (DuckDB lists and structs) keep their children, so that the batches transfer whole
+        List<Field> children = target.equals(t) ? src.getChildren() : List.of();
+        return new Field(name, new FieldType(true, target, null, meta.isEmpty() ? null : meta), children);
     }
 
-    private static VectorSchemaRoot copy(VectorSchemaRoot src, Schema target, BufferAllocator out) {
-        List<FieldVector> vectors = new ArrayList<>();
-        int rows = src.getRowCount();
-        try {
-            for (int i = 0; i < target.getFields().size(); i++) {
-                vectors.add(copyVector(src.getVector(i), target.getFields().get(i), rows, out));
-            }
-        } catch (RuntimeException e) {
-            vectors.forEach(FieldVector::close);
-            throw e;
-        }
-        VectorSchemaRoot root = new VectorSchemaRoot(target.getFields(), vectors, rows);
-        return root;
-    }
-
-    private static FieldVector copyVector(FieldVector src, Field field, int rows, BufferAllocator out) {
-        FieldVector dst = field.createVector(out);
-        if (src.getField().getType().equals(field.getType())) {
-            // Copy, not transfer: DuckDB's buffers are foreign allocations owned by the import allocator.
-            dst.setInitialCapacity(rows);
-            dst.allocateNew();
-            for (int r = 0; r < rows; r++) {
-                dst.copyFromSafe(r, r, src);
-            }
-            dst.setValueCount(rows);
-            return dst;
-        }
+    private static void rewrite(FieldVector src, FieldVector dst, int rows) {
+        dst.clear();
+        dst.setInitialCapacity(rows);
         dst.allocateNew();
         for (int r = 0; r < rows; r++) {
             if (!src.isNull(r)) {
@@ -123,7 +112,6 @@ final class ResultConverter {
             }
         }
         dst.setValueCount(rows);
-        return dst;
     }
 
     private static void setValue(FieldVector src, int r, FieldVector dst) {

@@ -16,7 +16,7 @@ final class RowAssembler {
             ColumnMeta c = tm.columns().get(i);
             int at = targets.indexOf(c);
             Object v = at < 0 || given[at] == SqlWrites.DEFAULT ? defaultValue(c, zone) : given[at];
-            row[i] = Values.coerce(v, c.type(), zone, c.name());
+            row[i] = coerce(v, c, zone);
             if (row[i] == null && !c.nullable()) {
                 throw new GreptimeError(
                         StatusCode.INVALID_ARGUMENTS,
@@ -24,6 +24,30 @@ final class RowAssembler {
             }
         }
         return row;
+    }
+
+    /**
+     * Text GreptimeDB cannot read as a timestamp, date or decimal is its SQL parser's error (InvalidSyntax,
+     * {@code Failed to parse value: Failed to parse x to Timestamp value}), not a write error.
+     */
+    private static Object coerce(Object v, ColumnMeta c, ZoneId zone) {
+        try {
+            return Values.coerce(v, c.type(), zone, c.name());
+        } catch (GreptimeError e) {
+            if (!(v instanceof String s) || e.status() != StatusCode.INVALID_ARGUMENTS) {
+                throw e;
+            }
+            String what = switch (c.type().kind()) {
+                case TIMESTAMP -> "Failed to parse " + s + " to Timestamp value";
+                case DATE -> "Failed to parse " + s + " to Date value";
+                case DECIMAL -> "Fail to parse number " + s + " to Decimal128 value";
+                default -> null;
+            };
+            if (what == null) {
+                throw e;
+            }
+            throw new GreptimeError(StatusCode.INVALID_SYNTAX, "Failed to parse value: " + what, e);
+        }
     }
 
     static Object defaultValue(ColumnMeta c, ZoneId zone) {

@@ -88,9 +88,27 @@ final class Show {
         if (t.accept("index") || t.accept("indexes") || t.accept("keys")) {
             return ShowColumns.index(call, t);
         }
+        if (t.accept("variables")) {
+            return variable(call, t);
+        }
         throw new GreptimeError(
                 StatusCode.UNSUPPORTED,
                 "SQL statement is not supported, keyword: " + t.peek().text());
+    }
+
+    /** {@code SHOW VARIABLES time_zone|system_time_zone}: the session zone and the server's (UTC). */
+    private static Output variable(Call call, Tokens t) throws SQLException {
+        String name = t.ident();
+        String value = switch (name.toLowerCase(java.util.Locale.ROOT)) {
+            case "time_zone" -> TimeFunctions.zoneName(call.ctx.timeZone());
+            case "system_time_zone" -> "UTC";
+            default -> throw new GreptimeError(StatusCode.UNSUPPORTED, "Unsupported variable: " + name);
+        };
+        return Queries.run(
+                call,
+                "SELECT " + lit(value) + " AS " + Catalog.quote(name.toUpperCase(java.util.Locale.ROOT)),
+                null,
+                List.of());
     }
 
     private static Output tables(Call call, Tokens t, boolean full) throws SQLException {

@@ -123,6 +123,6 @@ final class ShowCreate {
 
     static String database(Catalog.Database d) {
         String text = "CREATE DATABASE IF NOT EXISTS " + d.name();
-        return d.options().isEmpty() ? text : text + "\n" + with(d.options());
+        return d.options().isEmpty() ? text : text + "\n" + with(new java.util.TreeMap<>(d.options()));
     }
 }

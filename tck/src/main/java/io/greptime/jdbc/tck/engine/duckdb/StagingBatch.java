@@ -19,8 +19,11 @@ import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Normalized rows (see {@link Values}) laid out as Arrow vectors in each column's DuckDB storage type, plus
@@ -31,15 +34,18 @@ final class StagingBatch {
 
     private StagingBatch() {}
 
-    static VectorSchemaRoot build(TableMeta t, List<Object[]> rows, BufferAllocator allocator) {
+    /** The staged layout of a table: its columns in their DuckDB storage types, then {@link #SEQ}. */
+    static Schema schema(TableMeta t) {
         List<Field> fields = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             fields.add(new Field(c.name(), FieldType.nullable(c.type().stored()), List.of()));
         }
-        fields.add(new Field(
-                SEQ, FieldType.notNullable(new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true)), List.of()));
-        VectorSchemaRoot root =
-                VectorSchemaRoot.create(new org.apache.arrow.vector.types.pojo.Schema(fields), allocator);
+        fields.add(new Field(SEQ, FieldType.notNullable(new ArrowType.Int(64, true)), List.of()));
+        return new Schema(fields);
+    }
+
+    static VectorSchemaRoot build(TableMeta t, List<Object[]> rows, BufferAllocator allocator) {
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema(t), allocator);
         try {
             root.allocateNew();
             int n = rows.size();
@@ -53,12 +59,7 @@ final class StagingBatch {
                 }
                 v.setValueCount(n);
             }
-            BigIntVector seq = (BigIntVector) root.getVector(fields.size() - 1);
-            for (int r = 0; r < n; r++) {
-                seq.setSafe(r, r);
-            }
-            seq.setValueCount(n);
-            root.setRowCount(n);
+            fillSeq(root, n, 0);
             return root;
         } catch (RuntimeException e) {
             root.close();
@@ -66,7 +67,43 @@ final class StagingBatch {
         }
     }
 
-    private static void set(FieldVector v, int r, Object value) {
+    /**
+     * Numbers the rows in write order ({@link #SEQ}) from {@code first} (batches written together number
+     * on from each other) and sets the row count.
+     */
+    static void fillSeq(VectorSchemaRoot root, int rows, long first) {
+        BigIntVector seq = (BigIntVector) root.getVector(SEQ);
+        seq.allocateNew(rows);
+        for (int r = 0; r < rows; r++) {
+            seq.set(r, first + r);
+        }
+        seq.setValueCount(rows);
+        root.setRowCount(rows);
+    }
+
+    /**
+     * Whether {@code src} can lend its buffers to the staged column {@code dst}: the same Arrow layout
+     * (timestamps of the same unit, with or without a zone, are the same 64-bit values) and memory of
+     * the same allocator tree, which Arrow needs to share a buffer.
+     */
+    static boolean canShare(FieldVector src, FieldVector dst) {
+        ArrowType from = src.getField().getType();
+        ArrowType to = dst.getField().getType();
+        boolean sameLayout = from.equals(to)
+                || (from instanceof ArrowType.Timestamp f
+                        && to instanceof ArrowType.Timestamp t
+                        && f.getUnit() == t.getUnit());
+        return sameLayout
+                && src.getField().getChildren().isEmpty()
+                && src.getAllocator().getRoot() == dst.getAllocator().getRoot();
+    }
+
+    /** {@code dst} takes {@code src}'s buffers (a reference each, no copy); {@code src} is unchanged. */
+    static void share(FieldVector src, FieldVector dst) {
+        dst.loadFieldBuffers(new ArrowFieldNode(src.getValueCount(), src.getNullCount()), src.getFieldBuffers());
+    }
+
+    static void set(FieldVector v, int r, Object value) {
         if (v instanceof BitVector b) {
             b.setSafe(r, ((Boolean) value) ? 1 : 0);
         } else if (v instanceof TimeStampVector ts) {

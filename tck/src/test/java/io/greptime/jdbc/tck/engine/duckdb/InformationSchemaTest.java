@@ -84,6 +84,28 @@ class InformationSchemaTest {
     }
 
     @Test
+    void columns_listInformationSchemasOwnTables() {
+        assertThat(f.query("SELECT count(DISTINCT table_name), count(*) FROM information_schema.columns"
+                                + " WHERE table_schema = 'information_schema'")
+                        .rows())
+                .containsExactly(List.of("39", "468"));
+        assertThat(f.query("SELECT column_name, ordinal_position, greptime_data_type, data_type, semantic_type,"
+                                + " is_nullable FROM information_schema.columns WHERE table_schema = 'information_schema'"
+                                + " AND table_name IN ('process_list', 'tables') AND column_name IN ('elapsed_time',"
+                                + " 'table_id', 'table_name') ORDER BY table_name, ordinal_position")
+                        .rows())
+                .containsExactly(
+                        List.of("elapsed_time", "8", "DurationMillisecond", "DurationMillisecond", "FIELD", "NO"),
+                        List.of("table_name", "3", "String", "string", "FIELD", "NO"),
+                        List.of("table_id", "5", "UInt32", "int unsigned", "FIELD", "YES"));
+        // the memory tables that hold no rows still have their columns
+        assertThat(names("column_privileges")).hasSize(7).startsWith("grantee");
+        assertThat(f.query("SELECT * FROM information_schema.collation_character_set_applicability")
+                        .rows())
+                .containsExactly(List.of("utf8_bin", "utf8"));
+    }
+
+    @Test
     void keysAndConstraints_listTimeIndexAndPrimaryKey() {
         assertThat(names("key_column_usage"))
                 .hasSize(14)
@@ -96,6 +118,10 @@ class InformationSchemaTest {
                         List.of("PRIMARY", "host", "1"),
                         List.of("PRIMARY", "idc", "2"),
                         List.of("TIME INDEX", "ts", "1"));
+        assertThat(f.query("SELECT DISTINCT greptime_index_type FROM information_schema.key_column_usage"
+                                + " WHERE table_name = 'm' ORDER BY 1")
+                        .column(0))
+                .containsExactly("", "dense");
         assertThat(f.query("SELECT constraint_type FROM information_schema.table_constraints WHERE table_name = 'm'"
                                 + " ORDER BY 1")
                         .column(0))

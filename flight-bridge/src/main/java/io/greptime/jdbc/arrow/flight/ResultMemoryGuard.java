@@ -1,0 +1,85 @@
+package io.greptime.jdbc.arrow.flight;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.arrow.memory.AllocationListener;
+import org.apache.arrow.memory.AllocationOutcome;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorLoader;
+
+/**
+ * The allocator of one result, limited to {@code maxResultMemory}, and the listener that keeps a limit
+ * failure from stranding memory.
+ *
+ * <p>Why: Arrow 19's {@code VectorLoader} decompresses a field's buffers one by one and hands them to the
+ * vector only when all of them are there; when the allocation for a later buffer fails, the buffers it
+ * already decompressed for that field are referenced by nobody and never freed (the allocator then
+ * reports a leak at close, and the direct memory stays taken for the life of the JVM). So an allocation
+ * that fails inside a vector load is let through (up to the limit again, and at least 64 MiB more), and marks the result as over its
+ * limit: the cursor fails the batch with SQLState 53200 as soon as the load returns, and closing the
+ * stream frees every buffer. Allocations anywhere else (a message arriving through gRPC) fail at the
+ * limit as before, which leaves nothing behind. A load that needs more than that still fails
+ * inside Arrow; its strays are then reported by the allocator's close (attached to the error).
+ */
+public final class ResultMemoryGuard implements AllocationListener {
+    private static final String VECTOR_LOADER = VectorLoader.class.getName();
+    /** The least a vector load may go past the limit (a batch decompresses to several times its message). */
+    private static final long MIN_OVERDRAFT = 64L << 20;
+
+    private final long limit;
+    private final long ceiling;
+    private final AtomicBoolean exceeded = new AtomicBoolean();
+    private volatile BufferAllocator allocator;
+
+    private ResultMemoryGuard(long limit) {
+        this.limit = limit;
+        long overdraft = Math.max(limit, MIN_OVERDRAFT);
+        this.ceiling = limit > Long.MAX_VALUE - overdraft ? Long.MAX_VALUE : limit + overdraft;
+    }
+
+    /** A guard over a new child of {@code parent} named {@code name}, limited to {@code limit} bytes. */
+    public static ResultMemoryGuard open(BufferAllocator parent, String name, long limit) {
+        ResultMemoryGuard guard = new ResultMemoryGuard(limit);
+        guard.allocator = parent.newChildAllocator(name, guard, 0, limit);
+        return guard;
+    }
+
+    /** The result's allocator; children made from it (the Flight client's) share this guard. */
+    public BufferAllocator allocator() {
+        return allocator;
+    }
+
+    /** The configured limit in bytes. */
+    public long limit() {
+        return limit;
+    }
+
+    @Override
+    public boolean onFailedAllocation(long size, AllocationOutcome outcome) {
+        BufferAllocator a = allocator;
+        if (a == null || !insideVectorLoad()) {
+            return false;
+        }
+        long needed = a.getAllocatedMemory() + size;
+        if (needed < 0 || needed > ceiling) {
+            return false;
+        }
+        exceeded.set(true);
+        synchronized (this) {
+            a.setLimit(Math.max(a.getLimit(), needed));
+        }
+        return true;
+    }
+
+    /**
+     * Whether a load went past the limit since the last call; the caller fails the result then. The
+     * limit is not lowered again: the result is failing, and its buffers go when the stream closes.
+     */
+    boolean takeExceeded() {
+        return exceeded.getAndSet(false);
+    }
+
+    private static boolean insideVectorLoad() {
+        return StackWalker.getInstance()
+                .walk(frames -> frames.anyMatch(f -> f.getClassName().equals(VECTOR_LOADER)));
+    }
+}

@@ -1,0 +1,179 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import java.util.List;
+
+/**
+ * GreptimeDB's functions (DataFusion's and its own) as DuckDB SQL. Functions DuckDB has under the same
+ * name and meaning pass through; the others are translated here, or provided as macros (see
+ * {@link SqlMacros}).
+ */
+final class FunctionMap {
+    private FunctionMap() {}
+
+    static String render(ExprRenderer r, SqlAst.Call c) {
+        String special = special(r, c);
+        if (special != null) {
+            return special;
+        }
+        return generic(r, c, c.name());
+    }
+
+    /** {@code name(args)} with the call's DISTINCT, ORDER BY, FILTER and OVER, under DuckDB name {@code name}. */
+    static String generic(ExprRenderer r, SqlAst.Call c, String name) {
+        StringBuilder sb = new StringBuilder(name).append('(');
+        if (c.star()) {
+            sb.append('*');
+        } else {
+            if (c.distinct()) {
+                sb.append("DISTINCT ");
+            }
+            sb.append(r.list(c.args()));
+        }
+        if (!c.orderBy().isEmpty()) {
+            sb.append(" ORDER BY ").append(orderList(r, c.orderBy()));
+        }
+        sb.append(')');
+        if (c.nullTreatment() != null) {
+            sb.append(' ').append(c.nullTreatment());
+        }
+        if (c.filter() != null) {
+            sb.append(" FILTER (WHERE ").append(r.render(c.filter())).append(')');
+        }
+        if (c.over() != null) {
+            sb.append(" OVER ").append(window(r, c.over()));
+        }
+        return sb.toString();
+    }
+
+    static String orderList(ExprRenderer r, List<SqlAst.Order> order) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < order.size(); i++) {
+            SqlAst.Order o = order.get(i);
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(r.render(o.expr()))
+                    .append(o.ascending() ? " ASC" : " DESC")
+                    .append(o.nullsFirstEffective() ? " NULLS FIRST" : " NULLS LAST");
+        }
+        return sb.toString();
+    }
+
+    static String window(ExprRenderer r, SqlAst.Window w) {
+        if (w.partitionBy().isEmpty() && w.orderBy().isEmpty() && w.frame() == null && w.name() != null) {
+            return Catalog.quote(w.name());
+        }
+        StringBuilder sb = new StringBuilder("(");
+        if (w.name() != null) {
+            sb.append(Catalog.quote(w.name())).append(' ');
+        }
+        if (!w.partitionBy().isEmpty()) {
+            sb.append("PARTITION BY ").append(r.list(w.partitionBy())).append(' ');
+        }
+        if (!w.orderBy().isEmpty()) {
+            sb.append("ORDER BY ").append(orderList(r, w.orderBy())).append(' ');
+        }
+        if (w.frame() != null) {
+            SqlAst.Frame f = w.frame();
+            sb.append(f.units()).append(" BETWEEN ").append(bound(r, f.start())).append(" AND ");
+            sb.append(f.end() == null ? "CURRENT ROW" : bound(r, f.end()));
+        }
+        return sb.append(')').toString();
+    }
+
+    private static String bound(ExprRenderer r, SqlAst.Bound b) {
+        return b.offset() == null ? b.kind() : r.render(b.offset()) + " " + b.kind();
+    }
+
+    private static String special(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Expr> a = c.args();
+        if (VectorSql.handles(c.name())) {
+            return VectorSql.render(r, c);
+        }
+        switch (c.name()) {
+            case "database", "current_schema", "schema":
+                return a.isEmpty() ? quoted(r.translator.schema) : null;
+            case "version":
+                return a.isEmpty() ? quoted(DuckDbEngine.VERSION) : null;
+            case "timezone":
+                return a.isEmpty() ? quoted(TimeFunctions.zoneName(r.translator.zone)) : null;
+            case "date_add":
+                return TimeFunctions.dateArithmetic(r, c, true);
+            case "date_sub":
+                return TimeFunctions.dateArithmetic(r, c, false);
+            case "date_format":
+                return TimeFunctions.dateFormat(r, c);
+            case "to_unixtime":
+                return TimeFunctions.toUnixtime(r, c);
+            case "date_bin", "regexp_like":
+                return generic(r, c, "greptime.main.gt_" + c.name());
+            case "parse_json",
+                    "json_to_string",
+                    "json_get",
+                    "json_get_int",
+                    "json_get_float",
+                    "json_get_bool",
+                    "json_get_string",
+                    "json_get_object",
+                    "format",
+                    "matches_term":
+                return generic(r, c, "gt_" + c.name());
+            case "json_is_null",
+                    "json_is_bool",
+                    "json_is_int",
+                    "json_is_float",
+                    "json_is_string",
+                    "json_is_array",
+                    "json_is_object":
+                return a.size() == 1
+                        ? "gt_json_is(" + r.render(a.get(0)) + ", '" + c.name().substring(8) + "')"
+                        : null;
+            case "btrim":
+                return generic(r, c, "trim");
+            case "octet_length":
+                return a.size() == 1 ? "octet_length(encode(CAST(" + r.render(a.get(0)) + " AS VARCHAR)))" : null;
+            case "isnull":
+                return a.size() == 1 ? "(" + r.render(a.get(0)) + " IS NULL)" : null;
+            case "locate", "elt", "field", "insert", "space", "mid", "clamp", "clamp_min", "clamp_max":
+                return StringFunctions.render(r, c);
+            case "first_value", "last_value":
+                return c.over() == null ? firstLast(r, c) : null;
+            case "covar":
+                return generic(r, c, "covar_samp");
+            case "approx_percentile_cont":
+                return Percentiles.approx(r, c);
+            default:
+                return null;
+        }
+    }
+
+    /**
+     * DataFusion's first_value/last_value aggregates (DuckDB's are window-only): rows tied on the ORDER BY
+     * (or all rows, without one) keep their scan order, which for a GreptimeDB table is time order, so
+     * the time index breaks ties.
+     */
+    private static String firstLast(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Order> order = new java.util.ArrayList<>(c.orderBy());
+        QueryScope.Relation only = r.scope != null && r.scope.relations.size() == 1 ? r.scope.relations.get(0) : null;
+        if (only != null && only.timeIndex() != null) {
+            SqlAst.Column ts = new SqlAst.Column(
+                    List.of(r.translator.bindingName(only), only.timeIndex().name()), true);
+            order.add(new SqlAst.Order(ts, Boolean.TRUE, null));
+        }
+        SqlAst.Call ordered = new SqlAst.Call(
+                c.name(),
+                c.args(),
+                c.distinct(),
+                c.star(),
+                order,
+                c.filter(),
+                null,
+                c.withinGroup(),
+                c.nullTreatment());
+        return generic(r, ordered, c.name().equals("first_value") ? "first" : "last");
+    }
+
+    static String quoted(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+}

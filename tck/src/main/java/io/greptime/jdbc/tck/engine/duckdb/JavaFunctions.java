@@ -1,0 +1,114 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import org.duckdb.DuckDBFunctions;
+import org.duckdb.DuckDBScalarFunctionBuilder;
+
+/**
+ * GreptimeDB functions DuckDB has no equivalent for, registered as Java scalar functions named
+ * {@code gt_<name>} on the engine's database (every connection duplicated from it sees them). A NULL
+ * argument gives NULL; the logic lives beside its concern ({@link JsonFunctions}, ...).
+ */
+final class JavaFunctions {
+    private JavaFunctions() {}
+
+    static void install(Connection c) throws SQLException {
+        unary(c, "gt_parse_json", String.class, String.class, JsonFunctions::parseJson);
+        unary(c, "gt_json_to_string", String.class, String.class, JsonFunctions::canonical);
+        binary(c, "gt_json_get", String.class, String.class, String.class, JsonFunctions::get);
+        binary(c, "gt_json_get_int", String.class, String.class, Long.class, JsonFunctions::getInt);
+        binary(c, "gt_json_get_float", String.class, String.class, Double.class, JsonFunctions::getFloat);
+        binary(c, "gt_json_get_bool", String.class, String.class, Boolean.class, JsonFunctions::getBool);
+        binary(c, "gt_json_get_string", String.class, String.class, String.class, JsonFunctions::getString);
+        binary(c, "gt_json_get_object", String.class, String.class, String.class, JsonFunctions::getObject);
+        binary(c, "gt_json_is", String.class, String.class, Boolean.class, JsonFunctions::is);
+        binary(c, "gt_format", Double.class, Long.class, String.class, JavaFunctions::mysqlFormat);
+        binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
+        vectors(c);
+    }
+
+    private static void vectors(Connection c) throws SQLException {
+        unary(c, "gt_parse_vec", String.class, String.class, a -> VectorFunctions.hex(VectorFunctions.vector(a)));
+        unary(c, "gt_vec_to_string", String.class, String.class, VectorFunctions::toText);
+        unary(c, "gt_vec_norm", String.class, String.class, VectorFunctions::norm);
+        unary(c, "gt_vec_dim", String.class, Long.class, a -> (long) VectorFunctions.vector(a).length);
+        for (String fn : new String[] {"vec_add", "vec_sub", "vec_mul", "vec_div"}) {
+            binary(
+                    c,
+                    "gt_" + fn,
+                    String.class,
+                    String.class,
+                    String.class,
+                    (a, b) -> VectorFunctions.elementwise(fn, a, b));
+        }
+        for (String fn : new String[] {"vec_dot_product", "vec_l2sq_distance", "vec_cos_distance"}) {
+            binary(
+                    c,
+                    "gt_" + fn,
+                    String.class,
+                    String.class,
+                    Float.class,
+                    (a, b) -> VectorFunctions.distance(fn, a, b));
+        }
+        for (String fn : new String[] {"vec_elem_sum", "vec_elem_product", "vec_elem_avg"}) {
+            unary(c, "gt_" + fn, String.class, Float.class, a -> VectorFunctions.element(fn, a));
+        }
+        binary(c, "gt_vec_kth_elem", String.class, Long.class, Float.class, VectorFunctions::kth);
+        binary(c, "gt_vec_subvector", String.class, String.class, String.class, (a, range) -> {
+            String[] r = range.split(":");
+            return VectorFunctions.subvector(a, Long.parseLong(r[0]), Long.parseLong(r[1]));
+        });
+    }
+
+    private static <A, R> void unary(Connection c, String name, Class<A> in, Class<R> out, Function<A, R> fn)
+            throws SQLException {
+        try (DuckDBScalarFunctionBuilder b = DuckDBFunctions.scalarFunction()) {
+            b.withName(name)
+                    .withParameter(in)
+                    .withReturnType(out)
+                    .withFunction((A x) -> x == null ? null : raising(() -> fn.apply(x)))
+                    .register(c);
+        }
+    }
+
+    private static <A, B, R> void binary(
+            Connection c, String name, Class<A> a, Class<B> b2, Class<R> out, BiFunction<A, B, R> fn)
+            throws SQLException {
+        try (DuckDBScalarFunctionBuilder b = DuckDBFunctions.scalarFunction()) {
+            b.withName(name)
+                    .withParameters(a, b2)
+                    .withReturnType(out)
+                    .withFunction((A x, B y) -> x == null || y == null ? null : raising(() -> fn.apply(x, y)))
+                    .register(c);
+        }
+    }
+
+    /**
+     * Runs a function body; a GreptimeDB error it raises leaves DuckDB as a message {@link Errors} maps back
+     * to the same status ({@code GT<code>:<message>}).
+     */
+    private static <R> R raising(java.util.function.Supplier<R> body) {
+        try {
+            return body.get();
+        } catch (io.greptime.jdbc.tck.engine.GreptimeError e) {
+            throw new IllegalArgumentException(Errors.RAISED + e.status().code() + ":" + e.getMessage(), e);
+        }
+    }
+
+    /** MySQL's FORMAT(x, d): rounded half up to d decimals, thousands grouped with commas. */
+    static String mysqlFormat(Double x, Long d) {
+        int digits = (int) Math.max(0, Math.min(30, d));
+        BigDecimal v = new BigDecimal(Double.toString(x)).setScale(digits, RoundingMode.HALF_UP);
+        DecimalFormat f = new DecimalFormat(
+                digits == 0 ? "#,##0" : "#,##0." + "0".repeat(digits), DecimalFormatSymbols.getInstance(Locale.ROOT));
+        return f.format(v);
+    }
+}

@@ -1,0 +1,505 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import java.time.ZoneId;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Translates a parsed GreptimeDB query into DuckDB SQL and the output column names GreptimeDB gives it.
+ * FROM items are resolved against the catalog (tables, views, information_schema, CTEs) into
+ * {@link QueryScope}s, which both the names and the rendered SQL read. Tables it cannot find are
+ * collected in {@link #missing} rather than thrown, so the caller reports the first one as GreptimeDB does.
+ */
+final class QueryTranslator {
+    /** DuckDB SQL and GreptimeDB's names for its columns (null when they cannot be told, e.g. a bare VALUES). */
+    record Translation(String sql, List<String> names) {}
+
+    final Catalog catalog;
+    final String schema;
+    final ZoneId zone;
+    final List<TableMeta> tables = new ArrayList<>();
+    final Set<String> infoTables = new LinkedHashSet<>();
+    final Set<String> missing = new LinkedHashSet<>();
+
+    /** Evaluates a TQL query into a temporary table (set by the caller that has a storage to read). */
+    java.util.function.Function<String, TqlCte.Result> tql = text -> {
+        throw new SqlParser.Unsupported("TQL in a query here");
+    };
+
+    private final Map<SqlAst.Tql, TqlCte.Result> tqlResults = new IdentityHashMap<>();
+    private final Deque<Map<String, List<String>>> ctes = new ArrayDeque<>();
+    private final Map<SqlAst.Select, QueryScope> scopes = new IdentityHashMap<>();
+
+    QueryTranslator(Catalog catalog, String schema, ZoneId zone) {
+        this.catalog = catalog;
+        this.schema = schema;
+        this.zone = zone;
+    }
+
+    Translation translate(SqlAst.Query q) {
+        String sql = render(q, null, true);
+        return new Translation(sql, names(q, null));
+    }
+
+    /**
+     * Tokens [from, to) of {@code t} as one expression in DuckDB SQL (an INSERT value, say), or null when
+     * they are not one expression the parser knows; the cursor is left at {@code to} either way.
+     */
+    static String expression(Call call, Tokens t, int from, int to) {
+        int saved = t.pos;
+        try {
+            t.pos = from;
+            SqlAst.Expr e = new SqlParser(t).exprs().parse();
+            if (t.pos != to) {
+                return null;
+            }
+            return new ExprRenderer(new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone()), null)
+                    .render(e);
+        } catch (SqlParser.Unsupported | io.greptime.jdbc.tck.engine.GreptimeError e) {
+            return null;
+        } finally {
+            t.pos = Math.max(saved, to);
+        }
+    }
+
+    /** A nested query that may refer to the enclosing scope (correlated subqueries). */
+    String subquery(SqlAst.Query q, QueryScope outer) {
+        return render(q, outer, false);
+    }
+
+    /** The name DuckDB knows a relation by in this query: its alias, else its table name. */
+    String bindingName(QueryScope.Relation r) {
+        String b = r.binding() != null ? r.binding() : r.qualifier();
+        return b != null ? b : "__unnamed";
+    }
+
+    // ---- rendering ----
+
+    private String render(SqlAst.Query q, QueryScope outer, boolean top) {
+        if (q instanceof SqlAst.Full f) {
+            return full(f, outer);
+        } else if (q instanceof SqlAst.Select s) {
+            return select(s, outer);
+        } else if (q instanceof SqlAst.Tql tq) {
+            return "SELECT * FROM " + tqlResult(tq).table();
+        } else if (q instanceof SqlAst.SetOperation so) {
+            return "(" + render(so.left(), outer, false) + ") " + so.op()
+                    + (so.quantifier().equals("ALL") ? " ALL" : "") + " (" + render(so.right(), outer, false) + ")";
+        }
+        return values((SqlAst.Values) q, outer);
+    }
+
+    private String full(SqlAst.Full f, QueryScope outer) {
+        StringBuilder sb = new StringBuilder();
+        Map<String, List<String>> frame = new HashMap<>();
+        ctes.push(frame);
+        try {
+            if (!f.with().isEmpty()) {
+                sb.append(f.recursive() ? "WITH RECURSIVE " : "WITH ");
+                for (int i = 0; i < f.with().size(); i++) {
+                    SqlAst.Cte cte = f.with().get(i);
+                    if (i > 0) {
+                        sb.append(", ");
+                    }
+                    List<String> cols = !cte.columns().isEmpty() ? cte.columns() : cteNames(cte, outer);
+                    frame.put(cte.name(), cols);
+                    sb.append(Catalog.quote(cte.name()));
+                    if (!cte.columns().isEmpty()) {
+                        sb.append(quotedList(cte.columns()));
+                    }
+                    sb.append(" AS (").append(render(cte.query(), outer, false)).append(')');
+                }
+                sb.append(' ');
+            }
+            sb.append(render(f.body(), outer, false));
+            if (!f.orderBy().isEmpty()) {
+                sb.append(" ORDER BY ").append(FunctionMap.orderList(bodyRenderer(f.body(), outer), f.orderBy()));
+            }
+            ExprRenderer plain = new ExprRenderer(this, outer);
+            if (f.limit() != null) {
+                sb.append(" LIMIT ").append(plain.render(f.limit()));
+            }
+            if (f.offset() != null) {
+                sb.append(" OFFSET ").append(plain.render(f.offset()));
+            }
+            return sb.toString();
+        } finally {
+            ctes.pop();
+        }
+    }
+
+    /** A CTE's column names; a recursive CTE's come from its first (anchor) branch. */
+    private List<String> cteNames(SqlAst.Cte cte, QueryScope outer) {
+        SqlAst.Query q = cte.query();
+        while (q instanceof SqlAst.SetOperation so) {
+            q = so.left();
+        }
+        List<String> n = names(q, outer);
+        return n == null ? List.of() : n;
+    }
+
+    private ExprRenderer bodyRenderer(SqlAst.Query body, QueryScope outer) {
+        QueryScope s = body instanceof SqlAst.Select sel ? scopes.get(sel) : null;
+        return new ExprRenderer(this, s != null ? s : outer);
+    }
+
+    private String select(SqlAst.Select s, QueryScope outer) {
+        QueryScope scope = scopeOf(s, outer);
+        if (s.align() != null || RangeQuery.hasRange(s)) {
+            return new RangeQuery(this, s, scope).render();
+        }
+        ExprRenderer r = new ExprRenderer(this, scope);
+        StringBuilder sb = new StringBuilder("SELECT ");
+        if (s.distinct()) {
+            sb.append(s.distinctOn().isEmpty() ? "DISTINCT " : "DISTINCT ON (" + r.list(s.distinctOn()) + ") ");
+        }
+        sb.append(items(s, scope, r));
+        if (!s.from().isEmpty()) {
+            sb.append(" FROM ").append(fromSql(s, scope, r));
+        }
+        appendTail(sb, s, r);
+        return sb.toString();
+    }
+
+    String items(SqlAst.Select s, QueryScope scope, ExprRenderer r) {
+        SchemaNames names = new SchemaNames(scope, q -> names(q, scope));
+        List<String> out = new ArrayList<>();
+        for (SqlAst.SelectItem item : s.items()) {
+            String sql = r.render(item.expr());
+            if (item.expr() instanceof SqlAst.Star || item.alias() == null && item.expr() instanceof SqlAst.Column) {
+                out.add(sql);
+                continue;
+            }
+            String alias = item.alias() != null ? item.alias() : itemName(item.expr(), names);
+            out.add(sql + " AS " + Catalog.quote(alias));
+        }
+        return String.join(", ", out);
+    }
+
+    void appendTail(StringBuilder sb, SqlAst.Select s, ExprRenderer r) {
+        if (s.where() != null) {
+            sb.append(" WHERE ").append(r.render(s.where()));
+        }
+        if (s.groupByAll()) {
+            sb.append(" GROUP BY ALL");
+        } else if (!s.groupBy().isEmpty()) {
+            sb.append(" GROUP BY ").append(r.list(s.groupBy()));
+        }
+        if (s.having() != null) {
+            sb.append(" HAVING ").append(r.render(s.having()));
+        }
+        if (!s.windows().isEmpty()) {
+            List<String> ws = new ArrayList<>();
+            for (SqlAst.NamedWindow w : s.windows()) {
+                ws.add(Catalog.quote(w.name()) + " AS " + FunctionMap.window(r, w.window()));
+            }
+            sb.append(" WINDOW ").append(String.join(", ", ws));
+        }
+        if (s.qualify() != null) {
+            sb.append(" QUALIFY ").append(r.render(s.qualify()));
+        }
+    }
+
+    private String values(SqlAst.Values v, QueryScope outer) {
+        ExprRenderer r = new ExprRenderer(this, outer);
+        List<String> rows = new ArrayList<>();
+        for (List<Expr> row : v.rows()) {
+            rows.add("(" + r.list(row) + ")");
+        }
+        List<String> cols = new ArrayList<>();
+        for (int i = 1; i <= v.rows().get(0).size(); i++) {
+            cols.add("column" + i);
+        }
+        return "SELECT * FROM (VALUES " + String.join(", ", rows) + ") AS gt_values" + quotedList(cols);
+    }
+
+    // ---- FROM and scopes ----
+
+    QueryScope scopeOf(SqlAst.Select s, QueryScope outer) {
+        QueryScope existing = scopes.get(s);
+        if (existing != null) {
+            return existing;
+        }
+        QueryScope scope = new QueryScope(outer);
+        for (SqlAst.From f : s.from()) {
+            addRelations(f, scope, outer);
+        }
+        scopes.put(s, scope);
+        return scope;
+    }
+
+    private void addRelations(SqlAst.From f, QueryScope scope, QueryScope outer) {
+        if (f instanceof SqlAst.Join j) {
+            addRelations(j.left(), scope, outer);
+            addRelations(j.right(), scope, outer);
+        } else if (f instanceof SqlAst.TableRef t) {
+            scope.add(tableRelation(t));
+        } else if (f instanceof SqlAst.Derived d) {
+            List<String> cols = d.alias() != null && !d.alias().columns().isEmpty()
+                    ? d.alias().columns()
+                    : names(d.query(), d.lateral() ? scope : outer);
+            String alias = d.alias() == null ? null : d.alias().name();
+            ColumnMeta ts = d.alias() != null && !d.alias().columns().isEmpty()
+                    ? null
+                    : timeIndexOf(d.query(), d.lateral() ? scope : outer);
+            scope.add(new QueryScope.Relation(alias, cols == null ? List.of() : cols, null, alias, ts));
+        } else if (f instanceof SqlAst.TableFunction tf) {
+            String name = tf.alias() != null ? tf.alias().name() : tf.name();
+            List<String> cols = tf.alias() != null ? tf.alias().columns() : List.of();
+            scope.add(new QueryScope.Relation(name, cols, null, name));
+        }
+    }
+
+    private QueryScope.Relation tableRelation(SqlAst.TableRef t) {
+        String qualifier = t.alias() != null ? t.alias().name() : String.join(".", t.parts());
+        String binding = t.alias() != null ? t.alias().name() : t.name();
+        if (t.parts().size() == 1) {
+            List<String> cte = cteColumns(t.name());
+            if (cte != null) {
+                return new QueryScope.Relation(qualifier, aliased(t, cte), null, binding);
+            }
+        }
+        String db = t.parts().size() >= 2 ? t.parts().get(t.parts().size() - 2) : schema;
+        if (db.equals(Catalog.INFORMATION_SCHEMA)) {
+            TableMeta meta = InformationSchema.meta(t.name().toLowerCase(Locale.ROOT));
+            return relationOf(t, qualifier, meta);
+        }
+        TableMeta meta = catalog.table(db, t.name());
+        if (meta != null && Views.isView(meta)) {
+            return new QueryScope.Relation(qualifier, aliased(t, ViewColumns.of(this, meta)), null, binding);
+        }
+        return relationOf(t, qualifier, meta);
+    }
+
+    private QueryScope.Relation relationOf(SqlAst.TableRef t, String qualifier, TableMeta meta) {
+        String binding = t.alias() != null ? t.alias().name() : t.name();
+        if (meta == null) {
+            return new QueryScope.Relation(qualifier, List.of(), null, binding);
+        }
+        List<String> cols = new ArrayList<>();
+        for (ColumnMeta c : meta.columns()) {
+            cols.add(c.name());
+        }
+        boolean renamed = t.alias() != null && !t.alias().columns().isEmpty();
+        return new QueryScope.Relation(qualifier, aliased(t, cols), renamed ? null : meta, binding);
+    }
+
+    private static List<String> aliased(SqlAst.TableRef t, List<String> cols) {
+        return t.alias() != null && !t.alias().columns().isEmpty() ? t.alias().columns() : cols;
+    }
+
+    private List<String> cteColumns(String name) {
+        for (Map<String, List<String>> frame : ctes) {
+            List<String> cols = frame.get(name);
+            if (cols != null) {
+                return cols;
+            }
+        }
+        return null;
+    }
+
+    String fromSql(SqlAst.Select s, QueryScope scope, ExprRenderer r) {
+        List<String> out = new ArrayList<>();
+        int[] next = {0};
+        for (SqlAst.From f : s.from()) {
+            out.add(from(f, scope, r, next));
+        }
+        return String.join(", ", out);
+    }
+
+    /** Renders one FROM item; {@code next} walks the scope's relations in the order they were added. */
+    private String from(SqlAst.From f, QueryScope scope, ExprRenderer r, int[] next) {
+        if (f instanceof SqlAst.Join j) {
+            String left = from(j.left(), scope, r, next);
+            String right = from(j.right(), scope, r, next);
+            StringBuilder sb = new StringBuilder(left).append(' ');
+            if (j.natural()) {
+                sb.append("NATURAL ");
+            }
+            sb.append(joinKeyword(j.kind())).append(' ').append(right);
+            if (j.on() != null) {
+                sb.append(" ON ").append(r.render(j.on()));
+            } else if (!j.using().isEmpty()) {
+                sb.append(" USING ").append(quotedList(j.using()));
+            }
+            return sb.toString();
+        }
+        QueryScope.Relation rel = scope.relations.get(next[0]++);
+        if (f instanceof SqlAst.TableRef t) {
+            return tableSql(t, rel);
+        } else if (f instanceof SqlAst.Derived d) {
+            String sql =
+                    (d.lateral() ? "LATERAL (" : "(") + subquery(d.query(), d.lateral() ? scope : scope.outer) + ")";
+            return sql + aliasSql(d.alias());
+        }
+        SqlAst.TableFunction tf = (SqlAst.TableFunction) f;
+        return tf.name() + "(" + r.list(tf.args()) + ")" + aliasSql(tf.alias());
+    }
+
+    private static String joinKeyword(String kind) {
+        return switch (kind) {
+            case "LEFT SEMI" -> "SEMI JOIN";
+            case "LEFT ANTI" -> "ANTI JOIN";
+            case "CROSS" -> "CROSS JOIN";
+            default -> kind + " JOIN";
+        };
+    }
+
+    private String tableSql(SqlAst.TableRef t, QueryScope.Relation rel) {
+        String alias = rel.binding();
+        String cols = t.alias() != null && !t.alias().columns().isEmpty()
+                ? quotedList(t.alias().columns())
+                : "";
+        if (t.parts().size() == 1 && cteColumns(t.name()) != null) {
+            return Catalog.quote(t.name()) + " AS " + Catalog.quote(alias) + cols;
+        }
+        if (t.parts().size() > 3 || t.parts().size() == 3 && !t.parts().get(0).equals(Catalog.CATALOG)) {
+            missing.add(String.join(".", t.parts()));
+            return Catalog.quote(t.name());
+        }
+        String db = t.parts().size() >= 2 ? t.parts().get(t.parts().size() - 2) : schema;
+        if (db.equals(Catalog.INFORMATION_SCHEMA)) {
+            String n = t.name().toLowerCase(Locale.ROOT);
+            infoTables.add(n);
+            return InformationSchema.tempName(n) + " AS " + Catalog.quote(alias) + cols;
+        }
+        TableMeta meta = catalog.table(db, t.name());
+        if (meta == null) {
+            missing.add(db + "." + t.name());
+        } else {
+            tables.add(meta);
+        }
+        return Catalog.duckTable(db, t.name()) + " AS " + Catalog.quote(alias) + cols;
+    }
+
+    private static String aliasSql(SqlAst.Alias a) {
+        if (a == null) {
+            return "";
+        }
+        return " AS " + Catalog.quote(a.name()) + (a.columns().isEmpty() ? "" : quotedList(a.columns()));
+    }
+
+    static String quotedList(List<String> names) {
+        List<String> q = new ArrayList<>();
+        for (String n : names) {
+            q.add(Catalog.quote(n));
+        }
+        return "(" + String.join(", ", q) + ")";
+    }
+
+    /**
+     * The time index a query passes through: an output column that is a plain reference to its input's
+     * time index (GreptimeDB keeps the time-index field metadata through projections), renamed as output.
+     */
+    ColumnMeta timeIndexOf(SqlAst.Query q, QueryScope outer) {
+        if (q instanceof SqlAst.Full f) {
+            return f.with().isEmpty() ? timeIndexOf(f.body(), outer) : null;
+        }
+        if (q instanceof SqlAst.SetOperation so) {
+            return timeIndexOf(so.left(), outer);
+        }
+        if (!(q instanceof SqlAst.Select s)) {
+            return null;
+        }
+        QueryScope scope = scopeOf(s, outer);
+        for (SqlAst.SelectItem item : s.items()) {
+            if (item.expr() instanceof SqlAst.Star star) {
+                for (QueryScope.Relation r : scope.starRelations(star.qualifier())) {
+                    if (r.timeIndex() != null) {
+                        return r.timeIndex();
+                    }
+                }
+            } else if (item.expr() instanceof SqlAst.Column c) {
+                QueryScope.Resolved res = scope.resolve(c.parts());
+                ColumnMeta ti = res == null ? null : res.relation().timeIndex();
+                if (ti != null && ti.name().equals(res.name())) {
+                    String name = item.alias() != null ? item.alias() : ti.name();
+                    return new ColumnMeta(name, ti.typeName(), ti.semantic(), ti.nullable(), null, null, null);
+                }
+            }
+        }
+        return null;
+    }
+
+    private TqlCte.Result tqlResult(SqlAst.Tql tq) {
+        return tqlResults.computeIfAbsent(tq, x -> tql.apply(x.text()));
+    }
+
+    // ---- names ----
+
+    /** GreptimeDB's output column names of {@code q}, or null when they cannot be told. */
+    List<String> names(SqlAst.Query q, QueryScope outer) {
+        if (q instanceof SqlAst.Full f) {
+            Map<String, List<String>> frame = new HashMap<>();
+            ctes.push(frame);
+            try {
+                for (SqlAst.Cte cte : f.with()) {
+                    frame.put(cte.name(), !cte.columns().isEmpty() ? cte.columns() : cteNames(cte, outer));
+                }
+                return names(f.body(), outer);
+            } finally {
+                ctes.pop();
+            }
+        } else if (q instanceof SqlAst.SetOperation so) {
+            return names(so.left(), outer);
+        } else if (q instanceof SqlAst.Tql tq) {
+            return tqlResult(tq).columns();
+        } else if (q instanceof SqlAst.Values v) {
+            List<String> cols = new ArrayList<>();
+            for (int i = 1; i <= v.rows().get(0).size(); i++) {
+                cols.add("column" + i);
+            }
+            return cols;
+        }
+        SqlAst.Select s = (SqlAst.Select) q;
+        QueryScope scope = scopeOf(s, outer);
+        SchemaNames names = new SchemaNames(scope, sub -> names(sub, scope));
+        names.alignFill = s.align() == null ? null : s.align().fill();
+        List<String> out = new ArrayList<>();
+        for (SqlAst.SelectItem item : s.items()) {
+            if (item.expr() instanceof SqlAst.Star star) {
+                List<String> expanded = expand(star, scope);
+                if (expanded == null) {
+                    return null;
+                }
+                out.addAll(expanded);
+            } else {
+                out.add(item.alias() != null ? item.alias() : itemName(item.expr(), names));
+            }
+        }
+        return out;
+    }
+
+    /** A plain column keeps its name unqualified; anything else is named by {@link SchemaNames}. */
+    private static String itemName(Expr e, SchemaNames names) {
+        Expr inner = e;
+        if (inner instanceof SqlAst.Column c) {
+            return c.name();
+        }
+        return names.name(inner);
+    }
+
+    private static List<String> expand(SqlAst.Star star, QueryScope scope) {
+        List<String> out = new ArrayList<>();
+        for (QueryScope.Relation r : scope.starRelations(star.qualifier())) {
+            if (r.columns().isEmpty()) {
+                return null;
+            }
+            for (String c : r.columns()) {
+                if (!star.excluded().contains(c)) {
+                    out.add(c);
+                }
+            }
+        }
+        return out.isEmpty() ? null : out;
+    }
+}

@@ -1,0 +1,95 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import java.util.List;
+
+/**
+ * GreptimeDB's MySQL-compatible string functions ({@code locate}, {@code elt}, {@code field},
+ * {@code insert}, {@code space}, {@code mid}) and its {@code clamp} family, as DuckDB SQL with MySQL's
+ * edge cases: positions are 1-based and 0 means not found, out-of-range positions leave the string as it
+ * is, a NULL argument gives NULL (except {@code field}, which answers 0).
+ */
+final class StringFunctions {
+    private StringFunctions() {}
+
+    static String render(ExprRenderer r, SqlAst.Call c) {
+        List<Expr> a = c.args();
+        switch (c.name()) {
+            case "locate" -> {
+                if (a.size() == 2) {
+                    return "strpos(" + r.render(a.get(1)) + ", " + r.render(a.get(0)) + ")";
+                }
+                if (a.size() != 3) {
+                    return null;
+                }
+                String sub = r.render(a.get(0));
+                String s = r.render(a.get(1));
+                String p = r.render(a.get(2));
+                String found = "strpos(substr(" + s + ", " + p + "), " + sub + ")";
+                return "CASE WHEN " + p + " < 1 THEN 0 WHEN " + found + " = 0 THEN 0 ELSE " + found + " + " + p
+                        + " - 1 END";
+            }
+            case "elt" -> {
+                if (a.size() < 2) {
+                    return null;
+                }
+                String n = "CAST(" + r.render(a.get(0)) + " AS BIGINT)";
+                return "CASE WHEN " + n + " >= 1 AND " + n + " <= " + (a.size() - 1) + " THEN ["
+                        + r.list(a.subList(1, a.size())) + "][" + n + "] END";
+            }
+            case "field" -> {
+                if (a.size() < 2) {
+                    return null;
+                }
+                return "coalesce(list_position([" + r.list(a.subList(1, a.size())) + "], " + r.render(a.get(0))
+                        + "), 0)";
+            }
+            case "insert" -> {
+                if (a.size() != 4) {
+                    return null;
+                }
+                String s = r.render(a.get(0));
+                String pos = r.render(a.get(1));
+                String len = r.render(a.get(2));
+                String with = r.render(a.get(3));
+                return "CASE WHEN " + pos + " < 1 OR " + pos + " > length(" + s + ") THEN " + s + " ELSE substr(" + s
+                        + ", 1, " + pos + " - 1) || " + with + " || substr(" + s + ", " + pos + " + " + len + ") END";
+            }
+            case "space" -> {
+                return a.size() == 1 ? "repeat(' ', greatest(" + r.render(a.get(0)) + ", 0))" : null;
+            }
+            case "mid" -> {
+                return FunctionMap.generic(r, c, "substr");
+            }
+            default -> {
+                return clamp(r, c);
+            }
+        }
+    }
+
+    /** GreptimeDB refuses a range whose min exceeds its max (for constant bounds, as it checks them). */
+    private static String clamp3(ExprRenderer r, List<Expr> a) {
+        String lo = r.render(a.get(1));
+        String hi = r.render(a.get(2));
+        String value = "greatest(" + lo + ", least(" + hi + ", " + r.render(a.get(0)) + "))";
+        if (a.get(1) instanceof SqlAst.Literal l && a.get(2) instanceof SqlAst.Literal h) {
+            return "CASE WHEN " + lo + " > " + hi + " THEN "
+                    + Errors.raise(
+                            io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                            "Execution error: min '" + l.text() + "' > max '" + h.text() + "'")
+                    + " ELSE " + value + " END";
+        }
+        return value;
+    }
+
+    private static String clamp(ExprRenderer r, SqlAst.Call c) {
+        List<Expr> a = c.args();
+        return switch (c.name()) {
+            case "clamp" -> a.size() == 3 ? clamp3(r, a) : null;
+            case "clamp_min" ->
+                a.size() == 2 ? "greatest(" + r.render(a.get(1)) + ", " + r.render(a.get(0)) + ")" : null;
+            case "clamp_max" -> a.size() == 2 ? "least(" + r.render(a.get(1)) + ", " + r.render(a.get(0)) + ")" : null;
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,27 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import java.util.List;
+
+/** A view's output columns: the names GreptimeDB gives the columns of its defining query. */
+final class ViewColumns {
+    private ViewColumns() {}
+
+    static List<String> of(QueryTranslator outer, TableMeta view) {
+        String definition = view.options().get(Views.DEFINITION);
+        if (definition == null) {
+            return List.of();
+        }
+        String prefix = "CREATE VIEW " + view.name() + " AS ";
+        String query = definition.startsWith(prefix) ? definition.substring(prefix.length()) : null;
+        if (query == null) {
+            return List.of();
+        }
+        try {
+            SqlAst.Query q = SqlParser.parseQuery(new Tokens(query));
+            List<String> names = new QueryTranslator(outer.catalog, view.schema(), outer.zone).names(q, null);
+            return names == null ? List.of() : names;
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+}
