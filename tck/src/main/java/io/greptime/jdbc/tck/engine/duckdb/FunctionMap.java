@@ -94,7 +94,7 @@ final class FunctionMap {
             case "database", "current_schema", "schema":
                 return a.isEmpty() ? quoted(r.translator.schema) : null;
             case "version":
-                return a.isEmpty() ? quoted(DuckDbEngine.VERSION) : null;
+                return a.isEmpty() ? quoted(r.translator.profile.version()) : null;
             case "timezone":
                 return a.isEmpty() ? quoted(TimeFunctions.zoneName(r.translator.zone)) : null;
             case "date_add":

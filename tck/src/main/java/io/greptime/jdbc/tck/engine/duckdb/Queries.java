@@ -40,7 +40,7 @@ final class Queries {
         }
         SqlAst.Query q;
         QueryTranslator.Translation x;
-        QueryTranslator tr = new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone());
+        QueryTranslator tr = new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone(), call.ctx.profile());
         tr.tql = text -> TqlCte.materialize(call, text);
         try {
             q = SqlParser.parseQuery(t);
@@ -54,7 +54,7 @@ final class Queries {
                     "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
                             + tr.missing.iterator().next());
         }
-        InformationSchema.materialize(call.conn, call.catalog, tr.infoTables);
+        InformationSchema.materialize(call.conn, call.catalog, tr.infoTables, call.ctx.profile());
         return run(call, x.sql(), x.names(), tr.tables);
     }
 

@@ -26,6 +26,9 @@ final class QueryTranslator {
     final Catalog catalog;
     final String schema;
     final ZoneId zone;
+    /** The line whose {@code version()} (and information_schema) this answers. */
+    final io.greptime.jdbc.tck.engine.EngineProfile profile;
+
     final List<TableMeta> tables = new ArrayList<>();
     final Set<String> infoTables = new LinkedHashSet<>();
     final Set<String> missing = new LinkedHashSet<>();
@@ -40,9 +43,14 @@ final class QueryTranslator {
     private final Map<SqlAst.Select, QueryScope> scopes = new IdentityHashMap<>();
 
     QueryTranslator(Catalog catalog, String schema, ZoneId zone) {
+        this(catalog, schema, zone, io.greptime.jdbc.tck.engine.EngineProfile.NEWEST);
+    }
+
+    QueryTranslator(Catalog catalog, String schema, ZoneId zone, io.greptime.jdbc.tck.engine.EngineProfile profile) {
         this.catalog = catalog;
         this.schema = schema;
         this.zone = zone;
+        this.profile = profile;
     }
 
     Translation translate(SqlAst.Query q) {
@@ -62,7 +70,9 @@ final class QueryTranslator {
             if (t.pos != to) {
                 return null;
             }
-            return new ExprRenderer(new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone()), null)
+            return new ExprRenderer(
+                            new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone(), call.ctx.profile()),
+                            null)
                     .render(e);
         } catch (SqlParser.Unsupported | io.greptime.jdbc.tck.engine.GreptimeError e) {
             return null;
