@@ -117,7 +117,7 @@ final class ExprRenderer {
         return switch (l.kind()) {
             case NULL -> "NULL";
             case BOOLEAN -> l.text();
-            case STRING -> "'" + l.text().replace("'", "''") + "'";
+            case STRING -> QueryRewriter.stringLiteral(l.text()); // a NUL spliced in as chr(0)
             case NUMBER -> number(l.text());
         };
     }
