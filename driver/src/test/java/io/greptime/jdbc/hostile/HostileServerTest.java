@@ -165,6 +165,37 @@ class HostileServerTest {
         assertThat(count("SELECT count(*) FROM m", 10)).isZero();
     }
 
+    /**
+     * Server errors of every length end as a bounded SQLException that says something: a long message
+     * (100 KB, as a parse error quoting a long statement) arrives, cut at 4,096 characters (gRPC's 8 KiB
+     * metadata default turned it into a bare "RST_STREAM ... PROTOCOL_ERROR"); one over the 1 MiB limit
+     * says why it is a protocol error; a status with no message at all ("UNKNOWN [gRPC UNKNOWN]"
+     * before) says what that means. The connection serves on after each.
+     */
+    @Test
+    void serverErrorsOfAnyLength_endAsBoundedSqlExceptionsThatSaySomething() throws Exception {
+        insert(2);
+        server.next(HostileServer.DO_GET, Act.fail(Status.Code.INTERNAL, "long: " + "y".repeat(100_000), Map.of()));
+        SQLException longOne = thrown(() -> count("SELECT count(*) FROM m", 10));
+        assertThat(longOne.getMessage()).startsWith("long: yyyy").doesNotContain("PROTOCOL_ERROR");
+        assertThat(longOne.getMessage().length()).isBetween(4_096, 4_300);
+
+        server.next(HostileServer.DO_GET, Act.fail(Status.Code.UNKNOWN, "y".repeat(16 << 20), Map.of()));
+        SQLException huge = thrown(() -> count("SELECT count(*) FROM m", 10));
+        assertThat(huge.getMessage()).contains("PROTOCOL_ERROR").contains("1024 KiB");
+        assertThat(huge.getMessage().length()).isLessThan(1_000);
+        assertThat(huge.getSQLState()).isNotNull();
+
+        server.next(HostileServer.DO_GET, Act.fail(Status.Code.UNKNOWN, null, Map.of()));
+        SQLException silent = thrown(() -> count("SELECT count(*) FROM m", 10));
+        assertThat(silent.getMessage())
+                .contains("did not describe")
+                .contains("server's log")
+                .contains("gRPC UNKNOWN");
+        assertThat(silent.getSQLState()).isNotNull();
+        assertThat(count("SELECT count(*) FROM m", 10)).isEqualTo(2);
+    }
+
     private long count(String sql) throws SQLException {
         return count(sql, 0);
     }

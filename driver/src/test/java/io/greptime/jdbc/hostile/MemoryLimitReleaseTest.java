@@ -130,6 +130,34 @@ class MemoryLimitReleaseTest {
         }
     }
 
+    /**
+     * A batch that is small on the wire and huge once decompressed (one 96 MiB string of one letter,
+     * which LZ4 shrinks to a few hundred KiB) against a 1 MiB limit: the message fits the limit, the
+     * decompressed column does not, by far more than any fixed overdraft. It fails with 53200 and keeps
+     * nothing; before, the column's buffers decompressed ahead of the huge one stayed allocated.
+     */
+    @Test
+    void aDecompressionBomb_failsWith53200_andKeepsNothing() throws Exception {
+        try (Connection c = DriverManager.getConnection(server.url("?timezone=UTC&maxResultMemory=1m"));
+                Statement st = c.createStatement()) {
+            SQLException failure = null;
+            try (ResultSet rs = st.executeQuery("SELECT repeat('x', " + (96 << 20) + ") AS s")) {
+                while (rs.next()) {
+                    rs.getString(1);
+                }
+            } catch (SQLException e) {
+                failure = e;
+            }
+            assertThat((Object) failure)
+                    .as("the decompressed batch is over the limit")
+                    .isNotNull();
+            assertThat(failure.getSQLState()).as(failure.toString()).isEqualTo("53200");
+            assertNoLeakReport(failure);
+            assertThat(ArrowMemoryProbe.driverAllocatedBytes()).isZero();
+            assertThat(count(c)).isEqualTo(ROWS);
+        }
+    }
+
     private static long count(Connection c) throws SQLException {
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT count(*) FROM w")) {

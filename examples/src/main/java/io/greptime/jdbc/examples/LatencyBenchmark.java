@@ -44,7 +44,8 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * <p>Run: {@code mvn -B -q -o -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
  * -Dbench.main=io.greptime.jdbc.examples.LatencyBenchmark}. Options: {@code bench.rows} (1,000,000),
  * {@code bench.statements} (measured statements per side and query, 2,000), {@code bench.warmup}
- * (1,000). Not a test: figures depend on the machine.
+ * (1,000), {@code bench.cancels} (5). Last, it times how long a cancelled query keeps the server busy.
+ * Not a test: figures depend on the machine.
  */
 public final class LatencyBenchmark {
     private static final String TABLE = "bench_latency";
@@ -81,6 +82,7 @@ public final class LatencyBenchmark {
             for (String sql : List.of("SELECT 1", POINT)) {
                 measure(sql, sides(sql, conn, flight, engine, allocator), statements, warmup, block);
             }
+            cancellation(conn, server, Integer.getInteger("bench.cancels", 5));
         }
     }
 
@@ -126,6 +128,54 @@ public final class LatencyBenchmark {
         System.out.printf(
                 "  driver/raw p50: %.2f; driver p50 %s the 1 ms target%n",
                 driver.percentile(50) / raw.percentile(50), driver.percentile(50) <= 1.0 ? "meets" : "misses");
+    }
+
+    /** An aggregate DuckDB would compute for hours: only a cancellation that reaches DuckDB stops it. */
+    private static final String ENDLESS = "SELECT sum(range) FROM range(1000000000000)";
+
+    /**
+     * How long a cancelled statement keeps the server busy: {@code Statement.cancel()} on a query DuckDB is
+     * computing (started 300 ms earlier), timed until the server reports no call in flight, which it does
+     * only once DuckDB's statement has stopped (the CPU it was consuming is then free).
+     */
+    private static void cancellation(Connection conn, EmbeddedGreptimeServer server, int tries) throws Exception {
+        System.out.println("== cancel of " + ENDLESS + " after 300 ms, " + tries + " tries");
+        List<Long> nanos = new ArrayList<>();
+        for (int i = 0; i < tries; i++) {
+            try (Statement st = conn.createStatement()) {
+                Thread runner = new Thread(() -> {
+                    try (ResultSet rs = st.executeQuery(ENDLESS)) {
+                        rs.next();
+                    } catch (SQLException expected) {
+                        // cancelled below
+                    }
+                });
+                runner.start();
+                awaitStreams(server, 1);
+                Thread.sleep(300);
+                long start = System.nanoTime();
+                st.cancel();
+                awaitStreams(server, 0);
+                nanos.add(System.nanoTime() - start);
+                runner.join(60_000);
+            }
+        }
+        long[] sorted = nanos.stream().mapToLong(Long::longValue).sorted().toArray();
+        double p50 = sorted[sorted.length / 2] / 1e6;
+        double max = sorted[sorted.length - 1] / 1e6;
+        System.out.printf(
+                "  cancel -> server idle: p50 %.1f ms, max %.1f ms; %s the 1 s target%n",
+                p50, max, max <= 1000 ? "meets" : "misses");
+    }
+
+    private static void awaitStreams(EmbeddedGreptimeServer server, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (server.activeStreams() != n) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the server still has " + server.activeStreams() + " calls in flight");
+            }
+            Thread.sleep(1);
+        }
     }
 
     /** 1M rows written inside the server (INSERT ... SELECT), in time-index order as an ingester writes. */

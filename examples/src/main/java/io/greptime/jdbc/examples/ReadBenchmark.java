@@ -37,7 +37,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * decoded to {@code String} on both sides). Warm-up rounds run both sides and are not counted; measured
  * rounds alternate which side goes first. Prints per-round rates, best and median of each side, the
  * best/best and median/median ratios, heap used after each GC (from GC notifications, never a forced
- * GC) at intervals, and the peak Arrow memory of the driver's and the raw client's allocators.
+ * GC) at intervals, and the peak Arrow memory of the driver's, the raw client's and the server's allocators.
  *
  * <p>Run: {@code mvn -B -q -o -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
  * -Dbench.rows=2000000 -Dbench.rounds=8}. Options: {@code bench.warmup} (rounds, default 2),
@@ -131,6 +131,11 @@ public final class ReadBenchmark {
                     driver.medianThreadNanos(), raw.medianThreadNanos());
             System.out.printf(
                     "raw Flight client allocator peak: %,d KiB%n", allocator.getPeakMemoryAllocation() / 1024);
+            // the server's own Arrow memory (results converted and queued for sending, DuckDB's exported
+            // batches): bounded by the stream's batches in flight, whatever the result's size
+            System.out.printf(
+                    "server Arrow memory peak: %,d KiB (all rounds, both sides)%n",
+                    server.peakAllocatedMemory() / 1024);
         }
         memory.report();
         if (Boolean.getBoolean("bench.otel")) {

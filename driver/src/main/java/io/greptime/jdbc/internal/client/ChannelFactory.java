@@ -33,6 +33,14 @@ public final class ChannelFactory {
     /** How old a recorded failure of the first call may be, beyond the timeout, to explain it. */
     private static final long RECENT_MILLIS = 5_000;
 
+    /**
+     * The most header and trailer bytes one call may receive. gRPC's 8 KiB default is less than a server
+     * error quoting a long statement needs (the message travels in the {@code grpc-message} trailer), and
+     * a call over it fails as a bare HTTP/2 PROTOCOL_ERROR instead of the server's error; the message is
+     * cut to 4,096 characters when it becomes an SQLException.
+     */
+    static final int MAX_INBOUND_METADATA = 1 << 20;
+
     private ChannelFactory() {}
 
     /** A new channel to {@code endpoint}, configured from {@code config}. */
@@ -45,6 +53,7 @@ public final class ChannelFactory {
                 .intercept(TransportFailures.recorder(endpoint))
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
                 .decompressorRegistry(decompressors(config))
+                .maxInboundMetadataSize(MAX_INBOUND_METADATA)
                 .userAgent(userAgent(config.applicationName()));
         if (config.connectTimeoutMillis() > 0) {
             b.withOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis());

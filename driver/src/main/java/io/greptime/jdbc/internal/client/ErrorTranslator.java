@@ -151,7 +151,7 @@ public final class ErrorTranslator {
     SQLException translate(Failure f) {
         int code = parseCode(f.errCode());
         StatusCode status = StatusCode.fromCode(code);
-        String text = mask(f.text() == null || f.text().isEmpty() ? f.grpcCode().name() : f.text());
+        String text = f.text() == null || f.text().isBlank() ? silent(f.grpcCode()) : explained(mask(f.text()));
         String message = code > 0
                 ? text + " [GreptimeDB status " + code + ", gRPC " + f.grpcCode() + "]"
                 : text + " [gRPC " + f.grpcCode() + "]";
@@ -162,6 +162,27 @@ public final class ErrorTranslator {
             e.initCause(f.cause());
         }
         return e;
+    }
+
+    /** A status without a description says nothing by itself: say what it means and where the cause is. */
+    private static String silent(Status.Code grpc) {
+        return grpc == Status.Code.UNKNOWN
+                ? "GreptimeDB ended the call with an error it did not describe (gRPC UNKNOWN: a failure the server"
+                        + " did not turn into a status, for example while it built or sent a large answer);"
+                        + " the server's log has the cause"
+                : "GreptimeDB ended the call with gRPC status " + grpc + " and no message";
+    }
+
+    /**
+     * gRPC's own text for a stream the client reset; the usual cause is an answer whose headers or
+     * trailers (an error message travels in one) exceed the client's metadata limit.
+     */
+    private static String explained(String text) {
+        return text.contains("HTTP/2 error code: PROTOCOL_ERROR")
+                ? text + " (the server's answer broke HTTP/2 framing or had headers or trailers over "
+                        + (ChannelFactory.MAX_INBOUND_METADATA >> 10)
+                        + " KiB, as an error message that long would)"
+                : text;
     }
 
     private static SQLException build(Failure f, StatusCode status, int code, String message) {

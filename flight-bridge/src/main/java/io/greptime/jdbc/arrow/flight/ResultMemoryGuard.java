@@ -14,26 +14,27 @@ import org.apache.arrow.vector.VectorLoader;
  * vector only when all of them are there; when the allocation for a later buffer fails, the buffers it
  * already decompressed for that field are referenced by nobody and never freed (the allocator then
  * reports a leak at close, and the direct memory stays taken for the life of the JVM). So an allocation
- * that fails inside a vector load is let through (up to the limit again, and at least 64 MiB more), and marks the result as over its
- * limit: the cursor fails the batch with SQLState 53200 as soon as the load returns, and closing the
- * stream frees every buffer. Allocations anywhere else (a message arriving through gRPC) fail at the
- * limit as before, which leaves nothing behind. A load that needs more than that still fails
- * inside Arrow; its strays are then reported by the allocator's close (attached to the error).
+ * that fails inside a vector load is let through and marks the result as over its limit: the cursor
+ * fails the batch with SQLState 53200 as soon as the load returns, and closing the stream frees every
+ * buffer. Allocations anywhere else (a message arriving through gRPC) fail at the limit as before,
+ * which leaves nothing behind.
+ *
+ * <p>The price is a transient overshoot of one batch's decompressed size. There is no cheaper bound
+ * that does not leak: any fixed overdraft is beaten by a batch that LZ4 shrinks well (one long run of
+ * one letter decompresses a thousand times over), and Arrow's LZ4 codec has already held the whole
+ * decompressed buffer on the heap, twice, before it asks this allocator for it. Only a load that the
+ * JVM itself cannot serve (direct memory exhausted) still fails inside Arrow; the allocator's close then
+ * reports what it stranded, attached to the error.
  */
 public final class ResultMemoryGuard implements AllocationListener {
     private static final String VECTOR_LOADER = VectorLoader.class.getName();
-    /** The least a vector load may go past the limit (a batch decompresses to several times its message). */
-    private static final long MIN_OVERDRAFT = 64L << 20;
 
     private final long limit;
-    private final long ceiling;
     private final AtomicBoolean exceeded = new AtomicBoolean();
     private volatile BufferAllocator allocator;
 
     private ResultMemoryGuard(long limit) {
         this.limit = limit;
-        long overdraft = Math.max(limit, MIN_OVERDRAFT);
-        this.ceiling = limit > Long.MAX_VALUE - overdraft ? Long.MAX_VALUE : limit + overdraft;
     }
 
     /** A guard over a new child of {@code parent} named {@code name}, limited to {@code limit} bytes. */
@@ -60,7 +61,7 @@ public final class ResultMemoryGuard implements AllocationListener {
             return false;
         }
         long needed = a.getAllocatedMemory() + size;
-        if (needed < 0 || needed > ceiling) {
+        if (needed < 0) {
             return false;
         }
         exceeded.set(true);

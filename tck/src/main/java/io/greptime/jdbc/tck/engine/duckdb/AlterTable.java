@@ -35,11 +35,16 @@ final class AlterTable {
         }
         if (t.accept("set")) {
             Map<String, String> opts = new LinkedHashMap<>(tm.options());
+            Map<String, String> changes = new LinkedHashMap<>();
             do {
                 String k = t.next().text().toLowerCase(java.util.Locale.ROOT);
                 t.expectSymbol("=");
-                opts.put(k, t.next().text());
+                Token value = t.next();
+                // SET 'k' = NULL reaches the region as an empty value (clears the override)
+                changes.put(k, value.is("null") ? "" : value.text());
+                opts.put(k, value.text());
             } while (t.acceptSymbol(","));
+            TableOptions.checkAlterSet(changes);
             if (tm.appendMode() && "false".equalsIgnoreCase(opts.get("append_mode"))) {
                 // GreptimeDB's regions refuse to leave append mode once in it
                 throw new GreptimeError(
@@ -52,9 +57,13 @@ final class AlterTable {
         }
         if (t.accept("unset")) {
             Map<String, String> opts = new LinkedHashMap<>(tm.options());
+            List<String> unset = new ArrayList<>();
             do {
-                opts.remove(t.next().text().toLowerCase(java.util.Locale.ROOT));
+                String k = t.next().text();
+                unset.add(k);
+                opts.remove(k.toLowerCase(java.util.Locale.ROOT));
             } while (t.acceptSymbol(","));
+            TableOptions.checkAlterUnset(unset);
             call.catalog.putTable(call.conn, tm.withOptions(opts));
             return 0;
         }

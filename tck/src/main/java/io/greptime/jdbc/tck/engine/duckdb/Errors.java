@@ -71,6 +71,10 @@ final class Errors {
         if (msg.startsWith("Binder Error") || msg.startsWith("Catalog Error")) {
             return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: Error during planning: " + body, e);
         }
+        GreptimeError cast = msg.startsWith("Conversion Error") ? CastErrors.map(body, e) : null;
+        if (cast != null) {
+            return cast;
+        }
         if (msg.startsWith("Conversion Error")
                 || msg.startsWith("Invalid Input Error")
                 || msg.startsWith("Constraint Error")

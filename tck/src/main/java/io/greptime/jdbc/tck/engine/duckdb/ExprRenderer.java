@@ -215,7 +215,12 @@ final class ExprRenderer {
                 return TemporalCasts.timestampToTimestamp(inner, source, target);
             }
         }
-        return (c.tryCast() ? "TRY_CAST(" : "CAST(") + inner + " AS " + type + ")";
+        String rendered = (c.tryCast() ? "TRY_CAST(" : "CAST(") + inner + " AS " + type + ")";
+        if (source != null && source.kind() == GreptimeType.Kind.FLOAT && target.kind() == GreptimeType.Kind.STRING) {
+            // Arrow writes NaN where DuckDB writes nan; no other float text holds "nan"
+            return "replace(" + rendered + ", 'nan', 'NaN')";
+        }
+        return rendered;
     }
 
     private String caseExpr(SqlAst.Case c) {

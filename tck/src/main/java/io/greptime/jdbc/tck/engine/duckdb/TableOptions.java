@@ -78,6 +78,109 @@ final class TableOptions {
         return out;
     }
 
+    /** Most rows a parquet row group may hold ({@code mito_engine_options.rs} MAX_ROW_GROUP_ROW_COUNT_LIMIT). */
+    private static final long MAX_ROW_GROUP_ROW_COUNT_LIMIT = 10L * 1024 * 1024;
+
+    /**
+     * Refuses what GreptimeDB's region layer refuses in {@code ALTER TABLE ... SET 'k' = 'v'}
+     * ({@code SetRegionOption::try_from}, store-api {@code region_request.rs}): only the keys listed there
+     * can be set; {@code append_mode} must be {@code true}/{@code false}, {@code skip_wal} only
+     * {@code 'true'} (it cannot be turned back on), {@code max_row_group_row_count} in (0, 10485760] or
+     * empty, {@code auto_flush_interval} a positive duration or empty. {@code greptime.semantic.*} options
+     * take another path and are not checked here. TTL and write buffer size keep their own checks.
+     * {@code repartition.column.hint} is not a region option and must be the only key of its statement
+     * ({@code common/grpc-expr/src/alter.rs}).
+     */
+    static void checkAlterSet(Map<String, String> changes) {
+        if (changes.containsKey(REPARTITION_HINT)) {
+            repartitionHintAlone(changes.size());
+            return;
+        }
+        changes.forEach(TableOptions::checkAlterSet);
+    }
+
+    private static final String REPARTITION_HINT = "repartition.column.hint";
+
+    private static void repartitionHintAlone(int keys) {
+        if (keys > 1) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid table option request: " + REPARTITION_HINT + " must be altered separately");
+        }
+    }
+
+    private static void checkAlterSet(String key, String value) {
+        String v = value;
+        boolean ok = switch (key) {
+            case "ttl",
+                    "write_buffer_size",
+                    "compaction.twcs.trigger_file_num",
+                    "compaction.twcs.max_output_file_size",
+                    "compaction.twcs.time_window",
+                    "sst_format" -> true;
+            case "append_mode" -> v.equals("true") || v.equals("false");
+            case "skip_wal" -> v.equals("true");
+            case "max_row_group_row_count" -> v.isEmpty() || positiveAtMost(v, MAX_ROW_GROUP_ROW_COUNT_LIMIT);
+            case "auto_flush_interval" -> v.isEmpty() || positiveDuration(v);
+            default -> key.startsWith("greptime.semantic.");
+        };
+        if (!ok) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid set table option request: Invalid set region option request, key: " + key + ", value: "
+                            + value);
+        }
+    }
+
+    /** Refuses {@code ALTER TABLE ... UNSET 'k'} for keys GreptimeDB cannot unset ({@code UnsetRegionOption}). */
+    static void checkAlterUnset(java.util.List<String> keys) {
+        if (keys.stream().anyMatch(k -> k.equals(REPARTITION_HINT))) {
+            repartitionHintAlone(keys.size());
+            return;
+        }
+        keys.forEach(TableOptions::checkAlterUnset);
+    }
+
+    private static void checkAlterUnset(String key) {
+        boolean ok = switch (key.toLowerCase(Locale.ROOT)) {
+            case "ttl",
+                    "write_buffer_size",
+                    "compaction.twcs.trigger_file_num",
+                    "compaction.twcs.max_output_file_size",
+                    "compaction.twcs.time_window",
+                    "max_row_group_row_count" -> true;
+            default -> key.startsWith("greptime.semantic.");
+        };
+        if (!ok) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid unset table option request: Invalid set region option request, key: " + key);
+        }
+    }
+
+    private static boolean positiveAtMost(String v, long max) {
+        if (!v.matches("\\d{1,19}")) {
+            return false;
+        }
+        try {
+            long n = Long.parseLong(v);
+            return n > 0 && n <= max;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static boolean positiveDuration(String v) {
+        Matcher m = DURATION_PART.matcher(v.trim());
+        int matched = 0;
+        boolean positive = false;
+        while (m.find()) {
+            matched += m.group().length();
+            positive |= Long.parseLong(m.group(1)) > 0;
+        }
+        return matched > 0 && positive;
+    }
+
     /** Formats a TTL like humantime does ({@code 7d} → {@code 7days}). */
     static String normalizeTtl(String v) {
         String s = v.trim().toLowerCase(Locale.ROOT);

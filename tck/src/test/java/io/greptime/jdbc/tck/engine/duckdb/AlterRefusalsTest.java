@@ -118,4 +118,43 @@ class AlterRefusalsTest {
                 "Invalid region request, region_id: " + (tm.id() << 32) + "(" + tm.id()
                         + ", 0), err: Only allow changing append_mode from false to true");
     }
+
+    @Test
+    void tableOptions_onlyTheRegionsAlterableKeysAndValues() {
+        f.update("ALTER TABLE t SET 'ttl' = '1d', 'compaction.twcs.time_window' = '2h', 'auto_flush_interval' = '5m'");
+        f.update("ALTER TABLE t SET 'max_row_group_row_count' = '10000', 'skip_wal' = 'true'");
+        f.update("ALTER TABLE t UNSET 'compaction.twcs.time_window', 'max_row_group_row_count'");
+        String setPrefix = "Invalid set table option request: Invalid set region option request, key: ";
+        f.fails(
+                "ALTER TABLE t SET 'skip_wal' = 'false'",
+                StatusCode.INVALID_ARGUMENTS,
+                setPrefix + "skip_wal, value: false");
+        f.fails(
+                "ALTER TABLE t SET 'append_mode' = 'yes'",
+                StatusCode.INVALID_ARGUMENTS,
+                setPrefix + "append_mode, value: yes");
+        f.fails(
+                "ALTER TABLE t SET 'max_row_group_row_count' = '0'",
+                StatusCode.INVALID_ARGUMENTS,
+                setPrefix + "max_row_group_row_count, value: 0");
+        f.fails(
+                "ALTER TABLE t SET 'auto_flush_interval' = '0s'",
+                StatusCode.INVALID_ARGUMENTS,
+                setPrefix + "auto_flush_interval, value: 0s");
+        f.fails(
+                "ALTER TABLE t SET 'compaction.type' = 'twcs'",
+                StatusCode.INVALID_ARGUMENTS,
+                setPrefix + "compaction.type, value: twcs");
+        f.fails(
+                "ALTER TABLE t UNSET 'skip_wal'",
+                StatusCode.INVALID_ARGUMENTS,
+                "Invalid unset table option request: Invalid set region option request, key: skip_wal");
+        f.update("ALTER TABLE t SET 'repartition.column.hint' = 'host'");
+        f.update("ALTER TABLE t UNSET 'repartition.column.hint'");
+        f.fails(
+                "ALTER TABLE t SET 'repartition.column.hint' = 'host', 'ttl' = '1h'",
+                StatusCode.INVALID_ARGUMENTS,
+                "Invalid table option request: repartition.column.hint must be altered separately");
+        assertThat(showCreate("TABLE t")).contains("ttl = '1day'").doesNotContain("time_window");
+    }
 }
