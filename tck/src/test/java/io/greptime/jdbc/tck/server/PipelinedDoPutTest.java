@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
+import io.greptime.jdbc.tck.engine.Engine;
+import io.greptime.jdbc.tck.engine.ForwardingEngine;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
@@ -16,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.flight.impl.FlightServiceGrpc;
@@ -44,14 +47,16 @@ class PipelinedDoPutTest {
 
     private final BufferAllocator allocator = new RootAllocator();
     private DuckDbEngine engine;
+    private GatedEngine gated;
     private EmbeddedGreptimeServer server;
     private ManagedChannel channel;
 
     @BeforeEach
     void start() {
         engine = DuckDbEngine.inMemory();
+        gated = new GatedEngine(engine);
         server = EmbeddedGreptimeServer.builder()
-                .engine(engine)
+                .engine(gated)
                 .profile(ServerProfile.V1_2)
                 .build()
                 .start();
@@ -117,6 +122,7 @@ class PipelinedDoPutTest {
 
     @Test
     void clientCancelsMidStream_memoryIsReleasedAndTheServerKeepsServing() throws Exception {
+        gated.gate = new CountDownLatch(1); // DoPut writes wait here until the call is cancelled
         CompletableFuture<Throwable> ended = new CompletableFuture<>();
         CompletableFuture<ClientCallStreamObserver<Flight.FlightData>> started = new CompletableFuture<>();
         io.grpc.stub.StreamObserver<Flight.FlightData> out = FlightServiceGrpc.newStub(channel)
@@ -144,17 +150,55 @@ class PipelinedDoPutTest {
             out.onNext(batch(b, b * 10_000L, b, false));
         }
         out.onCompleted(); // cancelled after the last batch: gRPC tells the server only through the cancel
+        assertThat(gated.entered.await(30, TimeUnit.SECONDS)).isTrue(); // the writer is storing a batch
         started.get(10, TimeUnit.SECONDS).cancel("test cancels", null);
         assertThat(ended.get(30, TimeUnit.SECONDS)).isNotNull();
+        gated.gate.countDown();
 
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (server.allocatedMemory() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertThat(server.allocatedMemory()).isZero();
+        // the batches still queued behind the write in progress were dropped (at most 16 wait at once)
+        assertThat(Long.parseLong(select("SELECT count(*) AS n FROM m"))).isLessThan(30L * ROWS);
         PutCall after = PutCall.run(channel, new Metadata(), List.of(schemaFrame(), batch(99, 5_000_000L, 99, false)));
         assertThat(after.error()).isNull();
         assertThat(after.results).hasSize(2);
+    }
+
+    /** The real engine, with its DoPut writes held at a gate (open unless a test closes it). */
+    private static final class GatedEngine extends ForwardingEngine {
+        final CountDownLatch entered = new CountDownLatch(1);
+        volatile CountDownLatch gate = new CountDownLatch(0);
+
+        GatedEngine(Engine delegate) {
+            super(delegate);
+        }
+
+        private void pass() {
+            entered.countDown();
+            try {
+                if (!gate.await(60, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the test never opened the gate");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public long putBatch(QueryContext ctx, String table, VectorSchemaRoot batch) {
+            pass();
+            return delegate.putBatch(ctx, table, batch);
+        }
+
+        @Override
+        public long[] putBatches(QueryContext ctx, String table, List<VectorSchemaRoot> batches) {
+            pass(); // the real engine's grouped writes, which ForwardingEngine would turn off
+            return delegate.putBatches(ctx, table, batches);
+        }
     }
 
     private Flight.FlightData schemaFrame() {
