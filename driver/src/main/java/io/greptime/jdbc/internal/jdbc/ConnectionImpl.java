@@ -13,6 +13,7 @@ import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.observe.Observability;
+import io.greptime.jdbc.internal.redact.GrpcLogging;
 import io.greptime.jdbc.internal.redact.Secrets;
 import io.greptime.jdbc.internal.typed.TypedBulkWriter;
 import java.sql.SQLClientInfoException;
@@ -108,6 +109,9 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             throws SQLException {
         Observability observe;
         try {
+            // before anything initialises netty (Arrow's allocator does): relocated netty logs its start-up
+            // at FINE, which the README's io.greptime.jdbc.level = FINE would otherwise show
+            GrpcLogging.install();
             ArrowAccess.check();
             observe = Observability.open(config, meterRegistry);
         } catch (SQLException | RuntimeException e) {
