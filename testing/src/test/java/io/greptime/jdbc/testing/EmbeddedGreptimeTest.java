@@ -56,11 +56,12 @@ class EmbeddedGreptimeTest {
     }
 
     @Nested
-    @EmbeddedGreptime(lifecycle = EmbeddedGreptime.Lifecycle.PER_METHOD, database = "public")
+    @EmbeddedGreptime(lifecycle = EmbeddedGreptime.Lifecycle.PER_METHOD, profile = "v0.17", database = "public")
     class PerMethod {
 
         @Test
-        void eachTestGetsAnEmptyServer(GreptimeTestServer server) throws SQLException {
+        void eachTestGetsAnEmptyServerOfTheProfile(GreptimeTestServer server) throws SQLException {
+            assertThat(server.profile()).isEqualTo(ServerProfile.V0_17);
             try (Connection c = DriverManager.getConnection(server.jdbcUrl());
                     Statement st = c.createStatement()) {
                 st.execute("CREATE TABLE mine (ts TIMESTAMP TIME INDEX, v DOUBLE)");
@@ -75,21 +76,6 @@ class EmbeddedGreptimeTest {
                 st.execute("CREATE TABLE mine (ts TIMESTAMP TIME INDEX, v DOUBLE)");
             }
             assertThat(count(server, "mine")).isZero();
-        }
-    }
-
-    /**
-     * The profile reaches the server. (Only checked on the server here: a driver query against the v0.17 profile
-     * hung in a DoGet waiting for its first message during this session, a driver/embedded-server interplay of
-     * the version work in progress, reported rather than hidden.)
-     */
-    @Nested
-    @EmbeddedGreptime(profile = "v0.17")
-    class OlderProfile {
-        @Test
-        void serverAnswersAsThatVersion(GreptimeTestServer server) {
-            assertThat(server.profile()).isEqualTo(ServerProfile.V0_17);
-            assertThat(server.toString()).contains("V0_17");
         }
     }
 

@@ -114,6 +114,11 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
             fail(out, e);
         } catch (IOException | RuntimeException e) {
             fail(out, e);
+        } catch (Error e) {
+            // the call must end even then: a thread that dies silently leaves the client waiting forever
+            // (seen with a class path whose jackson-annotations broke Arrow's Schema)
+            fail(out, new IllegalStateException("embedded server failure: " + e, e));
+            throw e;
         }
     }
 
