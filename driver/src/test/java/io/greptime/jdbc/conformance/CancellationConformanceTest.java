@@ -8,7 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 
-/** {@link CancellationConformance} through the driver against the embedded server in both version profiles. */
+/** {@link CancellationConformance} through the driver against the embedded server in every version profile. */
 class CancellationConformanceTest {
     private static EmbeddedTargets targets;
 
@@ -35,6 +35,38 @@ class CancellationConformanceTest {
         @Override
         protected Connection openConnection() throws SQLException {
             return targets.connect(ServerProfile.V0_17);
+        }
+    }
+
+    @Nested
+    class V0_14 extends CancellationConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return targets.connect(ServerProfile.V0_14);
+        }
+    }
+
+    @Nested
+    class V0_15 extends CancellationConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return targets.connect(ServerProfile.V0_15);
+        }
+    }
+
+    @Nested
+    class V1_0 extends CancellationConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return targets.connect(ServerProfile.V1_0);
+        }
+    }
+
+    @Nested
+    class V1_3 extends CancellationConformance {
+        @Override
+        protected Connection openConnection() throws SQLException {
+            return targets.connect(ServerProfile.V1_3);
         }
     }
 }
