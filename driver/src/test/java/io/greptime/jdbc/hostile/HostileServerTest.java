@@ -95,19 +95,29 @@ class HostileServerTest {
     }
 
     /**
-     * A DoPut whose server never acks: executeBatch should end at its query timeout. It waits forever
-     * today (DoPutWriter.awaitAcked has no deadline), which is the write path's to fix (engineer
-     * "pipeline", #16: deadlines on the DoPut call); enabled once that lands.
+     * A DoPut whose server never acks ends at the statement's query timeout (every batch has a deadline
+     * since pipeline's #16): a BatchUpdateException (executeBatch's own) that is a timeout and names the
+     * rows in doubt, none of them counted as stored, and the connection serves the next statement.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("DoPut ack wait has no deadline yet: pipeline's #16")
     void neverAckedDoPut_endsAtTheQueryTimeout() throws Exception {
         server.next(HostileServer.DO_PUT, Act.passThenStall(0));
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO m (ts, host, v) VALUES (?, ?, ?)")) {
             ps.setQueryTimeout(2);
             bindRows(ps, 3);
-            assertThat((Throwable) thrown(ps::executeBatch)).isInstanceOf(SQLTimeoutException.class);
+            SQLException e = thrown(ps::executeBatch);
+            assertThat((Throwable) e).isInstanceOf(java.sql.BatchUpdateException.class);
+            assertThat(e.getMessage()).contains("timeout").contains("in doubt");
+            assertThat(((java.sql.BatchUpdateException) e).getUpdateCounts())
+                    .as("no row counted as stored without its ack")
+                    .doesNotContain(1);
+            boolean timeout = e.getSQLState().equals("HYT00");
+            for (Throwable t = e; t != null && !timeout; t = t.getCause()) {
+                timeout = t instanceof SQLTimeoutException;
+            }
+            assertThat(timeout).as("a timeout, by SQLState or cause: %s", e).isTrue();
         }
+        assertThat(count("SELECT count(*) FROM m", 10)).isBetween(0L, 3L);
     }
 
     @Test
