@@ -97,6 +97,81 @@ class ValueFidelityTest {
         }
     }
 
+    /**
+     * Doubles at their edges (NaN, both infinities, the largest, the smallest subnormal, a negative
+     * normal minimum), binary holding every byte value, and DECIMAL(38,10) values at full precision come
+     * back exactly (doubles bit for bit, NaN as some NaN) on every path and profile.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("profilesAndPaths")
+    void edgeDoublesBinaryAndDecimals_roundTripExactly(ServerProfile profile, WritePath path) throws Exception {
+        List<Double> doubles = List.of(
+                Double.NaN,
+                Double.POSITIVE_INFINITY,
+                Double.NEGATIVE_INFINITY,
+                Double.MAX_VALUE,
+                -Double.MAX_VALUE,
+                Double.MIN_VALUE,
+                -Double.MIN_NORMAL,
+                0.1,
+                1e-300);
+        byte[] everyByte = new byte[256];
+        for (int i = 0; i < everyByte.length; i++) {
+            everyByte[i] = (byte) i;
+        }
+        List<byte[]> blobs = List.of(everyByte, new byte[] {0}, new byte[] {(byte) 0xFF, 0, (byte) 0x80});
+        List<java.math.BigDecimal> decimals = List.of(
+                new java.math.BigDecimal("1234567890123456789012345678.0123456789"),
+                new java.math.BigDecimal("-1234567890123456789012345678.9999999999"),
+                new java.math.BigDecimal("-0.0000000001"),
+                new java.math.BigDecimal("0E-10"));
+        try (ProfileServer server = new ProfileServer(profile);
+                Connection c = server.connect(path.properties)) {
+            try (Statement st = c.createStatement()) {
+                for (String t : List.of("d DOUBLE", "b VARBINARY", "n DECIMAL(38, 10)")) {
+                    String[] nameType = t.split(" ", 2);
+                    st.executeUpdate("CREATE TABLE " + nameType[0]
+                            + " (ts TIMESTAMP(3) TIME INDEX, k STRING PRIMARY KEY, v " + nameType[1] + ")");
+                }
+            }
+            path.write(c, "d", "k", 0, doubles, PreparedStatement::setDouble);
+            path.write(c, "b", "k", 0, blobs, PreparedStatement::setBytes);
+            path.write(c, "n", "k", 0, decimals, PreparedStatement::setBigDecimal);
+            List<Long> bits = new ArrayList<>();
+            List<byte[]> readBlobs = new ArrayList<>();
+            List<java.math.BigDecimal> readDecimals = new ArrayList<>();
+            try (Statement st = c.createStatement()) {
+                try (ResultSet rs = st.executeQuery("SELECT v FROM d ORDER BY ts")) {
+                    while (rs.next()) {
+                        double v = rs.getDouble(1);
+                        bits.add(Double.isNaN(v) ? Double.doubleToLongBits(Double.NaN) : Double.doubleToRawLongBits(v));
+                    }
+                }
+                try (ResultSet rs = st.executeQuery("SELECT v FROM b ORDER BY ts")) {
+                    while (rs.next()) {
+                        readBlobs.add(rs.getBytes(1));
+                    }
+                }
+                try (ResultSet rs = st.executeQuery("SELECT v FROM n ORDER BY ts")) {
+                    while (rs.next()) {
+                        readDecimals.add(rs.getBigDecimal(1));
+                    }
+                }
+            }
+            assertThat(bits)
+                    .containsExactlyElementsOf(
+                            doubles.stream().map(Double::doubleToLongBits).toList());
+            assertThat(readBlobs).hasSize(blobs.size());
+            for (int i = 0; i < blobs.size(); i++) {
+                assertThat(readBlobs.get(i)).as("blob %d", i).isEqualTo(blobs.get(i));
+            }
+            assertThat(readDecimals).hasSize(decimals.size());
+            for (int i = 0; i < decimals.size(); i++) {
+                assertThat(readDecimals.get(i)).as("decimal %d", i).isEqualByComparingTo(decimals.get(i));
+            }
+        }
+    }
+
     static void create(Connection c, String valueType) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.executeUpdate("CREATE TABLE t (ts TIMESTAMP(3) TIME INDEX, k STRING PRIMARY KEY, v " + valueType + ")");
