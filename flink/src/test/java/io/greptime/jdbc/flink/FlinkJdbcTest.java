@@ -113,11 +113,9 @@ class FlinkJdbcTest {
     /**
      * The connector writes each split as {@code "ts" BETWEEN ? AND ?} with epoch numbers. GreptimeDB casts them to the
      * column's timestamp type (v1.1.4 src/query/src/optimizer/type_conversion.rs:227-240, TypeConversionRule on
-     * BETWEEN); the embedded server's DuckDB refuses to compare TIMESTAMP_MS with an integer, so this cannot pass
-     * here until the embedded server casts too (reported; the test runs as soon as it does).
+     * BETWEEN); the embedded server casts them the same way.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("embedded server: no integer-to-timestamp cast in BETWEEN, which GreptimeDB does")
     void sqlSource_timeRangeSplits_readEveryRowOnce() throws Exception {
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         env.executeSql(tableDdl(
