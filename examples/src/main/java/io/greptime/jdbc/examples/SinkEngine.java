@@ -13,7 +13,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 /**
  * The write benchmark's "sink" storage: the embedded server's whole front runs as usual (gRPC, Flight
  * DoPut with Arrow IPC decoding, protobuf decoding of row inserts, acknowledgements), but rows for the
- * benchmark's tables ({@code bench_w_*}) are counted instead of stored. The embedded DuckDB storage
+ * benchmarks' tables ({@code bench_w_*}, {@code bench_p_*}) are counted instead of stored. The embedded DuckDB storage
  * ingests well under 100k rows/s on two cores, so with it every method measures the same server
  * bottleneck; the sink shows what the client paths themselves cost. Everything else (DDL, queries, other
  * tables) goes to the wrapped engine, so tables are created and checked as usual.
@@ -26,7 +26,7 @@ final class SinkEngine extends ForwardingEngine {
     }
 
     private static boolean sunk(String table) {
-        return table.startsWith("bench_w_");
+        return table.startsWith("bench_w_") || table.startsWith("bench_p_"); // WriteBenchmark, WriteProcesses
     }
 
     /** Rows received for {@code table} so far. */
