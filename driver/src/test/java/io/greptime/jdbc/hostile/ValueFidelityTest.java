@@ -172,6 +172,47 @@ class ValueFidelityTest {
         }
     }
 
+    /**
+     * Timestamps near the limits of their unit come back as the same instant: nanoseconds near both ends
+     * of the signed 64-bit range (1677 and 2262), a nanosecond before the epoch, and milliseconds on the
+     * first and last day of years 1 and 9999. Instants are read back with {@code getObject(Instant)}.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("profilesAndPaths")
+    void timestampsNearTheLimitsOfTheirUnit_roundTripExactly(ServerProfile profile, WritePath path) throws Exception {
+        List<java.time.Instant> nanos = List.of(
+                java.time.Instant.parse("1677-09-22T00:00:00.000000001Z"),
+                java.time.Instant.parse("2262-04-11T23:47:16.854775807Z"),
+                java.time.Instant.parse("1969-12-31T23:59:59.999999999Z"),
+                java.time.Instant.EPOCH);
+        List<java.time.Instant> millis = List.of(
+                java.time.Instant.parse("0001-01-01T00:00:00.000Z"),
+                java.time.Instant.parse("9999-12-31T23:59:59.999Z"),
+                java.time.Instant.parse("1969-12-31T23:59:59.999Z"));
+        try (ProfileServer server = new ProfileServer(profile);
+                Connection c = server.connect(path.properties)) {
+            create(c, "TIMESTAMP(9)");
+            path.write(c, "t", "k", 0, nanos, (ps, i, v) -> ps.setObject(i, v));
+            assertThat(instants(c, "t")).containsExactlyElementsOf(nanos);
+            try (Statement st = c.createStatement()) {
+                st.executeUpdate("CREATE TABLE ms (ts TIMESTAMP(3) TIME INDEX, k STRING PRIMARY KEY, v TIMESTAMP(3))");
+            }
+            path.write(c, "ms", "k", 0, millis, (ps, i, v) -> ps.setObject(i, v));
+            assertThat(instants(c, "ms")).containsExactlyElementsOf(millis);
+        }
+    }
+
+    private static List<java.time.Instant> instants(Connection c, String table) throws SQLException {
+        List<java.time.Instant> out = new ArrayList<>();
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT v FROM " + table + " ORDER BY ts")) {
+            while (rs.next()) {
+                out.add(rs.getObject(1, java.time.Instant.class));
+            }
+        }
+        return out;
+    }
+
     static void create(Connection c, String valueType) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.executeUpdate("CREATE TABLE t (ts TIMESTAMP(3) TIME INDEX, k STRING PRIMARY KEY, v " + valueType + ")");
