@@ -234,7 +234,9 @@ class WriteFaultsTest {
             long afterCancel = (System.nanoTime() - t0) / 1_000_000;
             assertThat(f.error().getSQLState()).isEqualTo("57014");
             assertThat(afterCancel).isLessThan(1_000 + SLACK_MILLIS);
-            assertThat(f.confirmed()).isEqualTo(1_000);
+            // the first batch is stored; its answer may still be on the wire when the cancel lands (the server
+            // answers from its writer thread), so it is confirmed or in doubt, never more
+            assertThat(f.confirmed()).isIn(0L, 1_000L);
             assertStoredBetween(c, f, 2_500);
         }
     }
