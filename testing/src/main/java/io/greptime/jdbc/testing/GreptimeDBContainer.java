@@ -34,15 +34,25 @@ public class GreptimeDBContainer extends GenericContainer<GreptimeDBContainer> {
     public static final String HEALTH_PATH = "/health";
 
     private String database = "public";
+    private final DockerImageName imageName;
 
     /** {@value #IMAGE} at {@code tag} (for example {@code v1.1.4} or {@code latest}). */
     public GreptimeDBContainer(String tag) {
         this(DockerImageName.parse(IMAGE).withTag(Objects.requireNonNull(tag)));
     }
 
+    /**
+     * The image this container runs, as given; unlike {@code getDockerImageName()}, which resolves (and may
+     * pull) the image through a Docker engine, it needs none.
+     */
+    public String imageName() {
+        return imageName.asCanonicalNameString();
+    }
+
     /** Any image name: a mirror of the official image, or another tag. */
     public GreptimeDBContainer(DockerImageName image) {
         super(image);
+        this.imageName = image;
         withExposedPorts(HTTP_PORT, GRPC_PORT, MYSQL_PORT, POSTGRES_PORT);
         withCommand(commandLine());
         waitingFor(Wait.forHttp(HEALTH_PATH)

@@ -20,12 +20,12 @@ class GreptimeDBContainerTest {
     @Test
     void configuration_officialImageAtTheGivenTag_fourPorts() {
         try (GreptimeDBContainer db = new GreptimeDBContainer("v1.1.4")) {
-            assertThat(db.getDockerImageName()).isEqualTo("greptime/greptimedb:v1.1.4");
+            assertThat(db.imageName()).isEqualTo("greptime/greptimedb:v1.1.4");
             assertThat(db.getExposedPorts()).containsExactly(4000, 4001, 4002, 4003);
         }
         try (GreptimeDBContainer mirror =
                 new GreptimeDBContainer(DockerImageName.parse("registry.example/greptime/greptimedb:latest"))) {
-            assertThat(mirror.getDockerImageName()).isEqualTo("registry.example/greptime/greptimedb:latest");
+            assertThat(mirror.imageName()).isEqualTo("registry.example/greptime/greptimedb:latest");
         }
     }
 
