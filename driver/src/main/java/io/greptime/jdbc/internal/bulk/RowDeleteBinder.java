@@ -30,12 +30,11 @@ import org.apache.arrow.vector.FieldVector;
  * {@link Statement#SUCCESS_NO_INFO} (it may or may not have named a row), unless the server answered 0
  * for the whole request (then nothing matched, and each counts 0).
  */
-final class RowDeleteBinder extends VectorBinder implements BulkBinder {
+final class RowDeleteBinder extends HandleRowsBinder {
     private final BulkWrites owner;
     private final String table;
     private final BufferAllocator allocator;
     private final RowEncoder encoder;
-    private final int flushRows;
     /** Keys encoded so far in this batch, in order; rows with a NULL tag are not among them. */
     private final List<Row> keys = new ArrayList<>();
     /** Bit i set: pending row i is a key that will be sent (clear: a NULL tag, counts 0). */
@@ -50,30 +49,16 @@ final class RowDeleteBinder extends VectorBinder implements BulkBinder {
             BatchBuffer buffer,
             BufferAllocator allocator,
             RowEncoder encoder) {
-        super(session, buffer);
+        super(session, buffer, owner.config().bulkFlushRows());
         this.owner = owner;
         this.table = table;
         this.allocator = allocator;
         this.encoder = encoder;
-        this.flushRows = Math.max(1, owner.config().bulkFlushRows());
-    }
-
-    @Override
-    public void addBatch(CallScope scope) throws SQLException {
-        endRow();
-        if (buffer.row() >= flushRows) {
-            encodeBuffered();
-        }
-    }
-
-    @Override
-    public boolean addRowWithoutSending() throws SQLException {
-        addBatch(CallScope.NONE); // encoding a full buffer is local work
-        return true;
     }
 
     /** Moves the buffered rows into protobuf keys, freeing the vectors for more rows. */
-    private void encodeBuffered() {
+    @Override
+    void encodeBuffered() {
         int rows = buffer.row();
         List<FieldVector> vectors = buffer.seal().getFieldVectors();
         for (int r = 0; r < rows; r++) {

@@ -18,12 +18,11 @@ import org.apache.arrow.memory.BufferAllocator;
  * request, with the listed columns only, which the server completes with each column's default.
  * One statement, one thread at a time.
  */
-final class RowInsertRoute extends VectorBinder implements BulkBinder {
+final class RowInsertRoute extends HandleRowsBinder {
     private final BulkWrites owner;
     private final TableTraits traits;
     private final BufferAllocator allocator;
     private final RowEncoder encoder;
-    private final int flushRows;
     /** Requests encoded from full buffers, not yet sent. */
     private final List<Rows> chunks = new ArrayList<>();
 
@@ -36,30 +35,16 @@ final class RowInsertRoute extends VectorBinder implements BulkBinder {
             BatchBuffer buffer,
             BufferAllocator allocator,
             RowEncoder encoder) {
-        super(session, buffer);
+        super(session, buffer, owner.config().bulkFlushRows());
         this.owner = owner;
         this.traits = traits;
         this.allocator = allocator;
         this.encoder = encoder;
-        this.flushRows = Math.max(1, owner.config().bulkFlushRows());
-    }
-
-    @Override
-    public void addBatch(CallScope scope) throws SQLException {
-        endRow();
-        if (buffer.row() >= flushRows) {
-            encodeBuffered();
-        }
-    }
-
-    @Override
-    public boolean addRowWithoutSending() throws SQLException {
-        addBatch(CallScope.NONE); // encoding a full buffer is local work
-        return true;
     }
 
     /** Moves the buffered rows into a protobuf request, freeing the buffer for more rows. */
-    private void encodeBuffered() {
+    @Override
+    void encodeBuffered() {
         int rows = buffer.row();
         chunks.addAll(RowBatches.encode(owner, buffer, rows, encoder));
         encodedRows += rows;
