@@ -55,8 +55,22 @@ public final class GreptimeRelationProvider implements RelationProvider, Creatab
             scala.collection.immutable.Map<String, String> parameters,
             Dataset<Row> data) {
         GreptimeSpark.register();
-        requireGreptimeUrl(CollectionConverters.asJava(parameters));
-        return jdbc.createRelation(sqlContext, mode, parameters, data);
+        Map<String, String> options = new LinkedHashMap<>(CollectionConverters.asJava(parameters));
+        requireGreptimeUrl(options);
+        return jdbc.createRelation(sqlContext, mode, toScala(withoutTransactions(options)), data);
+    }
+
+    /**
+     * The write options with Spark's {@code isolationLevel} set to {@code NONE} unless the user chose one.
+     * GreptimeDB has no transactions, and Spark's default ({@code READ_UNCOMMITTED}) makes every write task ask
+     * for one and log a warning that it cannot have it; with {@code NONE} the task writes with auto-commit on,
+     * which is what happens anyway (each {@code executeBatch} is stored when it returns).
+     */
+    static Map<String, String> withoutTransactions(Map<String, String> options) {
+        if (GreptimeOptions.get(options, JDBCOptions.JDBC_TXN_ISOLATION_LEVEL()) == null) {
+            options.put(JDBCOptions.JDBC_TXN_ISOLATION_LEVEL(), "NONE");
+        }
+        return options;
     }
 
     private static Map<String, String> planned(SQLContext sqlContext, String table, Map<String, String> options) {

@@ -252,6 +252,46 @@ class SparkReadWriteTest {
     }
 
     @Test
+    void write_throughTheGreptimeSource_asksForNoTransaction() throws SQLException {
+        try (Connection c = frontend.connect();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE iso (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY, v DOUBLE)");
+        }
+        StructType schema = new StructType()
+                .add("ts", DataTypes.TimestampType, false)
+                .add("host", DataTypes.StringType)
+                .add("v", DataTypes.DoubleType);
+        Dataset<Row> df = spark.createDataFrame(List.of(RowFactory.create(new Timestamp(T0), "a", 1.0)), schema)
+                .coalesce(1);
+        // Spark's generic source keeps its default isolation level: the task asks for a transaction and warns
+        List<String> generic = SparkLogCapture.warnings(() -> {
+            GreptimeSpark.register();
+            df.write()
+                    .format("jdbc")
+                    .option("url", frontend.url(""))
+                    .option("dbtable", "iso")
+                    .mode(SaveMode.Append)
+                    .save();
+        });
+        assertThat(generic).anyMatch(m -> m.contains("transactions are unsupported"));
+        List<String> ours = SparkLogCapture.warnings(() -> df.write()
+                .format("greptime")
+                .option("url", frontend.url(""))
+                .option("dbtable", "iso")
+                .mode(SaveMode.Append)
+                .save());
+        assertThat(ours).noneMatch(m -> m.contains("transactions are unsupported"));
+        try (Connection c = frontend.connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM iso")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1))
+                    .as("the same row twice: a dedup table keeps one")
+                    .isEqualTo(1);
+        }
+    }
+
+    @Test
     void write_withoutATimestampColumn_namesTheOption() {
         StructType schema = new StructType().add("host", DataTypes.StringType);
         Dataset<Row> df = spark.createDataFrame(List.of(RowFactory.create("a")), schema);
