@@ -8,6 +8,7 @@ import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import io.greptime.jdbc.tck.sqlness.Answer;
 import io.greptime.jdbc.tck.sqlness.JdbcSqlnessExecutor;
+import io.greptime.jdbc.tck.sqlness.SqlnessConsole;
 import io.greptime.jdbc.tck.sqlness.SqlnessExecutor;
 import io.greptime.jdbc.tck.sqlness.SqlnessReplayer;
 import io.greptime.jdbc.tck.sqlness.SqlnessReport;
@@ -33,6 +34,10 @@ class JdbcSqlnessReplayTest {
     void replay_passListedCasesMatchThroughTheDriver() throws IOException {
         String shared = System.getProperty("greptime.shared.dir");
         Path dir = shared == null ? null : Path.of(shared, "sqlness");
+        if (dir == null || !Files.isDirectory(dir)) {
+            SqlnessConsole.print("sqlness (JDBC): skipped, GreptimeDB sqlness cases not found (greptime.shared.dir="
+                    + shared + "; expected a 'sqlness' folder there)");
+        }
         assumeTrue(
                 dir != null && Files.isDirectory(dir),
                 "GreptimeDB sqlness cases not found (greptime.shared.dir=" + shared + "), skipping the JDBC replay");
@@ -42,7 +47,7 @@ class JdbcSqlnessReplayTest {
         List<String> mustPass = SqlnessSuite.readPassList(passFile);
 
         SqlnessReport report = SqlnessSuite.run(dir, JdbcTarget::new);
-        System.out.println(report.summary());
+        SqlnessConsole.print(report.summary().replace("sqlness: ", "sqlness (JDBC): "));
         report.write(Path.of("target", "sqlness-jdbc-report.txt"));
 
         List<String> failures = new ArrayList<>();

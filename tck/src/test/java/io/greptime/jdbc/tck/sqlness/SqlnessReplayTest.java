@@ -26,6 +26,10 @@ class SqlnessReplayTest {
     @Test
     void replay_listedCasesMatchGreptimeDbExactly() throws IOException {
         Path dir = SharedCases.directory();
+        if (dir == null) {
+            SqlnessConsole.print("sqlness: skipped, GreptimeDB sqlness cases not found (" + SharedCases.describe()
+                    + "; expected a 'sqlness' folder there)");
+        }
         assumeTrue(
                 dir != null,
                 "GreptimeDB sqlness cases not found, skipping the replay (" + SharedCases.describe()
@@ -41,8 +45,8 @@ class SqlnessReplayTest {
                     .as("Arrow memory left by the replay")
                     .isZero();
         }
-        System.out.println(report.summary());
-        cleanup.forEach(p -> System.out.println("sqlness: cleanup problem: " + p));
+        SqlnessConsole.print(report.summary());
+        cleanup.forEach(p -> SqlnessConsole.print("sqlness: cleanup problem: " + p));
         report.write(Path.of("target", "sqlness-report.txt"));
 
         List<String> failures = new ArrayList<>();
