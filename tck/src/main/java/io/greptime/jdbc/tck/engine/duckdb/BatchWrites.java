@@ -114,7 +114,9 @@ final class BatchWrites {
                 FieldVector src = given[i];
                 if (src == null) {
                     fill(c, dst, rows);
-                } else if (c.type().kind() != GreptimeType.Kind.JSON && StagingBatch.canShare(src, dst)) {
+                } else if (c.type().kind() != GreptimeType.Kind.JSON
+                        && c.type().kind() != GreptimeType.Kind.JSON2
+                        && StagingBatch.canShare(src, dst)) {
                     if (!c.nullable() && src.getNullCount() > 0) {
                         throw notNullable(c);
                     }
@@ -157,7 +159,9 @@ final class BatchWrites {
             if (json && v instanceof byte[] b) {
                 v = jsonText(b, c.name());
             }
-            v = Values.coerce(v, c.type(), ZoneOffset.UTC, c.name());
+            v = v != null && c.type().kind() == GreptimeType.Kind.JSON2
+                    ? Json2Values.store(v, Json2Hints.of(c)) // JSON2 type hints apply to every write path
+                    : Values.coerce(v, c.type(), ZoneOffset.UTC, c.name());
             if (v == null) {
                 if (!c.nullable()) {
                     throw notNullable(c);

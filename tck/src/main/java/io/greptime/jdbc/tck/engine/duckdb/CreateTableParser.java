@@ -96,6 +96,7 @@ final class CreateTableParser {
             }
         }
         String timeIndex = validateTimeIndex();
+        checkDuplicateColumns();
         List<String> pk = validatePrimaryKeys();
         return new CreateTable(
                 name[0],
@@ -163,7 +164,11 @@ final class CreateTableParser {
     private void column() {
         String name = t.ident();
         GreptimeType type = TypeParser.parse(t);
+        Json2Hints hints = type.kind() == GreptimeType.Kind.JSON2 ? Json2Hints.parse(t) : null;
         ColumnOptionsParser opts = ColumnOptionsParser.parse(t, name);
+        if (hints != null) {
+            opts.options.put(Json2Hints.OPTION, hints.render());
+        }
         if (opts.timeIndex) {
             timeIndexes.add(name);
             if (!type.kind().equals(GreptimeType.Kind.TIMESTAMP)) {
@@ -229,6 +234,20 @@ final class CreateTableParser {
             throw invalidColumn(ti, "time index column data type should be timestamp");
         }
         return ti;
+    }
+
+    /** src/operator/src/expr_helper.rs validate_create_expr: every column name once. */
+    private void checkDuplicateColumns() {
+        Map<String, Integer> seen = new java.util.HashMap<>();
+        for (int i = 0; i < columns.size(); i++) {
+            Integer before = seen.putIfAbsent(columns.get(i).name(), i);
+            if (before != null) {
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Invalid SQL, error: column name `" + columns.get(i).name() + "` is duplicated at index "
+                                + before + " and " + i);
+            }
+        }
     }
 
     private List<String> validatePrimaryKeys() {

@@ -103,6 +103,10 @@ final class ExprRenderer {
     }
 
     private String column(SqlAst.Column c) {
+        Json2Paths.Path json2 = Json2Paths.of(scope, c);
+        if (json2 != null) {
+            return Json2Paths.text(this, json2.call());
+        }
         if (c.parts().size() == 1) {
             return Catalog.quote(c.name());
         }
@@ -165,8 +169,8 @@ final class ExprRenderer {
             case "~" -> null;
             default -> b.op();
         };
-        String l = render(b.left());
-        String r = render(b.right());
+        String l = Json2Paths.arithmeticOperand(this, b, true);
+        String r = Json2Paths.arithmeticOperand(this, b, false);
         if (op == null) {
             return "regexp_matches(" + l + ", " + r + ")";
         }
@@ -200,6 +204,10 @@ final class ExprRenderer {
                 && c.expr() instanceof SqlAst.Literal l
                 && l.kind() == SqlAst.LiteralKind.STRING) {
             return TemporalCasts.timestampLiteral(l.text(), target, c.tryCast());
+        }
+        SqlAst.Call json2 = target == null ? null : Json2Paths.read(scope, c.expr());
+        if (json2 != null) {
+            return Json2Paths.typed(this, json2, target);
         }
         String jsonCast = JsonCasts.of(this, c, target);
         if (jsonCast != null) {

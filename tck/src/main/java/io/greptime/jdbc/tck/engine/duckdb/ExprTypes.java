@@ -13,6 +13,9 @@ final class ExprTypes {
         if (e instanceof SqlAst.Nested n) {
             return of(scope, n.expr());
         } else if (e instanceof SqlAst.Column c) {
+            if (Json2Paths.of(scope, c) != null) {
+                return GreptimeType.STRING;
+            }
             QueryScope.Resolved r = scope == null ? null : scope.resolve(c.parts());
             ColumnMeta m = r == null ? null : r.relation().column(r.name());
             return m == null ? null : m.type();
@@ -58,7 +61,7 @@ final class ExprTypes {
                     "covar",
                     "covar_samp",
                     "covar_pop" -> GreptimeType.FLOAT64;
-            case "min", "max", "first_value", "last_value" -> arg;
+            case "min", "max", "first_value", "last_value", "median" -> arg;
             case "sum" ->
                 arg == null
                         ? null

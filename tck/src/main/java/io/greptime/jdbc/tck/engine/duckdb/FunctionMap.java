@@ -90,6 +90,10 @@ final class FunctionMap {
         if (VectorSql.handles(c.name())) {
             return VectorSql.render(r, c);
         }
+        String json2 = Json2Paths.function(r, c);
+        if (json2 != null) {
+            return json2;
+        }
         switch (c.name()) {
             case "database", "current_schema", "schema":
                 return a.isEmpty() ? quoted(r.translator.schema) : null;
@@ -116,6 +120,7 @@ final class FunctionMap {
                     "json_get_string",
                     "json_get_object",
                     "format",
+                    "matches",
                     "matches_term":
                 return generic(r, c, "gt_" + c.name());
             case "json_is_null",
@@ -128,6 +133,11 @@ final class FunctionMap {
                 return a.size() == 1
                         ? "gt_json_is(" + r.render(a.get(0)) + ", '" + c.name().substring(8) + "')"
                         : null;
+            case "geohash":
+                return a.size() == 3 ? geo(r, a, "gt_geohash(") : null;
+            case "geohash_neighbours":
+                // a list of the eight neighbour hashes
+                return a.size() == 3 ? "string_split(" + geo(r, a, "gt_geohash_neighbours(") + ", ',')" : null;
             case "btrim":
                 return generic(r, c, "trim");
             case "octet_length":
@@ -138,10 +148,34 @@ final class FunctionMap {
                 return StringFunctions.render(r, c);
             case "first_value", "last_value":
                 return c.over() == null ? firstLast(r, c) : null;
+            case "median": {
+                // DataFusion's median keeps an integer input's type: the two middle values of an even
+                // count are averaged in it, (low + high) / 2 truncated (datafusion-functions-aggregate median.rs)
+                GreptimeType t = a.size() == 1 ? ExprTypes.of(r.scope, a.get(0)) : null;
+                boolean integer =
+                        t != null && (t.kind() == GreptimeType.Kind.INT || t.kind() == GreptimeType.Kind.UINT);
+                return integer ? "CAST(trunc(" + generic(r, c, "median") + ") AS " + t.duck() + ")" : null;
+            }
             case "covar":
                 return generic(r, c, "covar_samp");
             case "approx_percentile_cont":
                 return Percentiles.approx(r, c);
+            case "approx_median":
+                // DataFusion's approx_median is approx_percentile_cont at 0.5
+                return a.size() == 1 && c.over() == null && !c.distinct()
+                        ? Percentiles.approx(
+                                r,
+                                new SqlAst.Call(
+                                        "approx_percentile_cont",
+                                        List.of(a.get(0), new SqlAst.Literal(SqlAst.LiteralKind.NUMBER, "0.5")),
+                                        false,
+                                        false,
+                                        List.of(),
+                                        c.filter(),
+                                        null,
+                                        List.of(),
+                                        null))
+                        : null;
             default:
                 return null;
         }
@@ -171,6 +205,12 @@ final class FunctionMap {
                 c.withinGroup(),
                 c.nullTreatment());
         return generic(r, ordered, c.name().equals("first_value") ? "first" : "last");
+    }
+
+    private static String geo(ExprRenderer r, List<SqlAst.Expr> a, String fn) {
+        // the resolution goes as a whole number through the function's DOUBLE arguments
+        return fn + "CAST(" + r.render(a.get(0)) + " AS DOUBLE), CAST(" + r.render(a.get(1)) + " AS DOUBLE), CAST(CAST("
+                + r.render(a.get(2)) + " AS BIGINT) AS DOUBLE))";
     }
 
     static String quoted(String s) {

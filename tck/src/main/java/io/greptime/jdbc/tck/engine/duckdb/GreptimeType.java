@@ -28,6 +28,8 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
         INTERVAL,
         DECIMAL,
         JSON,
+        /** GreptimeDB's JSON2 (v1.3+), kept as JSON text and answered as text (see {@link Json2Values}). */
+        JSON2,
         VECTOR
     }
 
@@ -54,6 +56,7 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
             case "String" -> Kind.STRING;
             case "Binary" -> Kind.BINARY;
             case "Date" -> Kind.DATE;
+            case "Json2" -> Kind.JSON2;
             default -> Kind.JSON;
         };
     }
@@ -112,6 +115,11 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
             plain("IntervalMonthDayNano", "INTERVAL", "INTERVAL", new ArrowType.Interval(IntervalUnit.MONTH_DAY_NANO));
     public static final GreptimeType JSON =
             new GreptimeType("Json", "JSON", "VARCHAR", ArrowType.Binary.INSTANCE, ArrowType.Utf8.INSTANCE);
+    /**
+     * JSON2. GreptimeDB answers it as native Arrow structs marked {@code greptime:type=Json}, each file's rows
+     * aligned to one struct; the engine has no such layout and answers the JSON text.
+     */
+    public static final GreptimeType JSON2 = plain("Json2", "JSON2", "VARCHAR", ArrowType.Utf8.INSTANCE);
 
     public static GreptimeType timestamp(TimeUnit unit) {
         int p = precision(unit);
@@ -224,7 +232,7 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
         }
         for (GreptimeType t : new GreptimeType[] {
             BOOLEAN, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64, FLOAT32, FLOAT64, STRING, BINARY, DATE,
-            INTERVAL, JSON
+            INTERVAL, JSON, JSON2
         }) {
             if (t.name.equals(name)) {
                 return t;

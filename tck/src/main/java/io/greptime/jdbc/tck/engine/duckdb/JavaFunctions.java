@@ -30,9 +30,46 @@ final class JavaFunctions {
         binary(c, "gt_json_get_string", String.class, String.class, String.class, JsonFunctions::getString);
         binary(c, "gt_json_get_object", String.class, String.class, String.class, JsonFunctions::getObject);
         binary(c, "gt_json_is", String.class, String.class, Boolean.class, JsonFunctions::is);
+        binary(c, "gt_json2_get", String.class, String.class, String.class, Json2Values::get);
+        binary(c, "gt_json2_get_int", String.class, String.class, Long.class, Json2Values::getInt);
+        binary(c, "gt_json2_get_uint", String.class, String.class, String.class, (j, p) -> {
+            java.math.BigInteger u = Json2Values.getUint(j, p);
+            return u == null ? null : u.toString();
+        });
+        binary(c, "gt_json2_get_float", String.class, String.class, Double.class, Json2Values::getFloat);
+        binary(c, "gt_json2_get_bool", String.class, String.class, Boolean.class, Json2Values::getBool);
         binary(c, "gt_format", Double.class, Long.class, String.class, JavaFunctions::mysqlFormat);
         binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
+        binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
+        ternary(c, "gt_geohash", Geohash::encode);
+        ternary(c, "gt_geohash_neighbours", Geohash::neighbours);
+    }
+
+    /**
+     * A function of three DOUBLEs (latitude, longitude, resolution) to VARCHAR, NULL when any argument is;
+     * DuckDB's Java functions take at most two typed parameters, so it is declared DOUBLE varargs.
+     */
+    private static void ternary(Connection c, String name, GeoFunction fn) throws SQLException {
+        try (DuckDBScalarFunctionBuilder b = DuckDBFunctions.scalarFunction();
+                org.duckdb.DuckDBLogicalType dbl =
+                        org.duckdb.DuckDBLogicalType.of(org.duckdb.DuckDBColumnType.DOUBLE)) {
+            b.withName(name)
+                    .withVarArgs(dbl)
+                    .withReturnType(String.class)
+                    .withVarArgsFunction(args ->
+                            args.length != 3 || args[0] == null || args[1] == null || args[2] == null
+                                    ? null
+                                    : raising(() -> fn.apply(
+                                            ((Number) args[0]).doubleValue(), ((Number) args[1]).doubleValue(), (long)
+                                                    ((Number) args[2]).doubleValue())))
+                    .register(c);
+        }
+    }
+
+    /** (latitude, longitude, resolution) to text. */
+    interface GeoFunction {
+        String apply(Double lat, Double lon, Long resolution);
     }
 
     private static void vectors(Connection c) throws SQLException {

@@ -41,6 +41,8 @@ final class QueryTranslator {
     private final Map<SqlAst.Tql, TqlCte.Result> tqlResults = new IdentityHashMap<>();
     private final Deque<Map<String, List<String>>> ctes = new ArrayDeque<>();
     private final Map<SqlAst.Select, QueryScope> scopes = new IdentityHashMap<>();
+    /** Reads of {@code numbers} that get a pushed-down LIMIT ({@link NumbersScan}). */
+    final Map<SqlAst.TableRef, Long> numbersLimits = new IdentityHashMap<>();
 
     QueryTranslator(Catalog catalog, String schema, ZoneId zone) {
         this(catalog, schema, zone, io.greptime.jdbc.tck.engine.EngineProfile.NEWEST);
@@ -130,11 +132,18 @@ final class QueryTranslator {
                 }
                 sb.append(' ');
             }
+            NumbersScan.pushLimit(this, f);
             sb.append(render(f.body(), outer, false));
             if (!f.orderBy().isEmpty()) {
                 sb.append(" ORDER BY ").append(FunctionMap.orderList(bodyRenderer(f.body(), outer), f.orderBy()));
             }
             ExprRenderer plain = new ExprRenderer(this, outer);
+            if (f.limit() != null) {
+                LimitChecks.check(this, f.limit(), "LIMIT", outer);
+            }
+            if (f.offset() != null) {
+                LimitChecks.check(this, f.offset(), "OFFSET", outer);
+            }
             if (f.limit() != null) {
                 sb.append(" LIMIT ").append(plain.render(f.limit()));
             }
@@ -185,7 +194,10 @@ final class QueryTranslator {
         List<String> out = new ArrayList<>();
         for (SqlAst.SelectItem item : s.items()) {
             String sql = r.render(item.expr());
-            if (item.expr() instanceof SqlAst.Star || item.alias() == null && item.expr() instanceof SqlAst.Column) {
+            if (item.expr() instanceof SqlAst.Star
+                    || item.alias() == null
+                            && item.expr() instanceof SqlAst.Column c
+                            && Json2Paths.of(scope, c) == null) {
                 out.add(sql);
                 continue;
             }
@@ -387,6 +399,10 @@ final class QueryTranslator {
             missing.add(db + "." + t.name());
         } else {
             tables.add(meta);
+            Long rows = numbersLimits.get(t);
+            if (rows != null && Catalog.isNumbers(meta)) {
+                return NumbersScan.sql(rows) + " AS " + Catalog.quote(alias) + cols;
+            }
         }
         return Catalog.duckTable(db, t.name()) + " AS " + Catalog.quote(alias) + cols;
     }
@@ -492,7 +508,7 @@ final class QueryTranslator {
     /** A plain column keeps its name unqualified; anything else is named by {@link SchemaNames}. */
     private static String itemName(Expr e, SchemaNames names) {
         Expr inner = e;
-        if (inner instanceof SqlAst.Column c) {
+        if (inner instanceof SqlAst.Column c && !names.isJson2Path(c)) {
             return c.name();
         }
         return names.name(inner);

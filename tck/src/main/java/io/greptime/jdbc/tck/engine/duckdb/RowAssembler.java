@@ -32,6 +32,9 @@ final class RowAssembler {
      */
     private static Object coerce(Object v, ColumnMeta c, ZoneId zone) {
         try {
+            if (v != null && c.type().kind() == GreptimeType.Kind.JSON2) {
+                return Json2Values.store(v, Json2Hints.of(c));
+            }
             return Values.coerce(v, c.type(), zone, c.name());
         } catch (GreptimeError e) {
             if (!(v instanceof String s) || e.status() != StatusCode.INVALID_ARGUMENTS) {

@@ -22,6 +22,11 @@ final class SchemaNames {
     /** Range expressions name their aggregate by its canonical name ({@code covar} is {@code covar_samp}). */
     boolean canonicalNames;
 
+    /** Whether {@code c} reads a path of a JSON2 column (named as the json_get it is, not as a column). */
+    boolean isJson2Path(SqlAst.Column c) {
+        return Json2Paths.of(scope, c) != null;
+    }
+
     SchemaNames(QueryScope scope, Function<SqlAst.Query, List<String>> subqueryNames) {
         this.scope = scope;
         this.subqueryNames = subqueryNames;
@@ -39,7 +44,8 @@ final class SchemaNames {
         } else if (e instanceof SqlAst.Unary u) {
             return unary(u);
         } else if (e instanceof SqlAst.Binary b) {
-            return name(b.left()) + " " + operator(b.op()) + " " + name(b.right());
+            return Json2Paths.arithmeticName(this, scope, b, true) + " " + operator(b.op()) + " "
+                    + Json2Paths.arithmeticName(this, scope, b, false);
         } else if (e instanceof SqlAst.Call c) {
             return call(c);
         } else if (e instanceof SqlAst.Cast c) {
@@ -89,6 +95,10 @@ final class SchemaNames {
     }
 
     private String column(SqlAst.Column c) {
+        Json2Paths.Path json2 = Json2Paths.of(scope, c);
+        if (json2 != null) {
+            return name(json2.call());
+        }
         QueryScope.Resolved r = scope == null ? null : scope.resolve(c.parts());
         if (r != null) {
             return r.display();
@@ -180,6 +190,9 @@ final class SchemaNames {
 
     private String call(SqlAst.Call c) {
         String fn = canonicalNames ? FunctionNames.canonical(c.name()) : c.name();
+        if (fn.equals("unnest")) {
+            fn = "UNNEST"; // DataFusion's Expr::Unnest displays upper-case
+        }
         if (c.over() != null) {
             return WindowNames.name(this, c, fn);
         }

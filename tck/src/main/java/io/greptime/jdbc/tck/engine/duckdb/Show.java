@@ -5,6 +5,7 @@ import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * SHOW and DESC statements, answered by SQL over the materialized information_schema so that LIKE and
@@ -178,7 +179,15 @@ final class Show {
                     List.of());
         }
         if (t.accept("view")) {
-            TableMeta v = table(call, t.objectName());
+            String[] name = t.objectName();
+            TableMeta found = call.catalog.table(name[0] == null ? call.schema() : name[0], name[1]);
+            if (found == null) {
+                // GreptimeDB names the view as written (show_create_view's ViewNotFound)
+                throw new GreptimeError(
+                        StatusCode.TABLE_NOT_FOUND,
+                        "View not found: " + (name[0] == null ? name[1] : name[0] + "." + name[1]));
+            }
+            TableMeta v = table(call, name);
             if (!Views.isView(v)) {
                 throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid view: " + v.name() + " is not a view");
             }
@@ -200,8 +209,13 @@ final class Show {
                             + " is TEMPORARY");
         }
         TableMeta tm = table(call, n);
-        String text =
-                t.accept("for", "postgres_foreign_table") ? ShowCreate.postgresForeignTable(tm) : ShowCreate.table(tm);
+        String text = t.accept("for", "postgres_foreign_table")
+                ? ShowCreate.postgresForeignTable(tm)
+                : ShowCreate.table(
+                        tm,
+                        call.catalog.databaseExists(tm.schema())
+                                ? call.catalog.database(tm.schema()).options()
+                                : Map.of());
         return Queries.run(
                 call,
                 "SELECT " + lit(tm.name()) + " AS \"Table\", " + lit(text) + " AS \"Create Table\"",

@@ -8,7 +8,27 @@ final class ShowCreate {
 
     private ShowCreate() {}
 
+    /**
+     * SHOW CREATE TABLE; a table without its own TTL shows its database's
+     * ({@code src/query/src/sql/show_create_table.rs} create_sql_options).
+     */
+    static String table(TableMeta t, Map<String, String> databaseOptions) {
+        String dbTtl = databaseOptions == null ? null : databaseOptions.get("ttl");
+        if (dbTtl == null || t.options().containsKey("ttl")) {
+            return table(t);
+        }
+        Map<String, String> options = new java.util.LinkedHashMap<>(t.options());
+        options.put("ttl", dbTtl);
+        boolean sorted = new java.util.ArrayList<>(t.options().keySet())
+                .equals(new java.util.ArrayList<>(new java.util.TreeMap<>(t.options()).keySet()));
+        return render(t, sorted ? new java.util.TreeMap<>(options) : options);
+    }
+
     static String table(TableMeta t) {
+        return render(t, t.options());
+    }
+
+    private static String render(TableMeta t, Map<String, String> shownOptions) {
         StringBuilder sb = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
                 .append(Catalog.quote(t.name()))
                 .append(" (\n");
@@ -16,8 +36,12 @@ final class ShowCreate {
             sb.append("  ")
                     .append(Catalog.quote(c.name()))
                     .append(' ')
-                    .append(c.type().sql())
-                    .append(c.nullable() ? " NULL" : " NOT NULL");
+                    .append(c.type().sql());
+            String json2 = c.options().get(Json2Hints.OPTION);
+            if (json2 != null) {
+                sb.append(json2);
+            }
+            sb.append(c.nullable() ? " NULL" : " NOT NULL");
             if (c.defaultSql() != null) {
                 sb.append(" DEFAULT ").append(c.defaultSql());
             }
@@ -64,7 +88,7 @@ final class ShowCreate {
             sb.append('\n');
         }
         sb.append("ENGINE=").append(t.engine()).append('\n');
-        sb.append(with(t.options()));
+        sb.append(with(shownOptions));
         return sb.toString();
     }
 
@@ -117,7 +141,7 @@ final class ShowCreate {
             case TIME -> "TIME";
             case INTERVAL -> "INTERVAL";
             case DECIMAL -> "NUMERIC";
-            case JSON -> "JSONB";
+            case JSON, JSON2 -> "JSONB";
         };
     }
 

@@ -59,7 +59,8 @@ final class TypeParser {
             Map.entry("timestamp_ns", GreptimeType.TS_NANO),
             Map.entry("timestampnanosecond", GreptimeType.TS_NANO),
             Map.entry("interval", GreptimeType.INTERVAL),
-            Map.entry("json", GreptimeType.JSON));
+            Map.entry("json", GreptimeType.JSON),
+            Map.entry("json2", GreptimeType.JSON2));
 
     private TypeParser() {}
 

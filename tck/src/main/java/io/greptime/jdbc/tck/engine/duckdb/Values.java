@@ -47,6 +47,7 @@ final class Values {
                             : Double.parseDouble(v.toString().trim());
                 case STRING -> v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
                 case JSON -> json(v);
+                case JSON2 -> Json2Values.store(v, null);
                 case BINARY -> binary(v);
                 case VECTOR -> vector(v, type.dimension());
                 case DATE -> toDate(v, zone);

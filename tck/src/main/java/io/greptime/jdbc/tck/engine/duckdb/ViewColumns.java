@@ -7,12 +7,18 @@ final class ViewColumns {
     private ViewColumns() {}
 
     static List<String> of(QueryTranslator outer, TableMeta view) {
+        String listed = view.options().get(Views.COLUMNS);
+        if (listed != null) {
+            return List.of(listed.split("\n"));
+        }
         String definition = view.options().get(Views.DEFINITION);
         if (definition == null) {
             return List.of();
         }
         String prefix = "CREATE VIEW " + view.name() + " AS ";
-        String query = definition.startsWith(prefix) ? definition.substring(prefix.length()) : null;
+        String query = view.options().containsKey(Views.QUERY)
+                ? view.options().get(Views.QUERY)
+                : definition.startsWith(prefix) ? definition.substring(prefix.length()) : null;
         if (query == null) {
             return List.of();
         }

@@ -15,6 +15,11 @@ import java.util.Set;
 final class Views {
     static final String ENGINE = "view";
     static final String DEFINITION = "view_definition";
+    /** The view's column names when CREATE VIEW listed them ({@code CREATE VIEW v (a, b) AS ...}), one a line. */
+    static final String COLUMNS = "view_columns";
+    /** The defining query as normalized text. */
+    static final String QUERY = "view_query";
+
     private static final Set<String> KEYWORDS = Set.of(
             "select",
             "from",
@@ -62,9 +67,21 @@ final class Views {
 
     static long create(Call call, Tokens t, boolean orReplace) throws SQLException {
         boolean ifNotExists = t.accept("if", "not", "exists");
+        if (orReplace && ifNotExists) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid SQL, error: syntax error Create Or Replace and If Not Exist cannot be used together");
+        }
         String[] n = t.objectName();
         String schema = n[0] == null ? call.schema() : n[0];
         Ddl.checkWritable(schema);
+        List<String> columns = new java.util.ArrayList<>();
+        if (t.acceptSymbol("(")) {
+            do {
+                columns.add(t.ident());
+            } while (t.acceptSymbol(","));
+            t.expectSymbol(")");
+        }
         t.expect("as");
         int bodyStart = t.pos;
         TableMeta existing = call.catalog.table(schema, n[1]);
@@ -87,9 +104,23 @@ final class Views {
                     "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
                             + rw.missing.iterator().next());
         }
-        call.exec("CREATE OR REPLACE VIEW " + Catalog.duckTable(schema, n[1]) + " AS " + body);
+        String query = normalize(t, bodyStart);
+        String aliases = "";
+        if (!columns.isEmpty()) {
+            checkColumnCount(call, schema, n[1], query, columns.size());
+            aliases = " " + QueryTranslator.quotedList(columns);
+        }
+        call.exec("CREATE OR REPLACE VIEW " + Catalog.duckTable(schema, n[1]) + aliases + " AS " + body);
         Map<String, String> opts = new LinkedHashMap<>();
-        opts.put(DEFINITION, "CREATE VIEW " + n[1] + " AS " + normalize(t, bodyStart));
+        // GreptimeDB keeps the statement as written (sqlparser's Display of CreateView)
+        opts.put(
+                DEFINITION,
+                "CREATE " + (orReplace ? "OR REPLACE " : "") + "VIEW " + (ifNotExists ? "IF NOT EXISTS " : "") + n[1]
+                        + (columns.isEmpty() ? "" : " (" + String.join(", ", columns) + ")") + " AS " + query);
+        if (!columns.isEmpty()) {
+            opts.put(COLUMNS, String.join("\n", columns));
+        }
+        opts.put(QUERY, query);
         long id = existing != null ? existing.id() : call.catalog.allocateTableId();
         call.catalog.putTable(
                 call.conn,
@@ -106,6 +137,22 @@ final class Views {
                         List.of(),
                         List.of()));
         return 0;
+    }
+
+    /** GreptimeDB's check that a column list names every column of the query, no more, no fewer. */
+    private static void checkColumnCount(Call call, String schema, String view, String query, int given) {
+        List<String> names;
+        try {
+            names = new QueryTranslator(call.catalog, schema, call.ctx.timeZone())
+                    .names(SqlParser.parseQuery(new Tokens(query)), null);
+        } catch (RuntimeException e) {
+            names = null;
+        }
+        if (names != null && names.size() != given) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Expect " + names.size() + " columns for view " + view + ", but found " + given);
+        }
     }
 
     static long drop(Call call, Tokens t) throws SQLException {

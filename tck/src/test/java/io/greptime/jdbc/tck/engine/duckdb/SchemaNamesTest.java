@@ -27,6 +27,11 @@ class SchemaNamesTest {
     }
 
     @Test
+    void unnest_isNamedUpperCase() {
+        assertThat(name("unnest([1, 2])")).isEqualTo("UNNEST(make_array(Int64(1),Int64(2)))");
+    }
+
+    @Test
     void negationOfACast_isANegativeExpression() {
         // `::` binds tighter than unary minus, so this is -(127::DECIMAL), not the literal -127
         assertThat(name("-127::DECIMAL(3,0)::TINYINT")).isEqualTo("(- Int64(127))");
