@@ -44,7 +44,13 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * every method n times and reports medians. Not a test: figures depend on the machine.
  */
 public final class WriteProcesses {
-    private static final List<String> METHODS = List.of("arrow", "jdbc", "spring");
+    private static final List<String> ALL_METHODS = List.of("arrow", "jdbc", "spring");
+    /** {@code -Dbench.methods=jdbc}: only some of them (the ratios are printed when all three ran). */
+    private static final List<String> METHODS = List.of(
+            System.getProperty("bench.methods", String.join(",", ALL_METHODS)).split(","));
+
+    /** The key of the heap bytes allocated among a child's per-thread CPU figures. */
+    private static final String HEAP_BYTES = "heapBytes";
 
     private WriteProcesses() {}
 
@@ -83,7 +89,7 @@ public final class WriteProcesses {
                             throw new IllegalStateException(method + ": " + stored + " rows stored, expected " + rows);
                         }
                         results.computeIfAbsent(method, m -> new ArrayList<>()).add(r);
-                        System.out.println("  " + r.describe());
+                        System.out.println("  " + r.describe() + "; load average " + LoadAverage.read());
                     }
                 }
                 report(results);
@@ -103,10 +109,19 @@ public final class WriteProcesses {
 
         String describe() {
             StringBuilder threads = new StringBuilder();
-            cpuNanos.forEach((name, ns) -> threads.append(String.format(" %s=%.0f", name, (double) ns / rows)));
+            cpuNanos.forEach((name, ns) -> {
+                if (!name.equals(HEAP_BYTES)) {
+                    threads.append(String.format(" %s=%.0f", name, (double) ns / rows));
+                }
+            });
             return String.format(
-                    "%-7s %,12.0f rows/s (%.2f s), peak RSS %,d MiB, CPU ns/row:%s",
-                    method, rate(), seconds, peakRssKib / 1024, threads);
+                    "%-7s %,12.0f rows/s (%.2f s), peak RSS %,d MiB, heap allocated %.0f B/row, CPU ns/row:%s",
+                    method,
+                    rate(),
+                    seconds,
+                    peakRssKib / 1024,
+                    (double) cpuNanos.getOrDefault(HEAP_BYTES, 0L) / rows,
+                    threads);
         }
     }
 
@@ -117,11 +132,16 @@ public final class WriteProcesses {
     }
 
     private static void report(Map<String, List<Result>> results) {
+        if (!results.keySet().containsAll(ALL_METHODS)) {
+            results.forEach(
+                    (m, rs) -> System.out.println("median: " + median(rs).describe()));
+            return;
+        }
         Result arrow = median(results.get("arrow"));
         Result jdbc = median(results.get("jdbc"));
         Result spring = median(results.get("spring"));
         System.out.println("median of each method:");
-        for (String m : METHODS) {
+        for (String m : ALL_METHODS) {
             System.out.println("  " + median(results.get(m)).describe());
         }
         System.out.printf(
@@ -141,9 +161,15 @@ public final class WriteProcesses {
     private static Result child(String method, String address, String table, long rows, int batch, long warmup)
             throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(
-                java,
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        List<String> command = new ArrayList<>(List.of(java, "--add-opens=java.base/java.nio=ALL-UNNAMED"));
+        // -Dbench.jvmArgs="-Xlog:gc:file=/tmp/gc-%m.log ...": more flags for every child, %m its method's name
+        String extra = System.getProperty("bench.jvmArgs", "").trim();
+        if (!extra.isEmpty()) {
+            for (String flag : extra.split("\\s+")) {
+                command.add(flag.replace("%m", method));
+            }
+        }
+        command.addAll(List.of(
                 "-cp",
                 classpath(),
                 WriteProcesses.class.getName(),
@@ -153,7 +179,8 @@ public final class WriteProcesses {
                 table,
                 Long.toString(rows),
                 Integer.toString(batch),
-                Long.toString(warmup)));
+                Long.toString(warmup),
+                System.getProperty("bench.params", "")));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         Result result = null;
         try (BufferedReader out =
@@ -210,17 +237,30 @@ public final class WriteProcesses {
             long rows = Long.parseLong(args[4]);
             int batch = Integer.parseInt(args[5]);
             long warmup = Long.parseLong(args[6]);
+            String params = args.length > 7 ? args[7] : "";
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-            Writer writer = writer(method, address);
+            Writer writer = writer(method, address, params);
             try {
                 writer.write(table + "_warm", warmup, batch);
+                // a mark for -Dbench.jvmArgs=-XX:+PrintCompilation and the like: what follows is measured
+                System.out.printf(
+                        "measuring from JVM uptime %d ms%n",
+                        ManagementFactory.getRuntimeMXBean().getUptime());
                 Map<Long, Long> before = cpuByThread(threads);
+                Map<String, Long> jvmBefore = NativeThreads.cpuByTask();
+                long heapBefore = allocatedBytes(threads);
                 long processBefore = processCpuNanos();
                 long t0 = System.nanoTime();
                 writer.write(table, rows, batch);
                 double seconds = (System.nanoTime() - t0) / 1e9;
+                long process = processCpuNanos() - processBefore;
                 Map<String, Long> cpu = cpuByName(threads, before);
-                cpu.put("process", processCpuNanos() - processBefore);
+                NativeThreads.used(jvmBefore, javaThreadNames(threads))
+                        .forEach((name, ns) -> cpu.merge(name, ns, Long::sum));
+                long listed = cpu.values().stream().mapToLong(Long::longValue).sum();
+                cpu.put("unlisted", Math.max(0, process - listed));
+                cpu.put("process", process);
+                cpu.put(HEAP_BYTES, allocatedBytes(threads) - heapBefore);
                 StringBuilder kv = new StringBuilder();
                 cpu.forEach((k, v) -> kv.append(kv.length() == 0 ? "" : ",")
                         .append(k)
@@ -236,8 +276,10 @@ public final class WriteProcesses {
             void write(String table, long rows, int batch) throws Exception;
         }
 
-        private static Writer writer(String method, String address) throws Exception {
-            String url = "jdbc:greptime://" + address + "/public?bulkCompression=none";
+        private static Writer writer(String method, String address, String params) throws Exception {
+            // -Dbench.params=k=v&k2=v2: more connection properties for the driver's children (transport=nio, ...)
+            String url = "jdbc:greptime://" + address + "/public?bulkCompression=none"
+                    + (params.isEmpty() ? "" : "&" + params);
             switch (method) {
                 case "jdbc": {
                     Connection c = DriverManager.getConnection(url);
@@ -317,6 +359,22 @@ public final class WriteProcesses {
                 }
             }
             return out;
+        }
+
+        /** The names of the live Java threads, to tell the JVM's own threads (GC, JIT) from them in /proc. */
+        private static java.util.Set<String> javaThreadNames(ThreadMXBean threads) {
+            java.util.Set<String> names = new java.util.HashSet<>();
+            for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+                if (info != null) {
+                    names.add(NativeThreads.comm(info.getThreadName()));
+                }
+            }
+            return names;
+        }
+
+        /** Heap bytes every thread of this JVM allocated so far (threads that ended included). */
+        private static long allocatedBytes(ThreadMXBean threads) {
+            return ((com.sun.management.ThreadMXBean) threads).getTotalThreadAllocatedBytes();
         }
 
         private static long processCpuNanos() {
