@@ -124,15 +124,22 @@ public final class DoPutWriter {
     private final ReentrantLock ackLock = new ReentrantLock();
 
     private final Condition answered = ackLock.newCondition();
-    private final ArrayDeque<long[]> inFlight = new ArrayDeque<>();
+    private final ArrayDeque<Sent> inFlight = new ArrayDeque<>();
+    /** Bodies of answered batches, for the next ones ({@link BodyPool} says when that is safe). */
+    private final BodyPool bodies;
+
     private long lastAckedId;
     private Throwable failure;
     private boolean completed;
     private long nextId = 1;
 
+    /** A batch sent and not yet answered: its request_id, its rows, and its body array (or null). */
+    private record Sent(long id, long rows, byte[] body) {}
+
     private DoPutWriter(CompressionCodec codec, int windowSize) {
         this.codec = codec;
         this.windowSize = windowSize;
+        this.bodies = new BodyPool(windowSize);
     }
 
     /** Opens the call through {@code factory} and returns the writer its answers go to. */
@@ -186,7 +193,7 @@ public final class DoPutWriter {
     public long send(VectorSchemaRoot root, Waiting waiting) throws PutFailure, WaitEnded {
         awaitSlot(waiting);
         long id = nextId++;
-        return sendFrame(PutFrames.batch(root, codec, id), id, root.getRowCount());
+        return sendFrame(PutFrames.batch(root, codec, id), id, root.getRowCount(), null);
     }
 
     /**
@@ -199,7 +206,8 @@ public final class DoPutWriter {
         }
         awaitSlot(waiting);
         long id = nextId++;
-        return sendFrame(PutFrames.batch(rows, id), id, rows.row());
+        byte[] body = bodies.take(PutFrames.bodyLength(rows));
+        return sendFrame(PutFrames.batch(rows, id, body), id, rows.row(), body);
     }
 
     private void awaitSlot(Waiting waiting) throws PutFailure, WaitEnded {
@@ -249,10 +257,10 @@ public final class DoPutWriter {
         }
     }
 
-    private long sendFrame(Flight.FlightData frame, long id, int rows) {
+    private long sendFrame(Flight.FlightData frame, long id, int rows, byte[] body) {
         ackLock.lock();
         try {
-            inFlight.addLast(new long[] {id, rows});
+            inFlight.addLast(new Sent(id, rows, body));
         } finally {
             ackLock.unlock();
         }
@@ -273,6 +281,11 @@ public final class DoPutWriter {
         } finally {
             ackLock.unlock();
         }
+    }
+
+    /** Bytes of answered batches' bodies kept for the next batches (for tests). */
+    long spareBodyBytes() {
+        return bodies.spareBytes();
     }
 
     /** Batches sent and not yet answered. */
@@ -318,18 +331,21 @@ public final class DoPutWriter {
         }
         ackLock.lock();
         try {
-            long[] head = inFlight.peekFirst();
-            if (head == null || head[0] != ack.requestId()) {
+            Sent head = inFlight.peekFirst();
+            if (head == null || head.id() != ack.requestId()) {
                 failLocked(new IllegalStateException("DoPut answered request_id " + ack.requestId() + " but "
-                        + (head == null ? "nothing" : "request_id " + head[0]) + " was pending"));
+                        + (head == null ? "nothing" : "request_id " + head.id()) + " was pending"));
                 return;
             }
-            if (ack.affectedRows() != head[1]) {
-                failLocked(new AckMismatch(head[0], head[1], ack.affectedRows()));
+            if (ack.affectedRows() != head.rows()) {
+                failLocked(new AckMismatch(head.id(), head.rows(), ack.affectedRows()));
                 return;
             }
             inFlight.removeFirst();
             lastAckedId = ack.requestId();
+            if (head.body() != null) {
+                bodies.give(head.body()); // answered: this frame is never sent again
+            }
             answered.signalAll();
         } finally {
             ackLock.unlock();
@@ -367,6 +383,7 @@ public final class DoPutWriter {
         if (failure == null) {
             failure = error;
         }
+        bodies.clear(); // a broken stream sends nothing more
         answered.signalAll();
     }
 

@@ -46,17 +46,33 @@ final class PutFrames {
      * RecordBatch header lists the same nodes and buffers Arrow's own writer would.
      */
     static Flight.FlightData batch(BatchBuffer rows, long requestId) {
+        return batch(rows, requestId, new byte[bodyLength(rows)]);
+    }
+
+    /** The IPC body length of the complete rows of {@code rows}: every buffer padded to 8 bytes. */
+    static int bodyLength(BatchBuffer rows) {
+        int count = rows.row();
+        long bodyLength = 0;
+        for (HeapColumn c : rows.columns()) {
+            for (int b = 0; b < c.bufferCount(); b++) {
+                bodyLength += padded(c.bufferLength(b, count));
+            }
+        }
+        return Math.toIntExact(bodyLength);
+    }
+
+    /**
+     * As {@link #batch(BatchBuffer, long)}, the body written into the first {@link #bodyLength} bytes of
+     * {@code body} (an array used before: every byte of the body, padding included, is written), which
+     * the frame then refers to: the array must not change while the frame may still be sent.
+     */
+    static Flight.FlightData batch(BatchBuffer rows, long requestId, byte[] body) {
         HeapColumn[] columns = rows.columns();
         int count = rows.row();
         int buffers = 0;
-        long bodyLength = 0;
         for (HeapColumn c : columns) {
-            for (int b = 0; b < c.bufferCount(); b++) {
-                bodyLength += padded(c.bufferLength(b, count));
-                buffers++;
-            }
+            buffers += c.bufferCount();
         }
-        byte[] body = new byte[Math.toIntExact(bodyLength)];
         long[] layout = new long[buffers * 2]; // offset, length per buffer
         int at = 0;
         int i = 0;
@@ -66,12 +82,14 @@ final class PutFrames {
                 c.copyBuffer(b, count, body, at);
                 layout[i++] = at;
                 layout[i++] = length;
-                at += padded(length);
+                int end = (int) padded(at + length);
+                java.util.Arrays.fill(body, at + length, end, (byte) 0);
+                at = end;
             }
         }
         return Flight.FlightData.newBuilder()
-                .setDataHeader(ByteString.copyFrom(recordBatchHeader(columns, count, layout, bodyLength)))
-                .setDataBody(UnsafeByteOperations.unsafeWrap(body))
+                .setDataHeader(ByteString.copyFrom(recordBatchHeader(columns, count, layout, at)))
+                .setDataBody(UnsafeByteOperations.unsafeWrap(body, 0, at))
                 .setAppMetadata(requestMetadata(requestId))
                 .build();
     }
