@@ -51,6 +51,8 @@ public final class WriteProcesses {
 
     /** The key of the heap bytes allocated among a child's per-thread CPU figures. */
     private static final String HEAP_BYTES = "heapBytes";
+    /** The key of the server's CPU (the parent process) during a child's measured write. */
+    private static final String SERVER_CPU = "server";
 
     private WriteProcesses() {}
 
@@ -110,17 +112,19 @@ public final class WriteProcesses {
         String describe() {
             StringBuilder threads = new StringBuilder();
             cpuNanos.forEach((name, ns) -> {
-                if (!name.equals(HEAP_BYTES)) {
+                if (!name.equals(HEAP_BYTES) && !name.equals(SERVER_CPU)) {
                     threads.append(String.format(" %s=%.0f", name, (double) ns / rows));
                 }
             });
             return String.format(
-                    "%-7s %,12.0f rows/s (%.2f s), peak RSS %,d MiB, heap allocated %.0f B/row, CPU ns/row:%s",
+                    "%-7s %,12.0f rows/s (%.2f s), peak RSS %,d MiB, heap allocated %.0f B/row,"
+                            + " server CPU %.0f ns/row, client CPU ns/row:%s",
                     method,
                     rate(),
                     seconds,
                     peakRssKib / 1024,
                     (double) cpuNanos.getOrDefault(HEAP_BYTES, 0L) / rows,
+                    (double) cpuNanos.getOrDefault(SERVER_CPU, 0L) / rows,
                     threads);
         }
     }
@@ -155,6 +159,11 @@ public final class WriteProcesses {
                 (double) jdbc.totalCpu() / jdbc.rows(),
                 (double) arrow.totalCpu() / arrow.rows(),
                 (double) spring.totalCpu() / spring.rows());
+        System.out.printf(
+                "server CPU per row while each wrote: executeBatch %.0f ns, Arrow client %.0f ns, Spring %.0f ns%n",
+                (double) jdbc.cpuNanos().getOrDefault(SERVER_CPU, 0L) / jdbc.rows(),
+                (double) arrow.cpuNanos().getOrDefault(SERVER_CPU, 0L) / arrow.rows(),
+                (double) spring.cpuNanos().getOrDefault(SERVER_CPU, 0L) / spring.rows());
     }
 
     /** Runs one method in a child JVM with this JVM's classpath and the flags the benchmark needs. */
@@ -185,9 +194,15 @@ public final class WriteProcesses {
         Result result = null;
         try (BufferedReader out =
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            // the server's CPU (this process) while the child measured: from its mark to its result line
+            long serverFrom = 0;
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 if (line.startsWith("RESULT ")) {
+                    long server = Child.processCpuNanos() - serverFrom;
                     result = parse(line);
+                    result.cpuNanos().put(SERVER_CPU, server);
+                } else if (line.startsWith(Child.MARK)) {
+                    serverFrom = Child.processCpuNanos();
                 } else if (!line.startsWith("SLF4J")) {
                     System.out.println("  " + method + "> " + line);
                 }
@@ -228,6 +243,9 @@ public final class WriteProcesses {
 
     /** One client process. */
     static final class Child {
+        /** The line a child prints when its measured write starts. */
+        static final String MARK = "measuring";
+
         private Child() {}
 
         static void run(String[] args) throws Exception {
@@ -242,9 +260,9 @@ public final class WriteProcesses {
             Writer writer = writer(method, address, params);
             try {
                 writer.write(table + "_warm", warmup, batch);
-                // a mark for -Dbench.jvmArgs=-XX:+PrintCompilation and the like: what follows is measured
+                // the parent counts the server's CPU from here; a mark for -XX:+PrintCompilation and the like too
                 System.out.printf(
-                        "measuring from JVM uptime %d ms%n",
+                        MARK + " from JVM uptime %d ms%n",
                         ManagementFactory.getRuntimeMXBean().getUptime());
                 Map<Long, Long> before = cpuByThread(threads);
                 Map<String, Long> jvmBefore = NativeThreads.cpuByTask();
@@ -377,7 +395,7 @@ public final class WriteProcesses {
             return ((com.sun.management.ThreadMXBean) threads).getTotalThreadAllocatedBytes();
         }
 
-        private static long processCpuNanos() {
+        static long processCpuNanos() {
             return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                     .getProcessCpuTime();
         }
