@@ -199,6 +199,20 @@ final class Call implements AutoCloseable {
         }
     }
 
+    /**
+     * The prepared form of the query {@code sql} on this call's connection, kept by the connection's
+     * session for the next call with the same text, time zone and database: close its results, never it.
+     */
+    java.sql.PreparedStatement prepared(String sql) throws SQLException {
+        checkInterrupted();
+        return session.prepared(sql);
+    }
+
+    /** Forgets the prepared form of {@code sql}, which failed: the next call prepares it afresh. */
+    void discardPrepared(String sql) {
+        session.discard(sql);
+    }
+
     void exec(String sql) throws SQLException {
         checkInterrupted();
         try (Statement st = conn.createStatement()) {

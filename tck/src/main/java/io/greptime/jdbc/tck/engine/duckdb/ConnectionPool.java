@@ -1,9 +1,13 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import org.duckdb.DuckDBConnection;
 
@@ -16,6 +20,9 @@ import org.duckdb.DuckDBConnection;
 final class ConnectionPool implements AutoCloseable {
     /** Idle connections kept; more are opened under load and closed when given back beyond this. */
     private static final int MAX_IDLE = 8;
+
+    /** Prepared queries kept per connection, the least recently used closed beyond this. */
+    static final int MAX_PREPARED = 64;
 
     private final DuckDBConnection root;
     /** Guards {@link #idle} and {@link #closed}. */
@@ -32,9 +39,75 @@ final class ConnectionPool implements AutoCloseable {
         /** The GreptimeDB database the connection's {@code USE} points at. */
         String schema;
 
+        /**
+         * Queries prepared on this connection, by the session state they were planned in and their text,
+         * least recently used first. DuckDB parses, binds and plans a statement once here instead of at
+         * every execution (about 0.1 ms for {@code SELECT 1}, 0.2 ms for a point query over 1M rows), and
+         * binds it again by itself when a table it reads changed since. What DuckDB folds into the plan
+         * at prepare time is the time zone (a zone-less text cast to TIMESTAMPTZ) and the schema of
+         * unqualified names: both are part of the key.
+         */
+        private final Map<String, PreparedStatement> prepared = new LinkedHashMap<>(16, 0.75f, true);
+
         private Session(DuckDBConnection conn, String schema) {
             this.conn = conn;
             this.schema = schema;
+        }
+
+        /**
+         * The prepared form of {@code sql} (one statement without a {@code ;}) in the session's state now:
+         * cached, so the caller closes its result sets but never the statement.
+         */
+        PreparedStatement prepared(String sql) throws SQLException {
+            String key = key(sql);
+            PreparedStatement ps = prepared.get(key);
+            if (ps != null) {
+                return ps;
+            }
+            ps = conn.prepareStatement(sql);
+            prepared.put(key, ps);
+            if (prepared.size() > MAX_PREPARED) {
+                Iterator<PreparedStatement> eldest = prepared.values().iterator();
+                PreparedStatement old = eldest.next();
+                eldest.remove();
+                closeQuietly(old);
+            }
+            return ps;
+        }
+
+        /** Drops the prepared form of {@code sql} (after it failed: it is prepared afresh next time). */
+        void discard(String sql) {
+            PreparedStatement ps = prepared.remove(key(sql));
+            if (ps != null) {
+                closeQuietly(ps);
+            }
+        }
+
+        /** How many prepared statements the session keeps now. */
+        int preparedCount() {
+            return prepared.size();
+        }
+
+        private String key(String sql) {
+            return timeZone + "\u0000" + schema + "\u0000" + sql;
+        }
+
+        private void close() {
+            prepared.values().forEach(Session::closeQuietly);
+            prepared.clear();
+            try {
+                conn.close();
+            } catch (SQLException ignored) {
+                // a duplicated connection holds no uncommitted data here: nothing can be lost
+            }
+        }
+
+        private static void closeQuietly(PreparedStatement ps) {
+            try {
+                ps.close();
+            } catch (SQLException ignored) {
+                // the statement holds no data; closing the connection frees it anyway
+            }
         }
 
         void exec(String sql) throws SQLException {
@@ -99,10 +172,6 @@ final class ConnectionPool implements AutoCloseable {
     }
 
     private static void closeQuietly(Session s) {
-        try {
-            s.conn.close();
-        } catch (SQLException ignored) {
-            // a duplicated connection holds no uncommitted data here: nothing can be lost
-        }
+        s.close();
     }
 }

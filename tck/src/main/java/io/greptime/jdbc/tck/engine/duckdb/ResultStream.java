@@ -24,15 +24,18 @@ import org.duckdb.DuckDBResultSet;
  * batches already sent, as GreptimeDB does (v1.0.0 src/servers/src/grpc/flight/stream.rs:132-196: the
  * schema goes first, then each batch, then the error of the batch that failed).
  *
- * <p>Closing releases DuckDB's stream, result and statement, in that order (the C stream points into the
- * result), and, for a stream that {@link #ownCall() owns} its call, the call too.
+ * <p>Closing releases DuckDB's stream and result, in that order (the C stream points into the result),
+ * and the statement unless its connection keeps it prepared, and, for a stream that
+ * {@link #ownCall() owns} its call, the call too.
  */
 final class ResultStream extends ArrowReader {
     /** Rows per batch: DataFusion's default batch size, which GreptimeDB's results have too. */
     static final int BATCH_ROWS = 8192;
 
     private final Call call;
+    /** The statement to close with the rows; null for a prepared one the connection keeps. */
     private final Statement statement;
+
     private final DuckDBResultSet results;
     private final BufferAllocator importAllocator;
     private final ArrowReader source;
@@ -87,12 +90,20 @@ final class ResultStream extends ArrowReader {
 
     private static ResultStream execute(Call call, String sql, HintSource hints) throws SQLException {
         call.checkInterrupted();
-        Statement st = call.conn.createStatement();
+        // One statement is prepared once per connection and kept (Call#prepared); text with a ';' might
+        // hold several, which DuckDB's driver runs in part while preparing, so it is never kept.
+        boolean kept = sql.indexOf(';') < 0;
+        Statement st = null;
         DuckDBResultSet rs = null;
         BufferAllocator imports = null;
         ArrowReader reader = null;
         try {
-            rs = (DuckDBResultSet) st.executeQuery(sql);
+            if (kept) {
+                rs = (DuckDBResultSet) call.prepared(sql).executeQuery();
+            } else {
+                st = call.conn.createStatement();
+                rs = (DuckDBResultSet) st.executeQuery(sql);
+            }
             imports = call.out.newChildAllocator("duckdb-export", 0, Long.MAX_VALUE);
             reader = (ArrowReader) rs.arrowExportStream(imports, BATCH_ROWS);
             Schema source = reader.getVectorSchemaRoot().getSchema();
@@ -100,6 +111,9 @@ final class ResultStream extends ArrowReader {
             return new ResultStream(call, st, rs, imports, reader, target);
         } catch (IOException | RuntimeException | SQLException e) {
             closeAll(reader, imports, rs, st);
+            if (kept) {
+                call.discardPrepared(sql);
+            }
             if (e instanceof SQLException sqlError) {
                 throw sqlError;
             }
