@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.promql;
 
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.GreptimeError;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,6 +26,11 @@ final class Aggregations {
                     + (in instanceof Value.Matrix ? "range vector" : "scalar"));
         }
         if (op.equals("topk") || op.equals("bottomk")) {
+            if (WideSelector.isWide(ev.source, a.expr())) {
+                // planner.rs create_window_exprs: one rank per value column is not supported
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS, "Unsupported expr type: topk or bottomk on multi-value input");
+            }
             return topk(ev, vec, a, (long) param);
         }
         Map<SortedMap<String, String>, List<Series>> groups = new LinkedHashMap<>();
@@ -42,10 +49,15 @@ final class Aggregations {
             }
             out.add(r);
         }
-        return new Value.Vector(out, shape(vec.shape(), a));
+        return new Value.Vector(out, shape(vec.shape(), a, param));
     }
 
-    private static Value.Shape shape(Value.Shape in, Ast.Aggregate a) {
+    /**
+     * The output labels, as planner.rs agg_modifier_to_col picks them: {@code by} keeps the listed labels the
+     * input has (in the listed order; a label the input lacks is ignored), {@code without} keeps the input's
+     * other labels in name order.
+     */
+    static List<String> groupingColumns(Value.Shape in, Ast.Aggregate a) {
         List<String> labels = new ArrayList<>();
         if (a.without()) {
             for (String l : in.labelColumns()) {
@@ -53,14 +65,34 @@ final class Aggregations {
                     labels.add(l);
                 }
             }
+            labels.sort(null);
         } else {
-            labels.addAll(a.grouping());
+            for (String l : a.grouping()) {
+                if (in.labelColumns().contains(l) && !labels.contains(l)) {
+                    labels.add(l);
+                }
+            }
         }
+        return labels;
+    }
+
+    private static Value.Shape shape(Value.Shape in, Ast.Aggregate a, double paramValue) {
+        List<String> labels = groupingColumns(in, a);
         String qualified = in.layout() == Value.Layout.TABLE || in.layout() == Value.Layout.VALUE_FIRST
                 ? in.tableName() + "." + in.valueName()
                 : in.valueName();
         Value.Layout layout = in.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.LABELS_FIRST;
-        return in.with(layout, a.op() + "(" + qualified + ")", labels, a.op().equals("count"));
+        // DataFusion's sum/min/max keep an integer input's type; count is always an integer
+        boolean integer = a.op().equals("count")
+                || in.integerValue() && (a.op().equals("sum") || a.op().equals("min") || a.op().equals("max"));
+        String param = a.op().equals("quantile") ? quantileParam(a, paramValue) + "," : "";
+        return in.with(layout, a.op() + "(" + param + qualified + ")", labels, integer);
+    }
+
+    /** quantile's column names its parameter as DataFusion prints the literal expression. */
+    private static String quantileParam(Ast.Aggregate a, double value) {
+        String p = PromNames.scalar(a.param());
+        return p != null ? p : PromNames.float64(value);
     }
 
     private static SortedMap<String, String> groupKey(SortedMap<String, String> labels, Ast.Aggregate a) {
@@ -138,6 +170,7 @@ final class Aggregations {
 
     private static Value topk(Evaluator ev, Value.Vector vec, Ast.Aggregate a, long k) {
         boolean top = a.op().equals("topk");
+        List<String> labels = vec.shape().labelColumns();
         List<Series> out = new ArrayList<>();
         Map<SortedMap<String, String>, List<Integer>> groups = new LinkedHashMap<>();
         for (int j = 0; j < vec.series().size(); j++) {
@@ -155,8 +188,8 @@ final class Aggregations {
                         present.add(j);
                     }
                 }
-                present.sort((x, y) -> compareForK(
-                        vec.series().get(x).values[step], vec.series().get(y).values[step], top));
+                present.sort(
+                        (x, y) -> compareForK(vec.series().get(x), vec.series().get(y), step, labels, top));
                 for (int r = 0; r < Math.min(k, present.size()); r++) {
                     int j = present.get(r);
                     out.get(j).set(step, vec.series().get(j).values[step]);
@@ -164,14 +197,26 @@ final class Aggregations {
             }
         }
         out.removeIf(Series::empty);
-        return new Value.Vector(out, vec.shape());
+        // planner.rs prom_topk_bottomk_to_plan projects the value columns, the tags, then the time index
+        Value.Shape in = vec.shape();
+        Value.Layout layout = in.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.VALUE_FIRST;
+        Value.Shape sh = in.with(layout, in.valueName(), in.labelColumns(), in.integerValue())
+                .withRowOrder(new Value.RowOrder(Value.OrderKind.TOPK, groupingColumns(in, a), top));
+        return new Value.Vector(out, sh);
     }
 
-    /** Orders best first; NaN always sorts last, as in Prometheus. */
-    private static int compareForK(double x, double y, boolean top) {
-        if (Double.isNaN(x) || Double.isNaN(y)) {
-            return Boolean.compare(Double.isNaN(x), Double.isNaN(y));
+    /**
+     * Orders best first as GreptimeDB's row_number window does: values in IEEE total order (NaN above every
+     * number, so first for topk and last for bottomk).
+     */
+    private static int compareForK(Series x, Series y, int step, List<String> labels, boolean top) {
+        int c = top ? Double.compare(y.values[step], x.values[step]) : Double.compare(x.values[step], y.values[step]);
+        // ties go by the labels, in the same direction, a missing label first
+        for (int i = 0; c == 0 && i < labels.size(); i++) {
+            String a = x.labels.get(labels.get(i));
+            String b = y.labels.get(labels.get(i));
+            c = a == null || b == null ? Boolean.compare(b == null, a == null) : top ? b.compareTo(a) : a.compareTo(b);
         }
-        return top ? Double.compare(y, x) : Double.compare(x, y);
+        return c;
     }
 }

@@ -36,12 +36,13 @@ final class BinaryOps {
                 }
                 out.add(r);
             }
+            // planner.rs prom_unary_expr_to_plan: a projection of DataFusion's Negative, shown "(- x)"
             return new Value.Vector(
                     out,
                     vec.shape()
                             .with(
-                                    layout(vec.shape()),
-                                    "-" + vec.shape().valueName(),
+                                    projected(vec.shape()),
+                                    "(- " + vec.shape().valueName() + ")",
                                     vec.shape().labelColumns(),
                                     false));
         }
@@ -175,7 +176,7 @@ final class BinaryOps {
             return new Value.Vector(out, joined.with(layout(sh), name, joined.labelColumns(), false));
         }
         name = scalarLeft ? sName + " " + op + " " + sh.valueName() : sh.valueName() + " " + op + " " + sName;
-        return new Value.Vector(out, sh.with(layout(sh), name, sh.labelColumns(), false));
+        return new Value.Vector(out, sh.with(projected(sh), name, sh.labelColumns(), false));
     }
 
     private static String number(double v) {
@@ -183,6 +184,15 @@ final class BinaryOps {
                 + ")";
     }
 
+    /**
+     * The layout of planner.rs projection_for_each_field_column (an operation with a literal, a negation):
+     * the tags, the time index, then the computed value.
+     */
+    static Value.Layout projected(Value.Shape sh) {
+        return sh.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.LABELS_FIRST;
+    }
+
+    /** The layout of a function's projection: the time index, the computed value, then the tags. */
     static Value.Layout layout(Value.Shape sh) {
         return sh.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.TIME_FIRST;
     }
@@ -246,8 +256,12 @@ final class BinaryOps {
         boolean same = sh.tableName().equals(rv.shape().tableName());
         String lq = same ? "lhs" : sh.tableName();
         String rq = same ? "rhs" : rv.shape().tableName();
-        String name = lq + "." + sh.valueName() + " " + PromNames.operator(b.op()) + " " + rq + "."
-                + rv.shape().valueName();
+        String lhs = lq + "." + sh.valueName();
+        String rhs = rq + "." + rv.shape().valueName();
+        // atan2 is planned as DataFusion's atan2 function rather than a binary operator
+        String name = b.op().equals("atan2")
+                ? "atan2(" + lhs + "," + rhs + ")"
+                : lhs + " " + PromNames.operator(b.op()) + " " + rhs;
         Value.Shape joined = new Value.Shape(
                 Value.Layout.LABELS_FIRST,
                 rv.shape().timeField(),

@@ -240,8 +240,16 @@ public final class Evaluator {
                 order.add(f.getName());
             }
         }
-        Value.Shape shape = new Value.Shape(
-                layout, table.column(table.timeIndex()), table.name(), field, table.tags(), order, false);
+        Field time = table.column(table.timeIndex());
+        if (!(time.getType() instanceof ArrowType.Timestamp ts) || ts.getUnit() != TimeUnit.MILLISECOND) {
+            // planner.rs create_table_scan_plan: a time index of another unit is cast to milliseconds by a
+            // projection of the fields, then the tags, then the time index
+            time = new Field(time.getName(), DEFAULT_TIME.getFieldType(), null);
+            layout = Value.Layout.VALUE_FIRST;
+        }
+        // the value column keeps the field's type until an operation computes a new value
+        boolean integer = table.column(field).getType() instanceof ArrowType.Int;
+        Value.Shape shape = new Value.Shape(layout, time, table.name(), field, table.tags(), order, integer);
         return new Loaded(out, shape);
     }
 

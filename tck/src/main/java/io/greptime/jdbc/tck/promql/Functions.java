@@ -15,8 +15,6 @@ final class Functions {
     private static final Set<String> KNOWN_UNSUPPORTED = Set.of(
             "holt_winters",
             "double_exponential_smoothing",
-            "sort_by_label",
-            "sort_by_label_desc",
             "histogram_count",
             "histogram_sum",
             "histogram_avg",
@@ -40,7 +38,11 @@ final class Functions {
         DoubleUnaryOperator math = math(fn);
         if (math != null) {
             arity(c, 1);
-            return map(ev.eval(c.args().get(0)), dataFusionName(fn), math);
+            Value in = ev.eval(c.args().get(0));
+            if (!(in instanceof Value.Vector)) {
+                throw argumentType(fn, "vector", in);
+            }
+            return map(in, dataFusionName(fn), math);
         }
         return switch (fn) {
             case "time" -> time(ev, c);
@@ -63,6 +65,8 @@ final class Functions {
             case "timestamp" -> timestamp(ev, c);
             case "sort" -> LabelFunctions.sort(ev, c, false);
             case "sort_desc" -> LabelFunctions.sort(ev, c, true);
+            case "sort_by_label" -> LabelFunctions.sortByLabel(ev, c, false);
+            case "sort_by_label_desc" -> LabelFunctions.sortByLabel(ev, c, true);
             default -> {
                 if (KNOWN_UNSUPPORTED.contains(fn)) {
                     throw PromParser.unsupported("function " + fn);
@@ -70,6 +74,14 @@ final class Functions {
                 throw PromLexer.syntax("unknown function with name \"" + fn + "\"");
             }
         };
+    }
+
+    /** promql-parser's check of an argument's type (it names instant vectors "vector", range vectors "matrix"). */
+    static GreptimeError argumentType(String fn, String expected, Value got) {
+        String kind = got instanceof Value.Scalar
+                ? "scalar"
+                : got instanceof Value.Matrix ? "matrix" : got instanceof Value.Str ? "string" : "vector";
+        return PromLexer.syntax("expected type " + expected + " in call to function '" + fn + "', got " + kind);
     }
 
     static void arity(Ast.Call c, int n) {
@@ -233,7 +245,8 @@ final class Functions {
         }
         Value.Shape sh = vec.shape();
         return new Value.Vector(
-                out, sh.with(timeFirst(sh), "timestamp(" + sh.valueName() + ")", sh.labelColumns(), false));
+                // planner.rs create_timestamp_func_plan: the sample time projected as DEFAULT_FIELD_COLUMN
+                out, sh.with(timeFirst(sh), "value", sh.labelColumns(), false));
     }
 
     private static Value vector(Evaluator ev, Ast.Call c) {
@@ -246,8 +259,9 @@ final class Functions {
         for (int i = 0; i < ev.n(); i++) {
             r.set(i, s.values()[i]);
         }
+        // planner.rs create_vector_plan: an EmptyMetric whose value column is greptime_value
         Value.Shape sh = new Value.Shape(
-                Value.Layout.TIME_FIRST, Evaluator.DEFAULT_TIME, "", "value", List.of(), List.of(), false);
+                Value.Layout.TIME_FIRST, Evaluator.DEFAULT_TIME, "", "greptime_value", List.of(), List.of(), false);
         return new Value.Vector(List.of(r), sh);
     }
 
@@ -275,9 +289,7 @@ final class Functions {
         if (c.args().isEmpty() || c.args().size() > 2) {
             arity(c, 1);
         }
-        double nearest = c.args().size() == 2 ? scalarArg(ev, c.args().get(1), "round") : 1;
-        double inverse = 1.0 / nearest;
-        // Prometheus rounds half up: floor(v * inverse + 0.5) / inverse
+        double nearest = c.args().size() == 2 ? scalarArg(ev, c.args().get(1), "round") : 0;
         Value in = ev.eval(c.args().get(0));
         if (!(in instanceof Value.Vector vec)) {
             throw PromLexer.syntax("expected type instant vector in call to function \"round\"");
@@ -285,7 +297,19 @@ final class Functions {
         String p = c.args().size() == 2 ? PromNames.scalar(c.args().get(1)) : null;
         String name = "prom_round(" + vec.shape().valueName() + ","
                 + (p != null ? p : PromNames.float64(c.args().size() == 2 ? nearest : 0)) + ")";
-        return map(vec, name, x -> Math.floor(x * inverse + 0.5) / inverse, true);
+        // GreptimeDB's prom_round (promql functions/round.rs): Rust's round (half away from zero) of
+        // value / nearest, times nearest; a nearest of 0 rounds the value itself
+        return map(vec, name, x -> nearest == 0 ? roundHalfAway(x) : roundHalfAway(x / nearest) * nearest, true);
+    }
+
+    /** Rust's f64::round: to the nearest integer, halves away from zero. */
+    static double roundHalfAway(double a) {
+        if (Double.isNaN(a) || Double.isInfinite(a)) {
+            return a;
+        }
+        double whole = Math.floor(Math.abs(a));
+        double r = Math.abs(a) - whole >= 0.5 ? whole + 1 : whole;
+        return Math.copySign(r, a);
     }
 
     private static Value clamp(Evaluator ev, Ast.Call c) {

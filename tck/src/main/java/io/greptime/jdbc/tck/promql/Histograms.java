@@ -51,9 +51,12 @@ final class Histograms {
         List<String> labels = new ArrayList<>(vec.shape().labelColumns());
         labels.remove("le");
         Value.Shape sh = vec.shape();
+        List<String> order = new ArrayList<>(sh.tableOrder());
+        order.remove("le");
+        // GreptimeDB's HistogramFold keeps the input's layout and value column name, without the le column
         return new Value.Vector(
-                // GreptimeDB's HistogramFold keeps the input's layout and value column name
-                out, sh.with(sh.layout(), sh.valueName(), labels, false));
+                out,
+                new Value.Shape(sh.layout(), sh.timeField(), sh.tableName(), sh.valueName(), labels, order, false));
     }
 
     private static double parseLe(String le) {

@@ -27,21 +27,25 @@ final class LabelFunctions {
         }
         checkLabelName(dst, "label_replace");
         List<String> tags = vec.shape().labelColumns();
-        // GreptimeDB's planner: an empty regex over an existing label, or an empty replacement from a missing
-        // one, leaves the vector unchanged; a destination that is already a tag is refused
+        // GreptimeDB's planner (planner.rs build_regexp_replace_label_expr): an empty regex over an existing
+        // label, or an empty replacement from a missing one, leaves the labels as they are
         if (tags.contains(src) && string(c, 4).isEmpty() || !tags.contains(src) && replacement.isEmpty()) {
-            return vec;
+            return new Value.Vector(vec.series(), unchanged(vec.shape()));
         }
         if (tags.contains(dst)) {
             throw Functions.invalid("vector cannot contain metrics with the same labelset");
         }
         List<Series> out = new ArrayList<>();
         for (Series s : vec.series()) {
-            String value = s.labels.getOrDefault(src, "");
-            Matcher m = regex.matcher(value);
             Series r = copy(s, new TreeMap<>(s.labels));
-            if (m.matches()) {
-                set(r.labels, dst, m.replaceFirst(replacement.replace("\\", "\\\\")));
+            if (!tags.contains(src)) {
+                // a missing source label: every series gets the replacement itself
+                set(r.labels, dst, replacement);
+            } else if (s.labels.containsKey(src)) {
+                // DataFusion's regexp_replace: a value the anchored regex does not match is kept as it is,
+                // so the destination then copies the source (Prometheus would leave it unset)
+                Matcher m = regex.matcher(s.labels.get(src));
+                set(r.labels, dst, m.matches() ? m.replaceFirst(replacement.replace("\\", "\\\\")) : s.labels.get(src));
             }
             out.add(r);
         }
@@ -60,7 +64,11 @@ final class LabelFunctions {
         for (Series s : vec.series()) {
             List<String> parts = new ArrayList<>();
             for (int i = 3; i < c.args().size(); i++) {
-                parts.add(s.labels.getOrDefault(string(c, i), ""));
+                // concat_ws skips NULL arguments: a source label the series lacks adds no separator
+                String v = s.labels.get(string(c, i));
+                if (v != null) {
+                    parts.add(v);
+                }
             }
             Series r = copy(s, new TreeMap<>(s.labels));
             set(r.labels, dst, String.join(sep, parts));
@@ -128,7 +136,10 @@ final class LabelFunctions {
         return new Value.Vector(r.empty() ? List.of() : List.of(r), out);
     }
 
-    /** Orders series by their first step's value (what an instant query shows); NaN last, as Prometheus. */
+    /**
+     * sort/sort_desc: the series unchanged, their rows then sorted by value (planner.rs sorts the projected
+     * value column, nulls first), ties in the default order.
+     */
     static Value sort(Evaluator ev, Ast.Call c, boolean descending) {
         Functions.arity(c, 1);
         Value.Vector vec = vector(ev, c, 0);
@@ -144,15 +155,40 @@ final class LabelFunctions {
         for (Series s : vec.series()) {
             out.add(copy(s, Series.dropName(s.labels)));
         }
+        // the series order is what an instant query over HTTP shows (by the first step's value, NaN last)
         out.sort(byValue);
-        return new Value.Vector(
-                out,
-                vec.shape()
-                        .with(
-                                BinaryOps.layout(vec.shape()),
-                                c.func() + "(" + vec.shape().valueName() + ")",
-                                vec.shape().labelColumns(),
-                                false));
+        Value.Shape sh =
+                unchanged(vec.shape()).withRowOrder(new Value.RowOrder(Value.OrderKind.VALUE, List.of(), descending));
+        return new Value.Vector(out, sh);
+    }
+
+    /** sort_by_label(_desc)(v, label...): rows sorted by the listed labels (nulls last), ties in the default order. */
+    static Value sortByLabel(Evaluator ev, Ast.Call c, boolean descending) {
+        if (c.args().size() < 2) {
+            throw Functions.invalid("Invalid function argument for " + c.func());
+        }
+        Value.Vector vec = vector(ev, c, 0);
+        List<String> labels = new ArrayList<>();
+        for (int i = 1; i < c.args().size(); i++) {
+            String l = string(c, i);
+            if (!vec.shape().labelColumns().contains(l)) {
+                // DataFusion would fail to find the sort column; its message is not reproduced here
+                throw PromParser.unsupported(c.func() + " by a label the vector does not have: " + l);
+            }
+            labels.add(l);
+        }
+        List<Series> out = new ArrayList<>();
+        for (Series s : vec.series()) {
+            out.add(copy(s, Series.dropName(s.labels)));
+        }
+        Value.Shape sh =
+                unchanged(vec.shape()).withRowOrder(new Value.RowOrder(Value.OrderKind.LABELS, labels, descending));
+        return new Value.Vector(out, sh);
+    }
+
+    /** A function that projects the value column as it is: the function layout, same name and type. */
+    private static Value.Shape unchanged(Value.Shape sh) {
+        return sh.with(BinaryOps.layout(sh), sh.valueName(), sh.labelColumns(), sh.integerValue());
     }
 
     private static Series copy(Series s, SortedMap<String, String> labels) {

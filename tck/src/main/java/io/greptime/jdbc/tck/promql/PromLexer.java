@@ -111,29 +111,71 @@ final class PromLexer {
     private static int string(String s, int i, List<Tok> out) {
         char q = s.charAt(i);
         StringBuilder b = new StringBuilder();
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         int j = i + 1;
         while (j < s.length() && s.charAt(j) != q) {
             char c = s.charAt(j);
+            if (c == '\\' && q != '`' && j + 3 < s.length() && s.charAt(j + 1) == 'x' && isHex(s, j + 2, 2)) {
+                // Go's \xHH is one byte; consecutive ones spell UTF-8
+                bytes.write(Integer.parseInt(s.substring(j + 2, j + 4), 16));
+                j += 4;
+                continue;
+            }
+            flush(bytes, b);
             if (c == '\\' && q != '`' && j + 1 < s.length()) {
                 j++;
                 char e = s.charAt(j);
-                switch (e) {
-                    case 'n' -> b.append('\n');
-                    case 't' -> b.append('\t');
-                    case 'r' -> b.append('\r');
-                    case '\\', '"', '\'' -> b.append(e);
-                    default -> b.append('\\').append(e);
+                int code = switch (e) {
+                    case 'u' -> isHex(s, j + 1, 4) ? 4 : 0;
+                    case 'U' -> isHex(s, j + 1, 8) ? 8 : 0;
+                    default -> 0;
+                };
+                if (code > 0) {
+                    b.appendCodePoint(Integer.parseInt(s.substring(j + 1, j + 1 + code), 16));
+                    j += code;
+                } else {
+                    switch (e) {
+                        case 'n' -> b.append('\n');
+                        case 't' -> b.append('\t');
+                        case 'r' -> b.append('\r');
+                        case 'a' -> b.append('\u0007');
+                        case 'b' -> b.append('\b');
+                        case 'f' -> b.append('\f');
+                        case 'v' -> b.append('\u000b');
+                        case '\\', '"', '\'' -> b.append(e);
+                        default -> b.append('\\').append(e);
+                    }
                 }
             } else {
                 b.append(c);
             }
             j++;
         }
+        flush(bytes, b);
         if (j >= s.length()) {
             throw syntax("unterminated quoted string");
         }
         out.add(new Tok(Kind.STRING, b.toString(), i));
         return j + 1;
+    }
+
+    private static boolean isHex(String s, int from, int n) {
+        if (from + n > s.length()) {
+            return false;
+        }
+        for (int k = from; k < from + n; k++) {
+            if (Character.digit(s.charAt(k), 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void flush(java.io.ByteArrayOutputStream bytes, StringBuilder b) {
+        if (bytes.size() > 0) {
+            b.append(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+            bytes.reset();
+        }
     }
 
     /** Parses a Prometheus duration such as {@code 1h30m} or {@code 500ms} into milliseconds. */

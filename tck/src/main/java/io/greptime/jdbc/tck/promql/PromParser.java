@@ -347,7 +347,12 @@ public final class PromParser {
                 if (label.kind() != Kind.IDENT && label.kind() != Kind.STRING) {
                     throw PromLexer.syntax("unexpected " + describe(label) + " in label matching, expected label");
                 }
-                matchers.add(Ast.Matcher.of(label.text(), matchOp(next()), stringValue(next())));
+                if (label.kind() == Kind.STRING && (peek().is(",") || peek().is("}"))) {
+                    // Prometheus 3's quoted metric name inside the braces: {"name", ...}
+                    matchers.add(Ast.Matcher.of("__name__", Ast.MatchOp.EQ, label.text()));
+                } else {
+                    matchers.add(Ast.Matcher.of(label.text(), matchOp(next()), stringValue(next())));
+                }
                 if (!accept(",")) {
                     break;
                 }

@@ -69,8 +69,8 @@ final class RangeFunctions {
             case "count_over_time" -> (double) count;
             case "last_over_time" -> v[to - 1];
             case "present_over_time" -> 1.0;
-            case "stdvar_over_time" -> variance(v, from, to);
-            case "stddev_over_time" -> Math.sqrt(variance(v, from, to));
+            case "stdvar_over_time" -> welfordVariance(v, from, to);
+            case "stddev_over_time" -> compensatedStddev(v, from, to);
             case "changes" -> changes(v, from, to, false);
             case "resets" -> changes(v, from, to, true);
             case "quantile_over_time" -> Aggregations.quantile(param, Arrays.copyOfRange(v, from, to));
@@ -172,6 +172,46 @@ final class RangeFunctions {
             }
         }
         return r;
+    }
+
+    /**
+     * stdvar_over_time as GreptimeDB computes it (promql functions/aggr_over_time.rs): Welford's running
+     * mean and sum of squared deviations, which is exact (0) for a constant series.
+     */
+    static double welfordVariance(double[] v, int from, int to) {
+        double mean = 0;
+        double result = 0;
+        int count = 0;
+        for (int i = from; i < to; i++) {
+            count++;
+            double delta1 = v[i] - mean;
+            double newMean = delta1 / count + mean;
+            result += delta1 * (v[i] - newMean);
+            mean = newMean;
+        }
+        return result / count;
+    }
+
+    /** stddev_over_time as GreptimeDB computes it: Welford's algorithm with Kahan-compensated sums. */
+    static double compensatedStddev(double[] v, int from, int to) {
+        double count = 0;
+        double[] mean = {0, 0};
+        double[] squares = {0, 0};
+        for (int i = from; i < to; i++) {
+            count++;
+            double delta = v[i] - (mean[0] + mean[1]);
+            compensatedAdd(delta / count, mean);
+            compensatedAdd(delta * (v[i] - (mean[0] + mean[1])), squares);
+        }
+        return Math.sqrt((squares[0] + squares[1]) / count);
+    }
+
+    /** functions.rs compensated_sum_inc: adds {@code inc} to {sum, compensation} in place. */
+    private static void compensatedAdd(double inc, double[] acc) {
+        double sum = acc[0];
+        double next = sum + inc;
+        acc[1] += Math.abs(sum) >= Math.abs(inc) ? (sum - next) + inc : (inc - next) + sum;
+        acc[0] = next;
     }
 
     /** Population variance. */

@@ -27,6 +27,11 @@ final class RowsReader extends ArrowReader {
     private final List<Row> rows;
     private final String timeName;
     private boolean loaded;
+    /**
+     * Whether an empty result still sends one empty batch: a bare selector of an unknown metric is
+     * GreptimeDB's EmptyMetric plan, which yields an empty batch (anything computed over it yields none).
+     */
+    private boolean emptyBatch;
 
     /** One output row: its time, its value per value column (a missing one is NULL) and its labels. */
     private record Row(long timeMs, Map<String, Double> values, Map<String, String> labels) {}
@@ -40,6 +45,11 @@ final class RowsReader extends ArrowReader {
 
     /** Lays out {@code result} evaluated at {@code steps}; {@code alias} renames the value column. */
     static ArrowReader of(BufferAllocator allocator, Value result, long[] steps, String alias) {
+        return of(allocator, result, steps, alias, false);
+    }
+
+    /** As above; {@code bare} when the expression is a bare selector (see {@link #emptyBatch}). */
+    static ArrowReader of(BufferAllocator allocator, Value result, long[] steps, String alias, boolean bare) {
         Value.Shape shape;
         List<Series> series;
         if (result instanceof Value.Vector v) {
@@ -59,12 +69,15 @@ final class RowsReader extends ArrowReader {
                     List.of(),
                     List.of(),
                     false);
+        } else if (result instanceof Value.Str str) {
+            return stringRows(allocator, str.value(), steps);
         } else {
             throw PromLexer.syntax(
-                    "invalid expression type \"string\" for range query, must be Scalar or instant Vector");
+                    "invalid expression type \"range vector\" for range query, must be Scalar or instant Vector");
         }
         if (alias != null && shape.layout() != Value.Layout.EMPTY) {
-            shape = shape.with(Value.Layout.VALUE_FIRST, alias, shape.labelColumns(), shape.integerValue());
+            shape = shape.with(Value.Layout.VALUE_FIRST, alias, shape.labelColumns(), shape.integerValue())
+                    .withRowOrder(shape.rowOrder());
         }
         List<Row> rows = new ArrayList<>();
         if (shape.layout() != Value.Layout.EMPTY) {
@@ -76,8 +89,25 @@ final class RowsReader extends ArrowReader {
                 }
             }
         }
-        sort(rows, shape.labelColumns());
-        return new RowsReader(allocator, schema(shape, List.of()), rows, shape.timeFieldName());
+        order(rows, shape);
+        RowsReader reader = new RowsReader(allocator, schema(shape, List.of()), rows, shape.timeFieldName());
+        reader.emptyBatch = bare && shape.layout() == Value.Layout.EMPTY;
+        return reader;
+    }
+
+    /**
+     * A string literal, as planner.rs prom_string_lit_to_plan plans it: an EmptyMetric whose (time, value)
+     * rows carry the string at every step.
+     */
+    private static ArrowReader stringRows(BufferAllocator allocator, String value, long[] steps) {
+        List<Row> rows = new ArrayList<>();
+        for (long t : steps) {
+            rows.add(new Row(t, Map.of(), Map.of("value", value)));
+        }
+        Schema schema = new Schema(List.of(
+                Field.nullable("time", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)),
+                Field.nullable("value", ArrowType.Utf8.INSTANCE)));
+        return new RowsReader(allocator, schema, rows, "time");
     }
 
     /**
@@ -122,6 +152,54 @@ final class RowsReader extends ArrowReader {
             return 0;
         };
         rows.sort(byLabels.thenComparingLong(Row::timeMs));
+    }
+
+    /**
+     * Orders the rows as the plan's last sort does: by default labels then time (GreptimeDB's series
+     * division); sort/sort_desc and sort_by_label re-sort that order stably (Java's List.sort is stable).
+     */
+    private static void order(List<Row> rows, Value.Shape shape) {
+        Value.RowOrder order = shape.rowOrder();
+        if (order != null && order.kind() == Value.OrderKind.TOPK) {
+            rows.sort(topOrder(order, shape.labelColumns(), shape.valueName()));
+            return;
+        }
+        sort(rows, shape.labelColumns());
+        if (order == null) {
+            return;
+        }
+        if (order.kind() == Value.OrderKind.VALUE) {
+            Comparator<Double> values = order.descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
+            rows.sort(Comparator.comparing(r -> r.values().get(shape.valueName()), Comparator.nullsFirst(values)));
+        } else {
+            Comparator<String> strings = order.descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
+            Comparator<Row> byLabels = (a, b) -> 0;
+            for (String l : order.labels()) {
+                byLabels = byLabels.thenComparing(r -> r.labels().get(l), Comparator.nullsLast(strings));
+            }
+            rows.sort(byLabels);
+        }
+    }
+
+    /**
+     * GreptimeDB's topk/bottomk plan (planner.rs prom_topk_bottomk_to_plan): a row_number window partitioned
+     * by the grouping labels and time, ordered by value then every label (descending for topk, ascending
+     * for bottomk, nulls first), filtered to the k best, then sorted by the partition keys (ascending,
+     * nulls last) and rank. Values compare in IEEE total order, so NaN ranks above every number.
+     */
+    private static Comparator<Row> topOrder(Value.RowOrder order, List<String> labels, String value) {
+        Comparator<String> nullsLast = Comparator.nullsLast(Comparator.<String>naturalOrder());
+        Comparator<Row> partition = (a, b) -> 0;
+        for (String g : order.labels()) {
+            partition = partition.thenComparing(r -> r.labels().get(g), nullsLast);
+        }
+        Comparator<Double> values = order.descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
+        Comparator<String> strings = order.descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
+        Comparator<Row> rank = Comparator.comparing(r -> r.values().get(value), Comparator.nullsFirst(values));
+        for (String l : labels) {
+            rank = rank.thenComparing(r -> r.labels().get(l), Comparator.nullsFirst(strings));
+        }
+        return partition.thenComparingLong(Row::timeMs).thenComparing(rank);
     }
 
     /** The result schema; {@code extraFields} are further value columns of a {@link Value.Layout#TABLE} layout. */
@@ -176,7 +254,8 @@ final class RowsReader extends ArrowReader {
 
     @Override
     public boolean loadNextBatch() throws java.io.IOException {
-        if (loaded) {
+        if (loaded || rows.isEmpty() && !emptyBatch) {
+            // GreptimeDB's stream of an empty PromQL result carries no record batch at all
             return false;
         }
         loaded = true;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.TreeSet;
 
 /** The set operators {@code and}, {@code or}, {@code unless}: matched per step by signature. */
 final class SetOps {
@@ -44,7 +45,25 @@ final class SetOps {
         }
         List<Series> result = new ArrayList<>(out.values());
         result.removeIf(Series::empty);
-        return new Value.Vector(result, lv.shape());
+        return new Value.Vector(result, b.op().equals("or") ? orShape(lv.shape(), rv.shape()) : lv.shape());
+    }
+
+    /**
+     * planner.rs or_operator: the left time index, then every other column of both sides in name order
+     * (the right's value column is dropped when it is named differently, so the left's names the value);
+     * the value keeps its type when both sides share it, else it is Float64. A side that is an unknown
+     * metric counts with its (time, value) columns like any other.
+     */
+    static Value.Shape orShape(Value.Shape l, Value.Shape r) {
+        TreeSet<String> columns = new TreeSet<>(l.labelColumns());
+        columns.addAll(r.labelColumns());
+        List<String> labels = new ArrayList<>(columns);
+        columns.add(l.valueName());
+        List<String> order = new ArrayList<>();
+        order.add(l.timeFieldName());
+        order.addAll(columns);
+        boolean integer = l.integerValue() && r.integerValue();
+        return new Value.Shape(Value.Layout.TABLE, l.timeField(), l.tableName(), l.valueName(), labels, order, integer);
     }
 
     private static Set<SortedMap<String, String>> signatures(Value.Vector v, Ast.VectorMatching m, int i) {

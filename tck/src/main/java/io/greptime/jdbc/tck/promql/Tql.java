@@ -3,8 +3,10 @@ package io.greptime.jdbc.tck.promql;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.arrow.memory.BufferAllocator;
@@ -23,8 +25,64 @@ public final class Tql {
 
     private Tql() {}
 
+    /** A TQL EVAL statement taken apart: its parameter list (null when absent), PromQL text and alias. */
+    private record Parts(List<String> params, String promql, String alias) {}
+
     /** Runs one TQL statement; the rows are allocated from {@code allocator}. */
     public static ArrowReader execute(SeriesSource source, String sql, BufferAllocator allocator) {
+        Parts parts = parts(sql);
+        long[] range = parts.params() == null
+                ? new long[] {0, 0, DEFAULT_STEP_MS, DEFAULT_LOOKBACK_MS}
+                : parameters(source, parts.params());
+        Evaluator ev = new Evaluator(source, range[0], range[1], range[2], range[3]);
+        Ast.Expr expr = PromParser.parse(parts.promql());
+        String alias = parts.alias();
+        ArrowReader wide = alias == null ? WideSelector.rows(source, ev, expr, allocator) : null;
+        return wide != null
+                ? wide
+                : RowsReader.of(allocator, ev.evaluate(expr), ev.steps, alias, expr instanceof Ast.Selector);
+    }
+
+    /** Whether {@code sql} starts with the word TQL. */
+    public static boolean isTql(String sql) {
+        String s = sql.stripLeading();
+        return s.length() > 3 && s.regionMatches(true, 0, "tql", 0, 3) && !Character.isLetterOrDigit(s.charAt(3));
+    }
+
+    /** The metrics (tables) a TQL EVAL statement's PromQL selects from, in the order they appear. */
+    public static Set<String> metricNames(String sql) {
+        Set<String> out = new LinkedHashSet<>();
+        collectNames(PromParser.parse(parts(sql).promql()), out);
+        return out;
+    }
+
+    private static void collectNames(Ast.Expr e, Set<String> out) {
+        if (e instanceof Ast.Selector s) {
+            if (s.name() != null) {
+                out.add(s.name());
+            }
+        } else if (e instanceof Ast.RangeSelector r) {
+            collectNames(r.selector(), out);
+        } else if (e instanceof Ast.Subquery q) {
+            collectNames(q.expr(), out);
+        } else if (e instanceof Ast.Paren p) {
+            collectNames(p.expr(), out);
+        } else if (e instanceof Ast.Unary u) {
+            collectNames(u.expr(), out);
+        } else if (e instanceof Ast.Call c) {
+            c.args().forEach(x -> collectNames(x, out));
+        } else if (e instanceof Ast.Aggregate a) {
+            if (a.param() != null) {
+                collectNames(a.param(), out);
+            }
+            collectNames(a.expr(), out);
+        } else if (e instanceof Ast.Binary b) {
+            collectNames(b.lhs(), out);
+            collectNames(b.rhs(), out);
+        }
+    }
+
+    private static Parts parts(String sql) {
         Matcher head = HEAD.matcher(sql);
         if (!head.find()) {
             throw new GreptimeError(StatusCode.INVALID_SYNTAX, "sql parser error: expected TQL");
@@ -41,12 +99,14 @@ public final class Tql {
                     "sql parser error: Expected: EVAL, EVALUATE, EXPLAIN or ANALYZE, found: " + head.group(1));
         }
         String rest = sql.substring(head.end()).trim();
-        long[] range = {0, 0, DEFAULT_STEP_MS, DEFAULT_LOOKBACK_MS};
+        List<String> params = null;
         if (rest.startsWith("(")) {
             int close = matchingParen(rest);
-            range = parameters(source, splitTopLevel(rest.substring(1, close)));
+            params = splitTopLevel(rest.substring(1, close));
             rest = rest.substring(close + 1);
         }
+        // tql_parser.rs parse_tql_query skips commas between the parameters and the query
+        rest = rest.replaceFirst("^[\\s,]*", "");
         String alias = null;
         Matcher a = ALIAS.matcher(rest);
         if (a.find()) {
@@ -57,10 +117,7 @@ public final class Tql {
         if (rest.endsWith(";")) {
             rest = rest.substring(0, rest.length() - 1);
         }
-        Evaluator ev = new Evaluator(source, range[0], range[1], range[2], range[3]);
-        Ast.Expr expr = PromParser.parse(rest);
-        ArrowReader wide = alias == null ? WideSelector.rows(source, ev, expr, allocator) : null;
-        return wide != null ? wide : RowsReader.of(allocator, ev.evaluate(expr), ev.steps, alias);
+        return new Parts(params, rest, alias);
     }
 
     /** start, end, step and lookback in milliseconds. */
@@ -142,7 +199,16 @@ public final class Tql {
         if (direct != null) {
             return direct;
         }
-        return Math.round(source.evalSeconds(p) * 1000);
+        return wholeSeconds(source, p);
+    }
+
+    /**
+     * A SQL expression parameter: tql_parser.rs evaluates it and keeps whole seconds (an integer division
+     * of its timestamp or duration, truncating toward zero), so {@code now()} loses its milliseconds.
+     */
+    private static long wholeSeconds(SeriesSource source, String expression) {
+        long ms = Math.round(source.evalSeconds(expression) * 1000);
+        return ms / 1000 * 1000;
     }
 
     /** A step or lookback parameter in milliseconds: seconds, or a Prometheus duration in quotes. */
@@ -153,6 +219,6 @@ public final class Tql {
         if (ms != null) {
             return ms;
         }
-        return Math.round(source.evalSeconds(p) * 1000);
+        return wholeSeconds(source, p);
     }
 }

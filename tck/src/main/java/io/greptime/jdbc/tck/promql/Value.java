@@ -48,7 +48,8 @@ sealed interface Value permits Value.Scalar, Value.Vector, Value.Matrix, Value.S
 
     /**
      * The column naming of a result: the time index (name and Arrow field), the value column name, label
-     * columns in order, and for {@link Layout#TABLE} the table's column order.
+     * columns in order, for {@link Layout#TABLE} the table's column order, whether the value keeps an
+     * integer field's type, and a row order other than labels-then-time (null for that default).
      */
     record Shape(
             Layout layout,
@@ -57,13 +58,46 @@ sealed interface Value permits Value.Scalar, Value.Vector, Value.Matrix, Value.S
             String valueName,
             List<String> labelColumns,
             List<String> tableOrder,
-            boolean integerValue) {
+            boolean integerValue,
+            RowOrder rowOrder) {
+        Shape(
+                Layout layout,
+                org.apache.arrow.vector.types.pojo.Field timeField,
+                String tableName,
+                String valueName,
+                List<String> labelColumns,
+                List<String> tableOrder,
+                boolean integerValue) {
+            this(layout, timeField, tableName, valueName, labelColumns, tableOrder, integerValue, null);
+        }
+
         String timeFieldName() {
             return timeField.getName();
         }
 
+        /** A derived shape; a further operation re-projects the rows, so it drops any row order. */
         Shape with(Layout l, String value, List<String> labels, boolean integer) {
-            return new Shape(l, timeField, tableName, value, labels, tableOrder, integer);
+            return new Shape(l, timeField, tableName, value, labels, tableOrder, integer, null);
+        }
+
+        Shape withRowOrder(RowOrder order) {
+            return new Shape(layout, timeField, tableName, valueName, labelColumns, tableOrder, integerValue, order);
         }
     }
+
+    /** A plan that ends with a sort of its own: how its rows are ordered. */
+    enum OrderKind {
+        /**
+         * topk/bottomk: by the grouping labels and time, then by rank (value, then every label, descending
+         * for topk and ascending for bottomk, nulls first).
+         */
+        TOPK,
+        /** sort/sort_desc: by value, rows of equal value in the default order. */
+        VALUE,
+        /** sort_by_label(_desc): by the listed labels, nulls last, rows of equal labels in the default order. */
+        LABELS
+    }
+
+    /** A row order other than the default (labels, then time); {@code labels} are the grouping or sort labels. */
+    record RowOrder(OrderKind kind, List<String> labels, boolean descending) {}
 }

@@ -14,8 +14,12 @@ import org.apache.arrow.vector.types.pojo.Field;
 final class WideSelector {
     private WideSelector() {}
 
-    /** The rows, or null when {@code e} is not a bare selector over a table with more than one field. */
-    static ArrowReader rows(SeriesSource source, Evaluator ev, Ast.Expr e, BufferAllocator allocator) {
+    /** Whether {@code e} is a bare selector that reads every field of a table with more than one. */
+    static boolean isWide(SeriesSource source, Ast.Expr e) {
+        return wideTable(source, e) != null;
+    }
+
+    private static SeriesSource.PromTable wideTable(SeriesSource source, Ast.Expr e) {
         if (!(e instanceof Ast.Selector sel) || sel.name() == null) {
             return null;
         }
@@ -29,9 +33,16 @@ final class WideSelector {
             }
         }
         SeriesSource.PromTable table = source.table(schema, sel.name());
-        if (table == null || table.fields().size() < 2) {
+        return table == null || table.fields().size() < 2 ? null : table;
+    }
+
+    /** The rows, or null when {@code e} is not a bare selector over a table with more than one field. */
+    static ArrowReader rows(SeriesSource source, Evaluator ev, Ast.Expr e, BufferAllocator allocator) {
+        SeriesSource.PromTable table = wideTable(source, e);
+        if (table == null) {
             return null;
         }
+        Ast.Selector sel = (Ast.Selector) e;
         List<Value.Vector> perField = new ArrayList<>();
         for (String field : table.fields()) {
             List<Ast.Matcher> matchers = new ArrayList<>(sel.matchers());

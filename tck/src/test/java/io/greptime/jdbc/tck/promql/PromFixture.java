@@ -28,8 +28,8 @@ final class PromFixture implements AutoCloseable {
     /** One output row: its labels (the string columns), its time in ms and its value. */
     record Sample(Map<String, String> labels, long timeMs, double value) {}
 
-    /** A result: column names in order, and its samples. */
-    record Result(List<String> columns, List<Sample> samples) {}
+    /** A result: column names in order, their Arrow types, its samples and how many record batches held them. */
+    record Result(List<String> columns, List<ArrowType> types, List<Sample> samples, int batches) {}
 
     void sql(String... statements) {
         for (String s : statements) {
@@ -49,15 +49,21 @@ final class PromFixture implements AutoCloseable {
         try (reader) {
             Schema schema = reader.getVectorSchemaRoot().getSchema();
             List<String> columns = new ArrayList<>();
-            schema.getFields().forEach(f -> columns.add(f.getName()));
+            List<ArrowType> types = new ArrayList<>();
+            schema.getFields().forEach(f -> {
+                columns.add(f.getName());
+                types.add(f.getType());
+            });
             List<Sample> samples = new ArrayList<>();
+            int batches = 0;
             while (reader.loadNextBatch()) {
+                batches++;
                 VectorSchemaRoot root = reader.getVectorSchemaRoot();
                 for (int r = 0; r < root.getRowCount(); r++) {
                     samples.add(sample(root, r));
                 }
             }
-            return new Result(columns, samples);
+            return new Result(columns, types, samples, batches);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

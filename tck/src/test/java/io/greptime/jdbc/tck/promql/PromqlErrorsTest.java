@@ -46,6 +46,25 @@ class PromqlErrorsTest {
         fails("TQL EVAL (0, 10, '5s') g[1x]", StatusCode.INVALID_SYNTAX, "bad duration");
         fails("TQL EVAL (0, 10, '5s') g[1m][5m:1m]", StatusCode.INVALID_SYNTAX, "subquery is only allowed");
         fails("TQL EVAL (0, 10, '5s') g @ later", StatusCode.INVALID_SYNTAX, "after @");
+        // promql-parser's own wording: the PromQL function name, "vector" for an instant vector
+        fails(
+                "TQL EVAL (0, 10, '5s') deg(pi())",
+                StatusCode.INVALID_SYNTAX,
+                "expected type vector in call to function 'deg', got scalar");
+    }
+
+    @Test
+    void refusedForms_keepGreptimeDbsCodes() {
+        f.sql("CREATE TABLE two (ts TIMESTAMP TIME INDEX, host STRING PRIMARY KEY, a DOUBLE, b DOUBLE)");
+        fails(
+                "TQL EVAL (0, 10, '5s') topk(1, two)",
+                StatusCode.INVALID_ARGUMENTS,
+                "Unsupported expr type: topk or bottomk on multi-value input");
+        GreptimeError e = catchThrowableOfType(
+                GreptimeError.class, () -> f.sql("WITH t AS (TQL ANALYZE (0, 10, '5s') g) SELECT * FROM t"));
+        assertThat(e).isNotNull();
+        assertThat(e.status()).isEqualTo(StatusCode.INVALID_SYNTAX);
+        assertThat(e.getMessage()).isEqualTo("Invalid SQL, error: Only TQL EVAL is supported in CTEs");
     }
 
     @Test

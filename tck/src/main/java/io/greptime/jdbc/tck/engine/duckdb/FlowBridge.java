@@ -56,6 +56,9 @@ final class FlowBridge implements FlowHost {
     public List<Column> describe(String schema, String query) {
         try (Call call = call(schema)) {
             call.read();
+            if (io.greptime.jdbc.tck.promql.Tql.isTql(query)) {
+                return TqlFlows.describe(call, query);
+            }
             Tokens t = new Tokens(query);
             QueryRewriter rw = new QueryRewriter(t, schema, engine.catalog, call.ctx.timeZone());
             String sql = rw.rewrite(0, t.list.size());
@@ -83,7 +86,7 @@ final class FlowBridge implements FlowHost {
     }
 
     /** GreptimeDB's type for a query result column; DuckDB's HUGEINT sums become Int64 as GreptimeDB's do. */
-    private static String typeName(ArrowType t) {
+    static String typeName(ArrowType t) {
         return switch (t.getTypeID()) {
             case Int -> {
                 ArrowType.Int i = (ArrowType.Int) t;
@@ -151,6 +154,11 @@ final class FlowBridge implements FlowHost {
             TableMeta sink = engine.catalog.table(flow.sinkSchema(), flow.sinkTable());
             if (sink == null) {
                 throw Errors.tableNotFound(flow.sinkSchema(), flow.sinkTable());
+            }
+            if (io.greptime.jdbc.tck.promql.Tql.isTql(pass.sql())) {
+                long n = TqlFlows.run(call, sink, table(flow.sinkSchema(), flow.sinkTable()), pass.sql());
+                call.commit();
+                return n;
             }
             List<Object[]> rows = select(call, pass.sql());
             for (long[] r : pass.replaceRanges()) {

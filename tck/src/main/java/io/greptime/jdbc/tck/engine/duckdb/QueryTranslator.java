@@ -193,6 +193,13 @@ final class QueryTranslator {
         SchemaNames names = new SchemaNames(scope, q -> names(q, scope));
         List<String> out = new ArrayList<>();
         for (SqlAst.SelectItem item : s.items()) {
+            List<UsingColumns.Item> using = usingStar(item, s, scope);
+            if (using != null) {
+                List<String> cols = new ArrayList<>();
+                using.forEach(u -> cols.add(Catalog.quote(u.relation().binding()) + "." + Catalog.quote(u.column())));
+                out.add(String.join(", ", cols));
+                continue;
+            }
             String sql = r.render(item.expr());
             if (item.expr() instanceof SqlAst.Star
                     || item.alias() == null
@@ -205,6 +212,16 @@ final class QueryTranslator {
             out.add(sql + " AS " + Catalog.quote(alias));
         }
         return String.join(", ", out);
+    }
+
+    /** An unqualified {@code *} (without EXCLUDE) over USING/NATURAL joins, written out as DataFusion expands it. */
+    private static List<UsingColumns.Item> usingStar(SqlAst.SelectItem item, SqlAst.Select s, QueryScope scope) {
+        if (!(item.expr() instanceof SqlAst.Star star)
+                || !star.qualifier().isEmpty()
+                || !star.excluded().isEmpty()) {
+            return null;
+        }
+        return UsingColumns.star(s, scope);
     }
 
     void appendTail(StringBuilder sb, SqlAst.Select s, ExprRenderer r) {
@@ -492,7 +509,10 @@ final class QueryTranslator {
         names.alignFill = s.align() == null ? null : s.align().fill();
         List<String> out = new ArrayList<>();
         for (SqlAst.SelectItem item : s.items()) {
-            if (item.expr() instanceof SqlAst.Star star) {
+            List<UsingColumns.Item> using = usingStar(item, s, scope);
+            if (using != null) {
+                using.forEach(u -> out.add(u.column()));
+            } else if (item.expr() instanceof SqlAst.Star star) {
                 List<String> expanded = expand(star, scope);
                 if (expanded == null) {
                     return null;

@@ -92,6 +92,22 @@ final class Show {
         if (t.accept("variables")) {
             return variable(call, t);
         }
+        if (t.accept("collation")) {
+            // sql.rs show_collations: information_schema.collations renamed as MySQL shows them
+            InformationSchema.materialize(call.conn, call.catalog, List.of("collations"));
+            String base = "SELECT collation_name AS \"Collation\", character_set_name AS \"Charset\", id AS \"Id\","
+                    + " is_default AS \"Default\", is_compiled AS \"Compiled\", sortlen AS \"Sortlen\""
+                    + " FROM gt_is_collations";
+            return filtered(call, t, base, "\"Collation\"", "\"Collation\"");
+        }
+        if (t.accept("charset") || t.accept("character", "set")) {
+            // sql.rs show_charsets: information_schema.character_sets, likewise
+            InformationSchema.materialize(call.conn, call.catalog, List.of("character_sets"));
+            String base = "SELECT character_set_name AS \"Charset\", description AS \"Description\","
+                    + " default_collate_name AS \"Default collation\", maxlen AS \"Maxlen\""
+                    + " FROM gt_is_character_sets";
+            return filtered(call, t, base, "\"Charset\"", "\"Charset\"");
+        }
         throw new GreptimeError(
                 StatusCode.UNSUPPORTED,
                 "SQL statement is not supported, keyword: " + t.peek().text());

@@ -130,6 +130,21 @@ final class SqlParser {
         return out;
     }
 
+    /**
+     * GreptimeDB's with_tql_parser.rs: a CTE may hold TQL EVAL only; TQL EXPLAIN and ANALYZE parse but are
+     * refused (any other word is the TQL parser's own syntax error, raised when the statement runs).
+     */
+    private static String evalOnly(String tql) {
+        String[] words = tql.trim().split("[\\s(]+", 3);
+        String verb = words.length > 1 ? words[1].toLowerCase(Locale.ROOT) : "";
+        if (verb.equals("explain") || verb.equals("analyze")) {
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.INVALID_SYNTAX,
+                    "Invalid SQL, error: Only TQL EVAL is supported in CTEs");
+        }
+        return tql;
+    }
+
     /** The text of a TQL statement up to the parenthesis that closes it. */
     private SqlAst.Tql tql() {
         int start = t.peek().start();
@@ -143,7 +158,7 @@ final class SqlParser {
                 depth++;
             } else if (tok.isSymbol(")")) {
                 if (depth == 0) {
-                    return new SqlAst.Tql(t.sql.substring(start, tok.start()));
+                    return new SqlAst.Tql(evalOnly(t.sql.substring(start, tok.start())));
                 }
                 depth--;
             }

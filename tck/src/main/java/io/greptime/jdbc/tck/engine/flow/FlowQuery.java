@@ -120,10 +120,26 @@ final class FlowQuery {
         this.toks = FlowLexer.tokenize(sql);
     }
 
+    /** Whether the flow's query is TQL EVAL rather than SQL (GreptimeDB runs such flows in batching mode). */
+    boolean tql;
+
     static FlowQuery analyze(String sql) {
         FlowQuery q = new FlowQuery(sql);
+        if (isTql(sql)) {
+            q.tql = true;
+            q.aggregate = true;
+            for (String metric : io.greptime.jdbc.tck.promql.Tql.metricNames(sql)) {
+                q.sources.add(new String[] {null, metric});
+            }
+            return q;
+        }
         q.scan();
         return q;
+    }
+
+    /** A flow query that starts with the word TQL. */
+    static boolean isTql(String sql) {
+        return io.greptime.jdbc.tck.promql.Tql.isTql(sql);
     }
 
     private void scan() {

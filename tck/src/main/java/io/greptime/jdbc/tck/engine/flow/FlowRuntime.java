@@ -107,7 +107,12 @@ public final class FlowRuntime implements AutoCloseable {
                 retire(existing);
             }
             host.save(def);
-            flows.put(name, new FlowState(def));
+            FlowState state = new FlowState(def);
+            if (state.tql()) {
+                // a TQL flow evaluates its statement once created, then after writes and on flush
+                state.markAll();
+            }
+            flows.put(name, state);
             scheduler.wake();
             return 0;
         } finally {
@@ -170,7 +175,16 @@ public final class FlowRuntime implements AutoCloseable {
             String schema, String sinkSchema, String sinkName, FlowQuery q, String query, Table source) {
         List<Column> out = host.describe(schema, query);
         Table sink = host.table(sinkSchema, sinkName);
-        if (sink != null) {
+        if (q.tql) {
+            if (sink == null) {
+                throw new GreptimeError(
+                        StatusCode.UNSUPPORTED,
+                        "Unsupported: a TQL flow needs an existing sink table in the embedded server: " + sinkSchema
+                                + "." + sinkName);
+            }
+            // batching flows match their output to the sink by name; the pass repeats the match
+            SinkColumnMatch.match(sink, out);
+        } else if (sink != null) {
             SinkPlanner.checkCompatible(sink, out);
         } else {
             host.createTable(SinkPlanner.autoSink(sinkSchema, sinkName, q, out, source));
@@ -259,6 +273,9 @@ public final class FlowRuntime implements AutoCloseable {
         // Holding the run lock first waits out a background pass that already took some of the work.
         s.runLock.lock();
         try {
+            if (s.tql()) {
+                s.markAll();
+            }
             while (s.hasWork()) {
                 total += scheduler.pass(s, Integer.MAX_VALUE, true);
             }

@@ -149,6 +149,10 @@ final class FlowScheduler implements AutoCloseable {
                     io.greptime.jdbc.proto.StatusCode.TABLE_NOT_FOUND,
                     "Table not found: greptime." + f.sources().get(0));
         }
+        if (FlowQuery.isTql(f.query())) {
+            // a TQL flow re-evaluates its whole statement (its own time range) on every pass
+            return new Pass(f.query(), List.of(), false);
+        }
         Long notBefore = f.expireAfterSeconds() == null
                 ? null
                 : (System.currentTimeMillis() - f.expireAfterSeconds() * 1000) * 1000;

@@ -43,6 +43,21 @@ final class FlowState {
         return query.window;
     }
 
+    /** Whether the flow's query is TQL, which every pass evaluates whole. */
+    boolean tql() {
+        return query.tql;
+    }
+
+    /** Marks everything to recompute (a TQL flow's next pass evaluates its statement again). */
+    void markAll() {
+        dirtyLock.lock();
+        try {
+            allDirty = true;
+        } finally {
+            dirtyLock.unlock();
+        }
+    }
+
     void markPending() {
         dirtyLock.lock();
         try {
