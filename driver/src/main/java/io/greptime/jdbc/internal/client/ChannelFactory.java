@@ -9,6 +9,7 @@ import io.grpc.Status;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.net.InetSocketAddress;
 import java.sql.SQLException;
@@ -49,7 +50,20 @@ public final class ChannelFactory {
         if (IN_PROCESS.equals(config.transport())) {
             return inProcess(config, endpoint);
         }
-        NettyChannelBuilder b = builderFor(config, endpoint)
+        NettyTransport transport = TransportChooser.choose(config.transport(), endpoint.unixSocket() != null);
+        EventLoopGroup group = transport.lease();
+        try {
+            return new GroupLeaseChannel(build(config, endpoint, transport, group), transport, group);
+        } catch (SQLException | RuntimeException e) {
+            transport.release(group);
+            throw e;
+        }
+    }
+
+    private static ManagedChannel build(
+            ConnectionConfig config, JdbcUrl.Endpoint endpoint, NettyTransport transport, EventLoopGroup group)
+            throws SQLException {
+        NettyChannelBuilder b = builderFor(endpoint, transport, group)
                 .intercept(TransportFailures.recorder(endpoint))
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
                 .decompressorRegistry(decompressors(config))
@@ -133,21 +147,19 @@ public final class ChannelFactory {
                 .build();
     }
 
-    /** The builder on the chosen transport, for a TCP address or a unix socket. */
-    private static NettyChannelBuilder builderFor(ConnectionConfig config, JdbcUrl.Endpoint endpoint)
-            throws SQLException {
-        boolean unix = endpoint.unixSocket() != null;
-        NettyTransport transport = TransportChooser.choose(config.transport(), unix);
-        if (unix) {
+    /** The builder on the chosen transport and its leased group, for a TCP address or a unix socket. */
+    private static NettyChannelBuilder builderFor(
+            JdbcUrl.Endpoint endpoint, NettyTransport transport, EventLoopGroup group) {
+        if (endpoint.unixSocket() != null) {
             // The socket path is no authority: the URL host stands in (and is the TLS name to verify).
             return NettyChannelBuilder.forAddress(new DomainSocketAddress(endpoint.unixSocket()))
-                    .eventLoopGroup(transport.group())
+                    .eventLoopGroup(group)
                     .channelFactory(
                             ConnectFailureCloser.channels(transport.domainSocketChannel()), DomainSocketAddress.class)
                     .overrideAuthority(endpoint.host());
         }
         return NettyChannelBuilder.forAddress(endpoint.host(), endpoint.port())
-                .eventLoopGroup(transport.group())
+                .eventLoopGroup(group)
                 .channelFactory(ConnectFailureCloser.channels(transport.socketChannel()), InetSocketAddress.class);
     }
 

@@ -14,14 +14,17 @@ import io.netty.channel.uring.IoUringDomainSocketChannel;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The netty transports a channel can run on, best first. Each owns one event loop group shared by every
  * channel of the JVM that uses it, created on first use with daemon threads (like gRPC's own default group),
- * so that many connections do not each start a set of threads.
+ * so that many connections do not each start a set of threads. Channels lease the group
+ * ({@link #lease}/{@link #release}); once the last one has terminated and none came for
+ * {@link #IDLE_SHUTDOWN_MILLIS}, the group shuts down, so that a process done with the database keeps
+ * neither the loop threads nor the pooled buffers they cache (as gRPC does with its own default group).
  *
  * <p>The native classes are only touched inside the methods of the constant that needs them, and their
  * absence ({@link LinkageError}) counts as "unavailable", so a class path without the native jars still
@@ -98,8 +101,21 @@ enum NettyTransport {
         }
     };
 
+    /**
+     * How long a transport's event loop group outlives its last channel. Long enough that a pool-less
+     * application opening a connection every few seconds keeps its threads; short enough that an
+     * application done with the database gets its threads and their buffer caches back.
+     */
+    static final long IDLE_SHUTDOWN_MILLIS = 10_000;
+
     private final String key;
-    private final AtomicReference<EventLoopGroup> group = new AtomicReference<>();
+    /** Guards {@link #group}, {@link #leases} and {@link #idleShutdown}. */
+    private final Object lock = new Object();
+
+    private EventLoopGroup group;
+    private int leases;
+    private Future<?> idleShutdown;
+    private long idleMillis = IDLE_SHUTDOWN_MILLIS;
 
     NettyTransport(String key) {
         this.key = key;
@@ -129,19 +145,68 @@ enum NettyTransport {
     /** The unix domain socket channel type, or null when the transport has none. */
     abstract Class<? extends Channel> domainSocketChannel();
 
-    /** The JVM-wide event loop group of this transport, created on first use. */
-    EventLoopGroup group() {
-        EventLoopGroup g = group.get();
-        if (g != null) {
-            return g;
+    /**
+     * The JVM-wide event loop group of this transport for one more channel, created on first use (again
+     * after an idle shutdown). The caller gives it back with {@link #release} once that channel has
+     * terminated: the group shuts down when no channel has used it for {@link #IDLE_SHUTDOWN_MILLIS}.
+     */
+    EventLoopGroup lease() {
+        synchronized (lock) {
+            if (idleShutdown != null) {
+                idleShutdown.cancel(false);
+                idleShutdown = null;
+            }
+            if (group == null) {
+                group = newGroup(new DefaultThreadFactory("greptime-jdbc-" + key, true));
+            }
+            leases++;
+            return group;
         }
-        EventLoopGroup made = newGroup(new DefaultThreadFactory("greptime-jdbc-" + key, true));
-        if (group.compareAndSet(null, made)) {
-            return made;
+    }
+
+    /** Gives back a lease of {@code leased}; the last one schedules the group's idle shutdown. */
+    void release(EventLoopGroup leased) {
+        synchronized (lock) {
+            if (leased != group || leases == 0) {
+                return; // not this transport's current group: nothing of ours to give back
+            }
+            if (--leases == 0) {
+                idleShutdown = leased.schedule(() -> shutDownIfIdle(leased), idleMillis, TimeUnit.MILLISECONDS);
+            }
         }
-        // Another thread won the race; its threads have not started (netty starts them on first task).
-        made.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-        return group.get();
+    }
+
+    private void shutDownIfIdle(EventLoopGroup idle) {
+        synchronized (lock) {
+            if (leases > 0 || group != idle) {
+                return; // leased again meanwhile
+            }
+            group = null;
+            idleShutdown = null;
+        }
+        // No channel uses it: nothing to drain, and the loop threads end (freeing their buffer caches).
+        idle.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+    }
+
+    /** Channels holding a lease of this transport's group (for tests). */
+    int leases() {
+        synchronized (lock) {
+            return leases;
+        }
+    }
+
+    /** Whether the transport has a group now (for tests). */
+    boolean hasGroup() {
+        synchronized (lock) {
+            return group != null;
+        }
+    }
+
+    /** Sets the idle time before the group shuts down (tests shorten it). */
+    void idleMillis(long millis) {
+        synchronized (lock) {
+            idleMillis = millis;
+        }
     }
 
     /** The constant for a {@code transport} property value other than {@code auto}. */
