@@ -71,6 +71,14 @@ public interface Engine extends AutoCloseable {
                 io.greptime.jdbc.proto.StatusCode.UNSUPPORTED, "PromQL is not supported by this engine");
     }
 
+    /**
+     * The cluster whose storage this engine is, as its metasrv sees it (information_schema.cluster_info lists
+     * it); null for an engine that cannot be part of one.
+     */
+    default ClusterNodes cluster() {
+        return null;
+    }
+
     @Override
     void close();
 }

@@ -36,6 +36,15 @@ public interface EngineProfile {
         return false;
     }
 
+    /**
+     * Whether {@code information_schema.cluster_info} has the columns v1.0 added ({@code peer_hostname}, the CPU
+     * and memory columns, {@code node_status}: {@code v1.0.0:src/catalog/src/system_schema/information_schema/
+     * cluster_info.rs:97-133}); before, eight columns ({@code v0.14.4:…/cluster_info.rs:80-95}).
+     */
+    default boolean clusterInfoHasNodeResources() {
+        return true;
+    }
+
     /** What a DoPut batch that lacks some of the table's columns meets. */
     enum MissingColumns {
         /** v1.1+: defaults or nulls are filled ({@code HEAD:src/mito2/src/memtable/bulk/part.rs:199-270}). */

@@ -69,6 +69,11 @@ public abstract class ForwardingEngine implements Engine {
     }
 
     @Override
+    public ClusterNodes cluster() {
+        return delegate.cluster();
+    }
+
+    @Override
     public void close() {
         delegate.close();
     }

@@ -10,7 +10,6 @@ import io.netty.channel.ChannelOption;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
@@ -20,7 +19,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
@@ -58,7 +56,11 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private Server server;
     private Server inProcessServer;
     private UnixSocketListener unixListener;
+    /** The internal gRPC server (v0.17+, {@link Builder#internalGrpc}): the same services, no auth, no TLS. */
+    private Server internalServer;
+
     private int boundPort;
+    private int internalPort;
     private boolean closed;
 
     private EmbeddedGreptimeServer(Builder config) {
@@ -66,6 +68,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         this.errors = new ErrorStatuses(config.profile);
         this.faults = new FaultInjector(errors);
         this.boundPort = config.port;
+        this.internalPort = config.internalGrpcPort == null ? 0 : config.internalGrpcPort;
         this.streams = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "greptime-embedded-doget");
             t.setDaemon(true);
@@ -84,9 +87,18 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             if (server != null || closed) {
                 throw new IllegalStateException(closed ? "closed" : "already started");
             }
-            List<ServerServiceDefinition> services = services();
-            server = boundPort == 0 ? bindOutsideEphemeralRange(services) : bindWithRetry(boundPort, services);
+            List<ServerServiceDefinition> services = services(config.users);
+            server = PortBinding.bind(boundPort, port -> buildServer(config.host, port, services, config.tls));
             boundPort = server.getPort();
+            if (config.internalGrpcPort != null) {
+                List<ServerServiceDefinition> anonymous = services(Map.of());
+                internalServer =
+                        PortBinding.bind(internalPort, port -> buildServer(config.host, port, anonymous, null));
+                internalPort = internalServer.getPort();
+            }
+            if (config.clusterFrontend) {
+                config.engine.cluster().heartbeat("FRONTEND", peerAddress(), config.host, config.profile.version());
+            }
             if (config.inProcessName != null) {
                 InProcessServerBuilder builder = InProcessServerBuilder.forName(config.inProcessName);
                 services.forEach(builder::addService);
@@ -143,7 +155,31 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
 
     /** {@code host:port} to connect to. */
     public String address() {
-        return (config.host.contains(":") ? "[" + config.host + "]" : config.host) + ":" + boundPort;
+        return hostPort(config.host, boundPort);
+    }
+
+    /** The internal gRPC server's {@code host:port} ({@link Builder#internalGrpc}), or null without one. */
+    public String internalAddress() {
+        return config.internalGrpcPort == null ? null : hostPort(config.host, internalPort);
+    }
+
+    /**
+     * What this server, as a frontend of a cluster, gives the metasrv as its address: its internal gRPC server's
+     * when it has one, else {@code grpc.server_addr} ({@link Builder#serverAddr}, with the bound port when it
+     * names none, as {@code HEAD:src/servers/src/addrs.rs:19-36}) or the bind address.
+     */
+    public String peerAddress() {
+        if (config.internalGrpcPort != null) {
+            return internalAddress();
+        }
+        if (config.serverAddr == null) {
+            return address();
+        }
+        return config.serverAddr.contains(":") ? config.serverAddr : config.serverAddr + ":" + boundPort;
+    }
+
+    private static String hostPort(String host, int port) {
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
     public ServerProfile profile() {
@@ -210,7 +246,10 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     }
 
     private void stopServer() {
-        for (Server s : new Server[] {server, inProcessServer}) {
+        if (server != null && config.clusterFrontend) {
+            config.engine.cluster().silence(peerAddress());
+        }
+        for (Server s : new Server[] {server, inProcessServer, internalServer}) {
             if (s == null) {
                 continue;
             }
@@ -223,76 +262,10 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         }
         server = null;
         inProcessServer = null;
+        internalServer = null;
         if (unixListener != null) {
             unixListener.stop();
             unixListener = null;
-        }
-    }
-
-    /**
-     * Port 0 would get an ephemeral port, which an outgoing connection of any process may take while
-     * the server is down during {@link #restart()}. So a free port below the ephemeral ranges of Linux
-     * (32768+), macOS and Windows (49152+) is chosen instead; the OS's choice is the last resort.
-     */
-    private Server bindOutsideEphemeralRange(List<ServerServiceDefinition> services) throws IOException {
-        for (int attempt = 0; attempt < 64; attempt++) {
-            int candidate = 20000 + ThreadLocalRandom.current().nextInt(12000);
-            try {
-                return startOrRelease(buildServer(candidate, services));
-            } catch (IOException e) {
-                if (!portTaken(e)) {
-                    throw e;
-                }
-            }
-        }
-        return startOrRelease(buildServer(0, services));
-    }
-
-    /**
-     * The port is in use: a {@link BindException} from the JDK transport, or the native transports'
-     * error (netty's epoll and io_uring report EADDRINUSE as a plain IOException, which CI met once when
-     * a chosen port was taken between two tests).
-     */
-    static boolean portTaken(IOException e) {
-        for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
-            if (t instanceof BindException
-                    || (t.getMessage() != null && t.getMessage().contains("Address already in use"))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** A server that failed to bind still holds event-loop references until it is shut down. */
-    private static Server startOrRelease(Server candidate) throws IOException {
-        try {
-            return candidate.start();
-        } catch (IOException | RuntimeException e) {
-            candidate.shutdownNow();
-            throw e;
-        }
-    }
-
-    /** Rebinding a just-closed port can briefly fail while the old socket lets go; try for ~3 s. */
-    private Server bindWithRetry(int port, List<ServerServiceDefinition> services) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            try {
-                return startOrRelease(buildServer(port, services));
-            } catch (IOException e) {
-                if (!portTaken(e) || attempt >= 30) {
-                    throw e;
-                }
-                sleepBeforeRebind();
-            }
-        }
-    }
-
-    private static void sleepBeforeRebind() throws IOException {
-        try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while rebinding", e);
         }
     }
 
@@ -306,9 +279,12 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         return config.inProcessName;
     }
 
-    /** Fresh service instances for one start; the TCP and in-process servers share them. */
-    private List<ServerServiceDefinition> services() {
-        Authenticator auth = new Authenticator(config.users, config.profile.acceptsBasicPutAuth());
+    /**
+     * Fresh service instances for one start, checking {@code users}' credentials (none: anonymous, as the
+     * internal gRPC server); the TCP and in-process servers share them.
+     */
+    private List<ServerServiceDefinition> services(Map<String, String> users) {
+        Authenticator auth = new Authenticator(users, config.profile.acceptsBasicPutAuth());
         RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener, config.profile);
         CompressionCodec codec =
                 config.compression ? io.greptime.jdbc.arrow.Lz4FrameCodec.INSTANCE : NoCompressionCodec.INSTANCE;
@@ -327,16 +303,17 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         return config.transportCompression ? ServerInterceptors.intercept(service, transportCompression) : service;
     }
 
-    private Server buildServer(int port, List<ServerServiceDefinition> services) throws IOException {
-        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(config.host, port))
+    private Server buildServer(String host, int port, List<ServerServiceDefinition> services, ServerTls tls)
+            throws IOException {
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(host, port))
                 .withChildOption(ChannelOption.TCP_NODELAY, true)
                 .withOption(ChannelOption.SO_REUSEADDR, true)
                 .maxInboundMessageSize(config.maxInboundMessageSize)
                 .decompressorRegistry(ZstdCodec.decompressors())
                 .compressorRegistry(ZstdCodec.compressors());
         services.forEach(builder::addService);
-        if (config.tls != null) {
-            builder.sslContext(config.tls.sslContext());
+        if (tls != null) {
+            builder.sslContext(tls.sslContext());
         }
         return builder.build();
     }
@@ -363,6 +340,9 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         private java.nio.file.Path unixSocket;
         private java.util.function.Consumer<io.greptime.jdbc.proto.v1.RequestHeader> headerListener = h -> {};
         private io.grpc.ServerInterceptor outerInterceptor;
+        private boolean clusterFrontend;
+        private String serverAddr;
+        private Integer internalGrpcPort;
 
         private Builder() {}
 
@@ -381,6 +361,9 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             b.unixSocket = unixSocket;
             b.headerListener = headerListener;
             b.outerInterceptor = outerInterceptor;
+            b.clusterFrontend = clusterFrontend;
+            b.serverAddr = serverAddr;
+            b.internalGrpcPort = internalGrpcPort;
             return b;
         }
 
@@ -491,6 +474,31 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * A frontend of the cluster its engine is: while it serves it heartbeats its {@link EmbeddedGreptimeServer#peerAddress()} into
+         * {@link Engine#cluster()}, so every server on that engine lists it in information_schema.cluster_info
+         * (the row stays, its {@code active_time} growing, once it stops).
+         */
+        public Builder clusterFrontend() {
+            this.clusterFrontend = true;
+            return this;
+        }
+
+        /** {@code grpc.server_addr}: the address advertised as a frontend ({@code host} or {@code host:port}). */
+        public Builder serverAddr(String address) {
+            this.serverAddr = Objects.requireNonNull(address);
+            return this;
+        }
+
+        /**
+         * Also runs the frontend's internal gRPC server on {@code port} (0 picks one), v0.17+: the same services
+         * without authentication or TLS, on the bind host; a cluster frontend then advertises it.
+         */
+        public Builder internalGrpc(int port) {
+            this.internalGrpcPort = port;
+            return this;
+        }
+
         public Builder maxInboundMessageSize(int bytes) {
             this.maxInboundMessageSize = bytes;
             return this;
@@ -499,6 +507,12 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         public EmbeddedGreptimeServer build() {
             if (engine == null) {
                 throw new IllegalStateException("an Engine is required");
+            }
+            if (clusterFrontend && engine.cluster() == null) {
+                throw new IllegalStateException("this engine cannot be part of a cluster");
+            }
+            if (internalGrpcPort != null && !profile.hasInternalGrpc()) {
+                throw new IllegalStateException("internal gRPC exists from v0.17, not on " + profile.label());
             }
             // A snapshot, so that reusing the builder cannot change a built server.
             return new EmbeddedGreptimeServer(copy());

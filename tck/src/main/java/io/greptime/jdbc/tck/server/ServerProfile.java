@@ -102,6 +102,20 @@ public enum ServerProfile implements EngineProfile {
     }
 
     @Override
+    public boolean clusterInfoHasNodeResources() {
+        return atLeast(V1_0);
+    }
+
+    /**
+     * Whether a frontend may run an internal gRPC server (v0.17+), whose address it then advertises as its
+     * peer address ({@code v0.17.2:src/frontend/src/heartbeat.rs:59-66}); that server checks no credentials
+     * ({@code v0.17.2:src/frontend/src/server.rs:151}, {@code HEAD:src/frontend/src/server.rs:222-228}).
+     */
+    public boolean hasInternalGrpc() {
+        return atLeast(V0_17);
+    }
+
+    @Override
     public boolean keyColumnUsagePerConstraint() {
         return atLeast(V1_2);
     }

@@ -15,21 +15,18 @@ class PortTakenTest {
 
     @Test
     void addressInUse_isRecognised_fromTheJdkAndFromNettysNativeTransports() {
-        assertThat(EmbeddedGreptimeServer.portTaken(
+        assertThat(PortBinding.portTaken(
                         new IOException("Failed to bind to address /127.0.0.1:31053", new BindException("in use"))))
                 .isTrue();
         IOException nativeError = new IOException("bind(..) failed with error(-98): Address already in use");
-        assertThat(EmbeddedGreptimeServer.portTaken(
-                        new IOException("Failed to bind to address /127.0.0.1:31053", nativeError)))
+        assertThat(PortBinding.portTaken(new IOException("Failed to bind to address /127.0.0.1:31053", nativeError)))
                 .isTrue();
     }
 
     @Test
     void otherFailures_areNotRetried() {
-        assertThat(EmbeddedGreptimeServer.portTaken(
-                        new IOException("Failed to bind", new IOException("Permission denied"))))
+        assertThat(PortBinding.portTaken(new IOException("Failed to bind", new IOException("Permission denied"))))
                 .isFalse();
-        assertThat(EmbeddedGreptimeServer.portTaken(new IOException("no cause")))
-                .isFalse();
+        assertThat(PortBinding.portTaken(new IOException("no cause"))).isFalse();
     }
 }

@@ -36,6 +36,8 @@ final class Catalog {
     private final AtomicLong nextTableId = new AtomicLong(FIRST_TABLE_ID);
     /** The engine's flows, for information_schema.flows (set once the engine is open). */
     volatile io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
+    /** The cluster's nodes for information_schema.cluster_info (none: a standalone server). */
+    final io.greptime.jdbc.tck.engine.ClusterNodes cluster = new io.greptime.jdbc.tck.engine.ClusterNodes();
 
     static String quote(String ident) {
         return "\"" + ident.replace("\"", "\"\"") + "\"";

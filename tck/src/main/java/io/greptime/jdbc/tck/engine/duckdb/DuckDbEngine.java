@@ -82,6 +82,12 @@ public final class DuckDbEngine implements Engine {
         catalog.flows = flows;
     }
 
+    /** The cluster this engine is the storage of; servers built as its frontends heartbeat into it. */
+    @Override
+    public io.greptime.jdbc.tck.engine.ClusterNodes cluster() {
+        return catalog.cluster;
+    }
+
     /** An engine whose data lives only in memory. */
     public static DuckDbEngine inMemory() {
         return new DuckDbEngine("':memory:'");

@@ -65,17 +65,21 @@ final class InformationSchema {
     private static Map<String, String> ddl() {
         Map<String, String> out = new TreeMap<>();
         for (String table : InformationSchemaColumns.SPECS.keySet()) {
-            StringBuilder sb = new StringBuilder();
-            for (InformationSchemaColumns.Column c : InformationSchemaColumns.of(table)) {
-                sb.append(sb.length() == 0 ? "" : ", ")
-                        .append('"')
-                        .append(c.name())
-                        .append("\" ")
-                        .append(GreptimeType.ofName(c.type()).duck());
-            }
-            out.put(table, sb.toString());
+            out.put(table, ddl(InformationSchemaColumns.of(table)));
         }
         return out;
+    }
+
+    private static String ddl(List<InformationSchemaColumns.Column> columns) {
+        StringBuilder sb = new StringBuilder();
+        for (InformationSchemaColumns.Column c : columns) {
+            sb.append(sb.length() == 0 ? "" : ", ")
+                    .append('"')
+                    .append(c.name())
+                    .append("\" ")
+                    .append(GreptimeType.ofName(c.type()).duck());
+        }
+        return sb.toString();
     }
 
     private InformationSchema() {}
@@ -98,7 +102,9 @@ final class InformationSchema {
             throws SQLException {
         for (String name : names) {
             List<Object[]> rows = rows(catalog, name, profile);
-            String ddl = DDL.getOrDefault(name, "dummy" + S);
+            String ddl = name.equals(ClusterInfoRows.TABLE)
+                    ? ddl(ClusterInfoRows.columns(profile))
+                    : DDL.getOrDefault(name, "dummy" + S);
             try (Statement st = c.createStatement()) {
                 st.execute("CREATE OR REPLACE TEMP TABLE " + tempName(name) + " (" + ddl + ")");
                 insert(st, tempName(name), rows);
@@ -160,23 +166,7 @@ final class InformationSchema {
             case "collations" -> List.<Object[]>of(new Object[] {"utf8_bin", "utf8", 1L, "Yes", "Yes", 1L});
             case "collation_character_set_applicability" -> List.<Object[]>of(new Object[] {"utf8_bin", "utf8"});
             case "build_info" -> List.<Object[]>of(new Object[] {"", "", "", "clean", profile.version()});
-            case "cluster_info" ->
-                List.<Object[]>of(new Object[] {
-                    0L,
-                    "STANDALONE",
-                    "",
-                    "",
-                    0L,
-                    0L,
-                    0L,
-                    0L,
-                    profile.version(),
-                    "",
-                    java.time.Instant.ofEpochMilli(DuckDbEngine.START_MILLIS),
-                    "",
-                    "",
-                    null
-                });
+            case "cluster_info" -> ClusterInfoRows.rows(catalog.cluster, profile);
             case "partitions" -> InformationSchemaRows.partitions(catalog);
             case "statistics" -> InformationSchemaRows.statistics(catalog);
             case "views" -> InformationSchemaRows.views(catalog);
