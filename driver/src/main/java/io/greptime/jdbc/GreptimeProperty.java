@@ -396,15 +396,22 @@ public enum GreptimeProperty {
             "discoverFrontends",
             Type.BOOLEAN,
             "false",
-            "On connect, add the active frontends listed in `information_schema.cluster_info` to the URL's hosts.",
+            "Add the active frontends of `information_schema.cluster_info` that accept this connection's "
+                    + "credentials.",
             false),
+    DISCOVERED_PORT(
+            "discoveredPort",
+            Type.CHOICE,
+            "url",
+            "Port of discovered frontends: `url` (the URL's) or `advertised` (as listed; may be internal from 0.17).",
+            false,
+            "url",
+            "advertised"),
     SERVER_VERSION(
             "serverVersion",
             Type.VERSION,
             null,
-            "The GreptimeDB version to assume (e.g. `0.17.2`) instead of reading it from each server with "
-                    + "`SELECT version()`; for servers that hide or misreport it. The driver adapts its write path, "
-                    + "DoPut authentication and metadata queries to this version.",
+            "GreptimeDB version to assume (e.g. `0.17.2`) instead of asking each server.",
             false);
 
     /** The value types a property may have; each knows how to check a string. */

@@ -64,6 +64,9 @@ public final class GreptimeClient implements AutoCloseable {
     private final String compression;
     private final ErrorTranslator errors;
     private final ServerProbe versions;
+    /** {@code discoverFrontends}: null when off. */
+    private final FrontendDiscovery discovery;
+
     private final long probeTimeoutMillis;
     /** The connection's allocator, once {@link #connected}; version probes read through it. */
     private volatile BufferAllocator allocator;
@@ -82,6 +85,7 @@ public final class GreptimeClient implements AutoCloseable {
         String pinned = config.string(io.greptime.jdbc.GreptimeProperty.SERVER_VERSION);
         this.versions = new ServerProbe(
                 pinned == null ? null : ServerCapabilities.ofVersionText(pinned), e -> channels.channel(e.address()));
+        this.discovery = FrontendDiscovery.of(config);
         this.probeTimeoutMillis = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
     }
 
@@ -158,12 +162,8 @@ public final class GreptimeClient implements AutoCloseable {
      */
     public void connected(RequestSession session, BufferAllocator allocator, long timeoutMillis) {
         this.allocator = allocator;
-        if (router.settings().discovery()) {
-            FrontendDiscovery.discover(this, session, allocator, timeoutMillis).forEach(address -> {
-                if (router.endpoints().add(address)) {
-                    router.listener().discovered(address.toString());
-                }
-            });
+        if (discovery != null) {
+            discovery.join(this, session, allocator, timeoutMillis);
         }
     }
 
@@ -416,7 +416,8 @@ public final class GreptimeClient implements AutoCloseable {
                 errors::translate);
     }
 
-    private static FlightBatchCursor doGetOn(
+    /** A DoGet on {@code channel} itself, never repeated elsewhere (discovery checks a candidate with it). */
+    static FlightBatchCursor doGetOn(
             ManagedChannel channel,
             RequestSession session,
             GreptimeRequest request,

@@ -31,6 +31,11 @@ public record RequestSession(
         return new RequestSession(database, zone, user, password, hints);
     }
 
+    /** The same session with no user: what an anonymous client sends (frontend discovery checks with it). */
+    public RequestSession withoutCredentials() {
+        return new RequestSession(database, timeZone, null, null, hints);
+    }
+
     /** The RequestHeader for one request. */
     public RequestHeader toHeader() {
         RequestHeader.Builder b = RequestHeader.newBuilder().setDbname(database).setTimezone(zoneHeader(timeZone));
