@@ -93,4 +93,28 @@ class KeyMetadataAcrossVersionsTest {
             assertThat(rows).allSatisfy(r -> assertThat(r).doesNotContain(","));
         }
     }
+
+    /**
+     * The secondary indexes show on every line (audit D5): up to v1.0 through key_column_usage, from v1.1 (which
+     * lists only the time index and the key there) through information_schema.statistics.
+     */
+    @ParameterizedTest
+    @EnumSource(ServerProfile.class)
+    void indexInfo_listsSecondaryIndexesOnEveryLine(ServerProfile profile) throws SQLException {
+        try (Connection c = withTable(profile)) {
+            List<String> rows = rows(
+                    c.getMetaData().getIndexInfo(null, "public", "load", false, true),
+                    "INDEX_NAME",
+                    "COLUMN_NAME",
+                    "ORDINAL_POSITION",
+                    "NON_UNIQUE");
+            assertThat(rows).anySatisfy(r -> assertThat(r).matches("INVERTED[ _]INDEX[^|]*\\|host\\|1\\|true"));
+            assertThat(rows).anySatisfy(r -> assertThat(r).matches("SKIPPING[ _]INDEX[^|]*\\|usage\\|1\\|true"));
+            assertThat(rows).noneSatisfy(r -> assertThat(r).contains("INDEX|region"));
+            assertThat(c.getMetaData()
+                            .getIndexInfo(null, "public", "load", true, true)
+                            .next())
+                    .isFalse();
+        }
+    }
 }

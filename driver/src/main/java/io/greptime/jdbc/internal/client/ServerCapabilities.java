@@ -21,9 +21,23 @@ public final class ServerCapabilities {
         this.version = version;
     }
 
-    /** The capabilities of {@code version}. */
+    /** The newest line the driver's rules were read for: HEAD and nightlies report 1.3.0. */
+    public static final ServerVersion NEWEST_KNOWN_LINE = ServerVersion.of(1, 3, 0);
+
+    /**
+     * The capabilities of {@code version}; {@link #CONSERVATIVE} for a line newer than
+     * {@link #NEWEST_KNOWN_LINE}, whose rules nobody has read (a release may drop what an older one took, so
+     * the newest known set is no safer a guess than the oldest, and the oldest never loses a row).
+     */
     public static ServerCapabilities of(ServerVersion version) {
-        return new ServerCapabilities(version);
+        return newerThanKnown(version) ? CONSERVATIVE : new ServerCapabilities(version);
+    }
+
+    /** Whether {@code version} is of a line after {@link #NEWEST_KNOWN_LINE} (1.4 or 2.0, pre-releases too). */
+    public static boolean newerThanKnown(ServerVersion version) {
+        return version.major() != NEWEST_KNOWN_LINE.major()
+                ? version.major() > NEWEST_KNOWN_LINE.major()
+                : version.minor() > NEWEST_KNOWN_LINE.minor();
     }
 
     /** The capabilities of a version string, {@link #CONSERVATIVE} when it does not parse. */

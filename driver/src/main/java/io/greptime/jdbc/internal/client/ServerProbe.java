@@ -153,8 +153,15 @@ public final class ServerProbe {
         String zone = row.length > 1 ? row[1] : null;
         ServerCapabilities caps = ServerCapabilities.ofVersionText(versionText);
         if (caps == ServerCapabilities.CONSERVATIVE) {
-            LOG.info(() -> "server " + e + " reports version '" + versionText
-                    + "', which the driver does not know; assuming the oldest supported line");
+            boolean newer = ServerVersion.parse(versionText)
+                    .map(ServerCapabilities::newerThanKnown)
+                    .orElse(false);
+            LOG.info(() -> "server " + e + " reports version '" + versionText + "', which "
+                    + (newer
+                            ? "is newer than the lines the driver knows (up to " + ServerCapabilities.NEWEST_KNOWN_LINE
+                                    + "; serverVersion can pin one)"
+                            : "the driver does not know")
+                    + "; assuming the oldest supported line");
         }
         Answer a = new Answer(caps, versionText, zone);
         answers.put(e, a);

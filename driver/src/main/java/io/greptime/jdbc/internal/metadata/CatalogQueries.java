@@ -351,35 +351,68 @@ final class CatalogQueries {
     }
 
     /**
-     * The time index and the primary key as indexes. Neither is unique on its own in GreptimeDB (rows are
-     * identified by tags and time index together), so both are NON_UNIQUE and {@code unique=true} finds none.
+     * The time index, the primary key and the columns' secondary indexes (inverted, fulltext, skipping). None
+     * is unique on its own in GreptimeDB (rows are identified by tags and time index together), so all are
+     * NON_UNIQUE and {@code unique=true} finds none. Up to v1.0 key_column_usage lists the secondary indexes
+     * too; from v1.1 it lists only the time index and the key, and the indexes are in
+     * information_schema.statistics, named {@code INVERTED_INDEX_<column>} and so on (audit D5;
+     * {@code v1.1.0:src/catalog/src/system_schema/information_schema/statistics.rs:278-330,417-419}).
      */
     MetadataResultSet indexInfo(String catalog, String schema, String table, boolean unique) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         if (!unique) {
+            Map<String, String> catalogs = new java.util.HashMap<>();
             for (Row r : keyColumns(catalog, schema, table)) {
-                rows.add(new Object[] {
-                    r.string("real_table_catalog"),
-                    r.string("table_schema"),
-                    r.string("table_name"),
-                    true,
-                    null,
-                    r.string("constraint_name"),
-                    DatabaseMetaData.tableIndexOther,
-                    // each index but the primary key covers one column
-                    PRIMARY.equals(r.string("constraint_name"))
-                            ? r.number(KeyColumnRows.KEY_SEQ).shortValue()
-                            : (short) 1,
-                    r.string("column_name"),
-                    null,
-                    0L,
-                    0L,
-                    null
-                });
+                catalogs.put(r.string("table_schema") + '\0' + r.string("table_name"), r.string("real_table_catalog"));
+                // each index but the primary key covers one column
+                short position = PRIMARY.equals(r.string("constraint_name"))
+                        ? r.number(KeyColumnRows.KEY_SEQ).shortValue()
+                        : (short) 1;
+                rows.add(indexRow(r.string("real_table_catalog"), r, r.string("constraint_name"), position));
+            }
+            if (reader.keyColumnUsagePerConstraint()) {
+                addSecondaryIndexes(schema, table, catalogs, rows);
             }
         }
         rows.sort(byText(0, 1, 2, 5).thenComparing(r -> (Short) r[7]));
         return new MetadataResultSet(StandardColumns.INDEX_INFO, rows);
+    }
+
+    /**
+     * The statistics rows of secondary indexes, for the tables key_column_usage listed (which gives their real
+     * catalog: statistics names it {@code def}, as MySQL does).
+     */
+    private void addSecondaryIndexes(String schema, String table, Map<String, String> catalogs, List<Object[]> rows)
+            throws SQLException {
+        for (Row r : reader.select(
+                "statistics",
+                List.of("table_schema", "table_name", "index_name", "seq_in_index", "column_name"),
+                where("table_schema", schema, "table_name", table))) {
+            String index = r.string("index_name");
+            String realCatalog = catalogs.get(r.string("table_schema") + '\0' + r.string("table_name"));
+            if (realCatalog != null && !PRIMARY.equals(index) && !KeyColumnRows.TIME_INDEX.equals(index)) {
+                Long seq = r.number("seq_in_index");
+                rows.add(indexRow(realCatalog, r, index, seq == null ? (short) 1 : seq.shortValue()));
+            }
+        }
+    }
+
+    private static Object[] indexRow(String catalog, Row r, String index, short position) {
+        return new Object[] {
+            catalog,
+            r.string("table_schema"),
+            r.string("table_name"),
+            true,
+            null,
+            index,
+            DatabaseMetaData.tableIndexOther,
+            position,
+            r.string("column_name"),
+            null,
+            0L,
+            0L,
+            null
+        };
     }
 
     /**

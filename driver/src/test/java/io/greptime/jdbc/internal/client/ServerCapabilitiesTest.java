@@ -68,4 +68,18 @@ class ServerCapabilitiesTest {
         assertThat(unknown.sendsRetryHint()).isFalse();
         assertThat(unknown.splitsKeyColumnUsage()).isFalse();
     }
+
+    /** A line after 1.3 is one whose rules nobody read: the oldest line's limits, not 1.3's. */
+    @Test
+    void lineNewerThanTheDriverKnows_getsTheOldestLinesLimits() {
+        for (String text : new String[] {"1.4.0", "1.4.0-nightly-20270101", "2.0.0", "10.0.1"}) {
+            assertThat(ServerCapabilities.ofVersionText(text)).as(text).isSameAs(ServerCapabilities.CONSERVATIVE);
+        }
+        for (String text : new String[] {"1.3.0", "1.3.9", "1.3.0-nightly-20260821", "0.14.0"}) {
+            assertThat(ServerCapabilities.ofVersionText(text).version())
+                    .as(text)
+                    .isPresent();
+        }
+        assertThat(ServerCapabilities.ofVersionText("1.3.2").hasJson2()).isTrue();
+    }
 }
