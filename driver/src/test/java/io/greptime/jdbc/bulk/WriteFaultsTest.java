@@ -183,7 +183,7 @@ class WriteFaultsTest {
                 PreparedStatement ps = c.prepareStatement(INSERT)) {
             ps.setQueryTimeout(2);
             engine.stallPutsAfter(2);
-            bind(ps, 0, 5_000); // parts of 4096 at most; bulkFlushRows=1000 makes five batches
+            bind(ps, 0, 5_000); // bulkFlushRows=1000 (below the smallest part) makes five batches
             Failed f = failingBatch(ps);
             assertThat(f.error().getSQLState()).isEqualTo("HYT00");
             assertThat(f.millis()).isLessThan(2_000 + SLACK_MILLIS);
@@ -225,9 +225,13 @@ class WriteFaultsTest {
         try (Connection c = open(hosts, "");
                 PreparedStatement ps = c.prepareStatement(INSERT)) {
             engine.stallPutsAfter(1);
-            bind(ps, 0, 2_500);
-            CompletableFuture<Failed> running = CompletableFuture.supplyAsync(() -> failingBatch(ps));
+            bind(ps, 0, 2_500); // addBatch sends the first two parts already
+            CompletableFuture<Failed> running = new CompletableFuture<>();
+            Thread batch = new Thread(() -> running.complete(failingBatch(ps)), "executeBatch");
+            batch.start();
             awaitPuts(2);
+            // a cancel before executeBatch runs has nothing to stop (JDBC): wait until it waits for its answers
+            awaitWaitingIn(batch, "awaitAcked");
             long t0 = System.nanoTime();
             ps.cancel();
             Failed f = running.get(30, TimeUnit.SECONDS);
@@ -366,6 +370,20 @@ class WriteFaultsTest {
             assertThat(f.confirmed()).isZero();
             assertThat(f.inDoubt()).isEqualTo(10);
         }
+    }
+
+    /** Waits until {@code t} is inside a method named {@code method} (its stack says so). */
+    private static void awaitWaitingIn(Thread t, String method) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            for (StackTraceElement e : t.getStackTrace()) {
+                if (e.getMethodName().equals(method)) {
+                    return;
+                }
+            }
+            Thread.sleep(5);
+        }
+        throw new AssertionError(t.getName() + " never reached " + method);
     }
 
     private void awaitPuts(long n) throws InterruptedException {
