@@ -200,7 +200,7 @@ public enum GreptimeProperty {
             Type.INT,
             "65536",
             "The most rows one DoPut batch holds. addBatch sends a large batch in parts while the caller binds the "
-                    + "rest, each about a third of the previous batch into that table, at least 4096 rows and at most this.",
+                    + "rest, each about a third of the previous batch into that table, at least 16384 rows and at most this.",
             false),
     BULK_FLUSH_BYTES(
             "bulkFlushBytes",

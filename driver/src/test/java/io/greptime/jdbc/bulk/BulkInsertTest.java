@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -88,7 +89,7 @@ class BulkInsertTest {
     }
 
     /**
-     * A large batch leaves in parts while the caller is still binding: of 4096 rows while the table's
+     * A large batch leaves in parts while the caller is still binding: of 16384 rows while the table's
      * batch size is unknown, then of a third of the previous batch; executeBatch answers for every row.
      */
     @ParameterizedTest
@@ -96,26 +97,46 @@ class BulkInsertTest {
     void largeBatch_isSentInPartsWhileBinding_sizedByThePreviousBatch(ServerProfile profile) throws Exception {
         try (Connection c = open(profile, "bulkCompression=none");
                 PreparedStatement ps = c.prepareStatement(INSERT)) {
-            for (int i = 0; i < 15_000; i++) {
+            for (int i = 0; i < 60_000; i++) {
                 bindRow(ps, i);
                 ps.addBatch();
             }
             assertThat(stats(c).doPutBatches())
-                    .as("4096 x 3 sent before executeBatch")
+                    .as("16384 x 3 sent before executeBatch")
                     .isEqualTo(3);
-            assertThat(stats(c).doPutRows()).isEqualTo(3 * 4096);
-            assertThat(ps.executeBatch()).hasSize(15_000).containsOnly(1);
+            assertThat(stats(c).doPutRows()).isEqualTo(3 * 16384);
+            assertThat(ps.executeBatch()).hasSize(60_000).containsOnly(1);
             assertThat(stats(c).doPutBatches()).isEqualTo(4);
 
-            for (int i = 15_000; i < 30_000; i++) {
+            for (int i = 60_000; i < 120_000; i++) {
                 bindRow(ps, i);
                 ps.addBatch();
             }
-            assertThat(stats(c).doPutBatches()).as("then parts of 15,000 / 3").isEqualTo(4 + 3);
-            assertThat(ps.executeBatch()).hasSize(15_000).containsOnly(1);
+            assertThat(stats(c).doPutBatches()).as("then parts of 60,000 / 3").isEqualTo(4 + 3);
+            assertThat(ps.executeBatch()).hasSize(60_000).containsOnly(1);
             assertThat(stats(c).doPutBatches()).isEqualTo(7);
             assertThat(fixture.engine.putBatches.get()).isEqualTo(7);
-            assertRowsStored(c, 30_000);
+            assertRowsStored(c, 120_000);
+        }
+    }
+
+    /** A batch no larger than the smallest part goes whole, as one DoPut batch, at executeBatch. */
+    @Test
+    void batchUpToTheSmallestPart_goesAsOneDoPutBatch() throws Exception {
+        try (Connection c = open(ServerProfile.V1_3, "bulkCompression=none");
+                PreparedStatement ps = c.prepareStatement(INSERT)) {
+            for (int round = 0; round < 2; round++) {
+                for (int i = 0; i < 10_000; i++) {
+                    bindRow(ps, round * 10_000 + i);
+                    ps.addBatch();
+                }
+                assertThat(stats(c).doPutBatches())
+                        .as("nothing sent while binding")
+                        .isEqualTo(round);
+                assertThat(ps.executeBatch()).hasSize(10_000).containsOnly(1);
+                assertThat(stats(c).doPutBatches()).isEqualTo(round + 1);
+            }
+            assertRowsStored(c, 20_000);
         }
     }
 

@@ -19,7 +19,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * The DoPut route of a prepared {@code INSERT}: parameters go straight into the column buffer, and batches
  * leave as Flight DoPut record batches on one {@link PutStream} per statement (reused across executeBatch
  * calls, parked for the next statement at close). {@code addBatch} cuts a record batch on its own when
- * the buffered rows reach the part size (about a third of the previous batch, between 4096 rows and
+ * the buffered rows reach the part size (about a third of the previous batch, between 16384 rows and
  * {@code bulkFlushRows}) or {@code bulkFlushBytes}; {@code executeBatch} sends the rest and waits, within
  * the execution's deadline, for the server's answers, so its counts say exactly which rows the server
  * confirmed.
@@ -42,8 +42,14 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
      */
     private int partRows;
 
-    /** The smallest part sent while the caller binds (unless bulkFlushRows is smaller). */
-    static final int MIN_PART = 4096;
+    /**
+     * The smallest part sent while the caller binds (unless bulkFlushRows is smaller). Each DoPut batch
+     * costs the client about as much as thousands of rows (a send, an answer, wake-ups of the caller, the
+     * event loop and gRPC's executor): with 4096, a 10,000-row executeBatch went as three batches and its
+     * process used about 70 ns a row more CPU than as one (WriteProcesses, docs/benchmarks.md), more than
+     * the overlap with the server gained on two shared cores. So batches up to this size go whole.
+     */
+    static final int MIN_PART = 16384;
     /** Record batches cut since the last executeBatch, in sending order. */
     private final List<Segment> segments = new ArrayList<>();
     /** Reorders and cuts batches by series and time window (bulkSortByTime, bulkTimeWindow); null for neither. */
