@@ -203,6 +203,7 @@ public final class WriteProcesses {
                     result.cpuNanos().put(SERVER_CPU, server);
                 } else if (line.startsWith(Child.MARK)) {
                     serverFrom = Child.processCpuNanos();
+                    System.out.println("  " + method + "> " + line);
                 } else if (!line.startsWith("SLF4J")) {
                     System.out.println("  " + method + "> " + line);
                 }
@@ -262,8 +263,9 @@ public final class WriteProcesses {
                 writer.write(table + "_warm", warmup, batch);
                 // the parent counts the server's CPU from here; a mark for -XX:+PrintCompilation and the like too
                 System.out.printf(
-                        MARK + " from JVM uptime %d ms%n",
-                        ManagementFactory.getRuntimeMXBean().getUptime());
+                        MARK + " from JVM uptime %d ms; peak RSS so far (connect and warm-up) %d MiB%n",
+                        ManagementFactory.getRuntimeMXBean().getUptime(),
+                        peakRssKib() / 1024);
                 Map<Long, Long> before = cpuByThread(threads);
                 Map<String, Long> jvmBefore = NativeThreads.cpuByTask();
                 long heapBefore = allocatedBytes(threads);
