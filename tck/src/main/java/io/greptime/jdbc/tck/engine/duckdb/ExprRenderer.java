@@ -192,6 +192,10 @@ final class ExprRenderer {
             }
             default -> {}
         }
+        String wrapped = IntegerWrap.sql(this, b, l, r);
+        if (wrapped != null) {
+            return wrapped;
+        }
         String[] coerced = Coercions.timestampComparison(this, b, l, r);
         return "(" + coerced[0] + " " + op + " " + coerced[1] + ")";
     }

@@ -133,6 +133,11 @@ final class FunctionMap {
                 return a.size() == 1
                         ? "gt_json_is(" + r.render(a.get(0)) + ", '" + c.name().substring(8) + "')"
                         : null;
+            case "wkt_point_from_latlng":
+                return a.size() == 2
+                        ? "gt_wkt_point_from_latlng(CAST(" + r.render(a.get(0)) + " AS DOUBLE), CAST("
+                                + r.render(a.get(1)) + " AS DOUBLE))"
+                        : null;
             case "geohash":
                 return a.size() == 3 ? geo(r, a, "gt_geohash(") : null;
             case "geohash_neighbours":

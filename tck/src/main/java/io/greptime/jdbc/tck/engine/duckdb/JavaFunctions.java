@@ -43,6 +43,14 @@ final class JavaFunctions {
         binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
         ternary(c, "gt_geohash", Geohash::encode);
+        // the wkt crate's Point display: POINT(x y), longitude first, numbers as Rust prints f64
+        binary(
+                c,
+                "gt_wkt_point_from_latlng",
+                Double.class,
+                Double.class,
+                String.class,
+                (lat, lng) -> "POINT(" + SchemaNames.floatText(lng) + " " + SchemaNames.floatText(lat) + ")");
         ternary(c, "gt_geohash_neighbours", Geohash::neighbours);
     }
 

@@ -103,6 +103,17 @@ final class Json2Paths {
     }
     /** {@code json_get} and its typed forms over a JSON2 value; null for anything else. */
     static String function(ExprRenderer r, SqlAst.Call c) {
+        if (c.name().equals("abs")
+                && c.args().size() == 1
+                && read(r.scope, c.args().get(0)) != null) {
+            // a JSON2 read is a Utf8View, which abs's numeric signature refuses
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                    "Failed to plan SQL: Error during planning: Function 'abs' expects NativeType::Numeric but received"
+                            + " NativeType::String No function matches the given name and argument types"
+                            + " 'abs(Utf8View)'. You might need to add explicit type casts.\n\tCandidate functions:\n"
+                            + "\tabs(Numeric(1))");
+        }
         if (c.args().size() != 2 || !isJson2Value(r.scope, c.args().get(0))) {
             return null;
         }

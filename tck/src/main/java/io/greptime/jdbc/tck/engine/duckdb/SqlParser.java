@@ -484,7 +484,27 @@ final class SqlParser {
             t.expectSymbol(")");
             return new SqlAst.TableFunction(String.join(".", parts), args, alias());
         }
-        return new SqlAst.TableRef(List.copyOf(parts), alias());
+        skipTableSample();
+        SqlAst.Alias alias = alias();
+        skipTableSample();
+        return new SqlAst.TableRef(List.copyOf(parts), alias);
+    }
+
+    /**
+     * {@code TABLESAMPLE [SYSTEM|BERNOULLI|...] (n PERCENT|ROWS) [REPEATABLE (seed)]}: parsed and ignored, as
+     * GreptimeDB's DataFusion plans a table scan with it (every row read; apache/datafusion#16325 is open).
+     */
+    private void skipTableSample() {
+        if (!t.accept("tablesample")) {
+            return;
+        }
+        if (t.peek().type() == Token.Type.WORD && t.peek(1).isSymbol("(")) {
+            t.next(); // the sampling method
+        }
+        t.skipParens();
+        if (t.accept("repeatable") || t.accept("seed")) {
+            t.skipParens();
+        }
     }
 
     private SqlAst.Alias alias() {

@@ -37,4 +37,12 @@ class GeohashTest {
                 StatusCode.ENGINE_EXECUTE_QUERY,
                 "Cast error: Can't cast value -1 to type UInt8");
     }
+
+    @Test
+    void wktPoint_isLongitudeThenLatitude() {
+        assertThat(f.query("SELECT wkt_point_from_latlng(37.5, -122), wkt_point_from_latlng(NULL, 1)")
+                        .rows()
+                        .get(0))
+                .containsExactly("POINT(-122 37.5)", null);
+    }
 }

@@ -56,6 +56,9 @@ class Json2Test {
         assertThat(r.rows().get(6)).containsExactly("-1", "-1.0", "true", "-1", null, "0");
         assertThat(r.schema().getFields().get(5).getName())
                 .isEqualTo("json_get(t.j,Utf8(\"a\"),Int64(NULL)) + Int64(1)");
+        // untyped, a read is text, which numeric functions refuse
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> f.query("SELECT abs(j.a) FROM t"))
+                .hasMessageContaining("'abs(Utf8View)'");
     }
 
     @Test

@@ -55,5 +55,8 @@ class LimitChecksTest {
         assertThat(f.query("SELECT number FROM numbers ORDER BY number DESC LIMIT 1")
                         .column(0))
                 .containsExactly("99");
+        f.update("CREATE TABLE n (ts TIMESTAMP TIME INDEX, x INT)");
+        assertThat(f.update("INSERT INTO n SELECT number, number % 7 FROM numbers LIMIT 1000"))
+                .isEqualTo(1000);
     }
 }
