@@ -46,6 +46,7 @@ public final class ChannelFactory {
 
     /** A new channel to {@code endpoint}, configured from {@code config}. */
     public static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+        NettyStartup.apply(); // before netty initialises
         GrpcLogging.install(); // before the first HTTP/2 frame logger exists
         if (IN_PROCESS.equals(config.transport())) {
             return inProcess(config, endpoint);

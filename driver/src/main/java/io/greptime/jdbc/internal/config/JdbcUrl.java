@@ -50,6 +50,25 @@ public final class JdbcUrl {
             return new Endpoint(host, port, path);
         }
 
+        /*
+         * Written out, not left to the record: the generated ones bootstrap java.lang.runtime.ObjectMethods
+         * through invokedynamic on first use, and the first is a map lookup on the connect path, where that
+         * costs a cold JVM 20-30 ms of method-handle spinning.
+         */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Endpoint e
+                    && port == e.port
+                    && java.util.Objects.equals(host, e.host)
+                    && java.util.Objects.equals(unixSocket, e.unixSocket);
+        }
+
+        @Override
+        public int hashCode() {
+            return (java.util.Objects.hashCode(host) * 31 + port) * 31
+                    + (unixSocket == null ? 0 : unixSocket.hashCode());
+        }
+
         @Override
         public String toString() {
             if (unixSocket != null) {

@@ -15,6 +15,16 @@ final class ArrowMemory {
 
     private ArrowMemory() {}
 
+    /** Creates the root allocator if it is not yet (the class's initialisation does). */
+    static void ensureRoot() {
+        // initialising this class made ROOT
+    }
+
+    /** A child for the connect warm-up's one-row batch, closed (and so leak-checked) right after. */
+    static BufferAllocator newWarmupAllocator() {
+        return ROOT.newChildAllocator("warmup", 0, 1L << 20);
+    }
+
     static BufferAllocator newConnectionAllocator() {
         return ROOT.newChildAllocator("connection-" + CONNECTIONS.incrementAndGet(), 0, Long.MAX_VALUE);
     }

@@ -109,10 +109,12 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             throws SQLException {
         Observability observe;
         try {
-            // before anything initialises netty (Arrow's allocator does): relocated netty logs its start-up
-            // at FINE, which the README's io.greptime.jdbc.level = FINE would otherwise show
+            // before anything initialises netty (Arrow's allocator does): its JFR events off unless asked for,
+            // and relocated netty's start-up logged at FINE, which io.greptime.jdbc.level = FINE would show
+            io.greptime.jdbc.internal.client.NettyStartup.apply();
             GrpcLogging.install();
-            ArrowAccess.check();
+            // Arrow's check and allocator, and the first query's classes, on a second thread meanwhile
+            ConnectWarmup.start();
             observe = Observability.open(config, meterRegistry);
         } catch (SQLException | RuntimeException e) {
             channels.close();
@@ -126,7 +128,15 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             observe.close();
             throw e;
         }
-        BufferAllocator allocator = ArrowMemory.newConnectionAllocator();
+        BufferAllocator allocator;
+        try {
+            allocator = reachAndPrepareArrow(config, client);
+        } catch (SQLException | RuntimeException e) {
+            observe.openFailed(e);
+            client.close();
+            observe.close();
+            throw e;
+        }
         observe.arrowMemory(allocator::getAllocatedMemory);
         ConnectionImpl conn = new ConnectionImpl(config, url, client, allocator, observe);
         try {
@@ -140,17 +150,38 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         }
     }
 
+    /**
+     * Checks that the server answers (a HealthCheck within the connect timeout) while the warm-up thread gets
+     * Arrow ready, then returns the connection's allocator. When Arrow cannot run here, that is the error,
+     * whether the server answered or not: it is the one to fix first.
+     */
+    private static BufferAllocator reachAndPrepareArrow(ConnectionConfig config, GreptimeClient client)
+            throws SQLException {
+        long timeout = connectTimeout(config);
+        boolean reached = client.healthCheck(timeout);
+        ConnectWarmup.arrowReady();
+        if (!reached) {
+            throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(
+                    config, config.primaryEndpoint(), timeout);
+        }
+        return ArrowMemory.newConnectionAllocator();
+    }
+
+    private static long connectTimeout(ConnectionConfig config) {
+        return config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
+    }
+
     Observability observe() {
         return observe;
     }
 
+    /**
+     * After the HealthCheck: frontends discovered (with {@code discoverFrontends}) and, when credentials are
+     * configured, a check that the server accepts them.
+     */
     private void verify() throws SQLException {
-        long timeout = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
+        long timeout = connectTimeout(config);
         client.connected(session(), allocator, timeout);
-        if (!client.healthCheck(timeout)) {
-            throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(
-                    config, config.primaryEndpoint(), timeout);
-        }
         if (config.user() != null) {
             // Credentials travel in each request; a trivial query checks them (and access to the database) now,
             // and the version probe is that query, so the server's version and zone come with no extra call.
