@@ -31,11 +31,13 @@ import org.apache.arrow.memory.RootAllocator;
 /**
  * Cold first connection and first query, each in a fresh JVM: the clock starts at the first line of the
  * child's {@code main} (JVM start-up excluded) and stops once {@code getConnection} returns, then once the
- * first query's only row has been read. The same child times a raw Arrow Flight client the same way (a
- * gRPC channel plus a HealthCheck, as the driver's connect does, then a DoGet of the same statement), so
- * the two are side by side in one run. Loopback, plaintext, against an embedded server in this JVM.
+ * first query's only row has been read. A second child times a raw Arrow Flight client the same way (a
+ * gRPC channel plus a HealthCheck, as the driver's connect does, then a DoGet of the same statement), and a
+ * third the same two calls written as HTTP/2 frames on a plain socket ({@link Http2Floor}: the round trips
+ * and the server's work, with no client library), so all three are side by side in one run. Loopback,
+ * plaintext, against an embedded server in this JVM.
  *
- * <p>{@code -Dbench.rounds=N} (default 10) children per side, alternating; {@code -Dbench.params=k=v&...}
+ * <p>{@code -Dbench.rounds=N} (default 10) rounds of one child per side, alternating; {@code -Dbench.params=k=v&...}
  * adds connection properties. Prints every child's figures, wall clock and the CPU time of the child's whole
  * JVM over the same span (the CPU figure does not depend on what else the machine runs), then median and
  * best of each side and the ratios.
@@ -63,13 +65,16 @@ public final class ConnectBenchmark {
             System.out.printf("connect benchmark: %d fresh JVMs per side, server %s, %s%n", rounds, address, QUERY);
             List<double[]> driver = new ArrayList<>();
             List<double[]> flight = new ArrayList<>();
+            List<double[]> socket = new ArrayList<>();
             for (int i = 0; i < rounds + 1; i++) {
-                // the first pair warms the OS page cache of the class path; it is printed, not counted
+                // the first round warms the OS page cache of the class path; it is printed, not counted
                 double[] d = runChild("driver", url);
                 double[] f = runChild("flight", address);
+                double[] s = runChild("socket", address);
                 System.out.printf(
                         "  %s driver connect %6.1f ms (CPU %6.1f), first query %6.1f ms (CPU %6.1f) | raw Flight"
-                                + " connect %6.1f ms (CPU %6.1f), first query %6.1f ms (CPU %6.1f)%n",
+                                + " connect %6.1f ms (CPU %6.1f), first query %6.1f ms (CPU %6.1f) | socket %5.1f /"
+                                + " %5.1f ms%n",
                         i == 0 ? "warm-up " : String.format("round %2d", i),
                         d[0],
                         d[2],
@@ -78,14 +83,18 @@ public final class ConnectBenchmark {
                         f[0],
                         f[2],
                         f[1],
-                        f[3]);
+                        f[3],
+                        s[0],
+                        s[1]);
                 if (i > 0) {
                     driver.add(d);
                     flight.add(f);
+                    socket.add(s);
                 }
             }
             report("driver", driver);
             report("raw Flight", flight);
+            report("socket", socket);
             System.out.printf(
                     "median ratio driver/raw Flight: connect %.2f (CPU %.2f), first query %.2f (CPU %.2f)%n",
                     median(driver, 0) / median(flight, 0),
@@ -174,10 +183,22 @@ public final class ConnectBenchmark {
             try (Connection c = DriverManager.getConnection(target)) {
                 connected = System.nanoTime();
                 cpuAtConnect = cpuNanos();
+                Connected.mark();
                 try (Statement st = c.createStatement();
                         ResultSet rs = st.executeQuery(QUERY)) {
                     check(rs.next() && rs.getLong(1) == 1 && !rs.next());
                 }
+                queried = System.nanoTime();
+                cpuAtQuery = cpuNanos();
+            }
+        } else if (side.equals("socket")) {
+            String[] hostPort = target.split(":");
+            try (Http2Floor floor = new Http2Floor(hostPort[0], Integer.parseInt(hostPort[1]))) {
+                floor.healthCheck();
+                connected = System.nanoTime();
+                cpuAtConnect = cpuNanos();
+                Connected.mark();
+                floor.doGet("public", QUERY);
                 queried = System.nanoTime();
                 cpuAtQuery = cpuNanos();
             }
@@ -191,6 +212,7 @@ public final class ConnectBenchmark {
                 HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance());
                 connected = System.nanoTime();
                 cpuAtConnect = cpuNanos();
+                Connected.mark();
                 GreptimeRequest request = GreptimeRequest.newBuilder()
                         .setHeader(RequestHeader.newBuilder().setDbname("public"))
                         .setQuery(QueryRequest.newBuilder().setSql(QUERY))
@@ -215,6 +237,14 @@ public final class ConnectBenchmark {
                 (cpuAtConnect - cpuAtStart) / 1e6,
                 (cpuAtQuery - cpuAtConnect) / 1e6);
         System.exit(0);
+    }
+
+    /**
+     * Loaded only once the connect is timed, so that a {@code -Xlog:class+load} of a child shows where the
+     * connect's classes end and the first query's begin.
+     */
+    private static final class Connected {
+        static void mark() {}
     }
 
     private static void check(boolean ok) {
