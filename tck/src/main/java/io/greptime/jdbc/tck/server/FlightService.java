@@ -3,19 +3,13 @@ package io.greptime.jdbc.tck.server;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
-import io.greptime.jdbc.tck.engine.Cancellation;
 import io.greptime.jdbc.tck.engine.Engine;
-import io.greptime.jdbc.tck.engine.Output;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
-import java.io.IOException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.flight.impl.Flight.FlightData;
 import org.apache.arrow.flight.impl.FlightServiceGrpc;
@@ -28,7 +22,6 @@ import org.apache.arrow.vector.compression.CompressionCodec;
  * §3, §4). Implemented on the raw gRPC service so every frame is under our control.
  */
 final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
-    private static final Logger LOG = Logger.getLogger(FlightService.class.getName());
     private static final String NOT_IMPLEMENTED = "Not yet implemented";
 
     private final RequestExecutor executor;
@@ -73,72 +66,7 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
             out.onError(errors.of(StatusCode.INVALID_ARGUMENTS, "Invalid Flight ticket: " + e.getMessage()));
             return;
         }
-        Cancellation cancellation = new Cancellation();
-        DoGetStream stream = new DoGetStream(out, codec, cancellation);
-        Metadata metadata = CallMetadata.current();
-        serving.incrementAndGet();
-        try {
-            streams.execute(() -> {
-                try (Cancellation.Scope bound = cancellation.bind()) {
-                    serve(request, metadata, out, stream);
-                } finally {
-                    serving.decrementAndGet();
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            serving.decrementAndGet();
-            out.onError(errors.of(StatusCode.INTERNAL, "server is shutting down"));
-        }
-    }
-
-    private void serve(
-            GreptimeRequest request, Metadata metadata, ServerCallStreamObserver<FlightData> out, DoGetStream stream) {
-        long start = System.nanoTime();
-        try (BufferAllocator child = allocator.newChildAllocator("do-get", 0, Long.MAX_VALUE)) {
-            Output output = executor.execute(request, metadata, child);
-            if (output instanceof Output.AffectedRows count) {
-                stream.send(FlightFrames.affectedRows(count.count()));
-                finish(out);
-                return;
-            }
-            Output.Rows rows = (Output.Rows) output;
-            boolean complete;
-            try (var reader = rows.reader()) {
-                complete = stream.write(rows, start);
-            }
-            if (complete) {
-                finish(out);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            fail(out, e);
-        } catch (IOException | RuntimeException e) {
-            fail(out, e);
-        } catch (Error e) {
-            // the call must end even then: a thread that dies silently leaves the client waiting forever
-            // (seen with a class path whose jackson-annotations broke Arrow's Schema)
-            fail(out, new IllegalStateException("embedded server failure: " + e, e));
-            throw e;
-        }
-    }
-
-    private static void finish(ServerCallStreamObserver<FlightData> out) {
-        if (!out.isCancelled()) {
-            out.onCompleted();
-        }
-    }
-
-    /** Errors before the first frame are trailers-only; later ones arrive as trailers after data. */
-    private void fail(ServerCallStreamObserver<FlightData> out, Exception e) {
-        if (out.isCancelled()) {
-            LOG.log(Level.FINE, "DoGet ended after the client cancelled", e);
-            return;
-        }
-        try {
-            out.onError(errors.from(e));
-        } catch (IllegalStateException alreadyClosed) {
-            LOG.log(Level.FINE, "DoGet call closed before its error could be sent", e);
-        }
+        new DoGetCall(out, errors, codec, serving).serve(executor, request, CallMetadata.current(), allocator, streams);
     }
 
     @Override

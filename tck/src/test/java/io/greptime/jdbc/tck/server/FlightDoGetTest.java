@@ -287,6 +287,28 @@ class FlightDoGetTest {
     }
 
     @Test
+    void doGet_errorInAnyBatchArrivesAfterEveryBatchBeforeIt() {
+        // the first batches are written on the call's thread, the next ones on a stream thread: an error
+        // at either side of that boundary still follows the schema and every batch before it
+        FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
+        for (int failAfter = 0; failAfter <= 3; failAfter++) {
+            Iterator<Flight.FlightData> it =
+                    flight.doGet(ticket(sql("SELECT ROWS 100 BATCH 10 FAIL AFTER " + failAfter)));
+            List<Flight.FlightData> received = new ArrayList<>();
+
+            StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class, () -> {
+                while (it.hasNext()) {
+                    received.add(it.next());
+                }
+            });
+
+            assertThat(e).as("failing after %d batches", failAfter).isNotNull();
+            assertThat(errCode(e)).isEqualTo("3001");
+            assertThat(received).as("schema and %d batches", failAfter).hasSize(failAfter + 1);
+        }
+    }
+
+    @Test
     void doGet_multipleStatementsAreUnsupported() {
         FlightServiceGrpc.FlightServiceBlockingStub flight = start(true);
 
