@@ -62,15 +62,28 @@ final class FlowBridge implements FlowHost {
             Tokens t = new Tokens(query);
             QueryRewriter rw = new QueryRewriter(t, schema, engine.catalog, call.ctx.timeZone());
             String sql = rw.rewrite(0, t.list.size());
+            Output.Rows rows;
             if (!rw.missing.isEmpty()) {
-                throw new GreptimeError(
-                        StatusCode.TABLE_NOT_FOUND,
-                        "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
-                                + rw.missing.iterator().next());
+                // the token rewriter does not know CTE names and newer syntax: the query translator does
+                rows = translated(
+                        call,
+                        query,
+                        () -> new GreptimeError(
+                                StatusCode.TABLE_NOT_FOUND,
+                                "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
+                                        + rw.missing.iterator().next()));
+            } else {
+                InformationSchema.materialize(call.conn, engine.catalog, rw.infoTables);
+                List<String> names = ProjectionNames.of(t, rw.tables);
+                try {
+                    rows = (Output.Rows) Queries.run(call, "SELECT * FROM (" + sql + ") LIMIT 0", names, rw.tables);
+                } catch (SQLException | GreptimeError e) {
+                    rows = translated(
+                            call,
+                            query,
+                            () -> e instanceof SQLException se ? Errors.map(se, schema) : (GreptimeError) e);
+                }
             }
-            InformationSchema.materialize(call.conn, engine.catalog, rw.infoTables);
-            List<String> names = ProjectionNames.of(t, rw.tables);
-            Output.Rows rows = (Output.Rows) Queries.run(call, "SELECT * FROM (" + sql + ") LIMIT 0", names, rw.tables);
             try (ArrowReader reader = rows.reader()) {
                 List<Column> out = new ArrayList<>();
                 for (Field f : reader.getVectorSchemaRoot().getSchema().getFields()) {
@@ -215,7 +228,37 @@ final class FlowBridge implements FlowHost {
         return out;
     }
 
+    /**
+     * {@code query} through the query translator (what a SELECT statement runs), for flow queries the token
+     * rewriter cannot take; when the translator cannot either, the rewriter's own error is raised.
+     */
+    private static Output.Rows translated(Call call, String query, java.util.function.Supplier<GreptimeError> original)
+            throws SQLException {
+        Output out;
+        try {
+            out = Queries.translatedOnly(call, new Tokens(query));
+        } catch (SQLException | GreptimeError e) {
+            throw original.get();
+        }
+        if (!(out instanceof Output.Rows rows)) {
+            throw original.get();
+        }
+        return rows;
+    }
+
     private List<Object[]> select(Call call, String query) throws SQLException {
+        try {
+            return rewrittenSelect(call, query);
+        } catch (SQLException | GreptimeError e) {
+            Output.Rows rows = translated(
+                    call,
+                    query,
+                    () -> e instanceof SQLException se ? Errors.map(se, call.schema()) : (GreptimeError) e);
+            return TqlFlows.rows(rows.reader());
+        }
+    }
+
+    private List<Object[]> rewrittenSelect(Call call, String query) throws SQLException {
         Tokens t = new Tokens(query);
         QueryRewriter rw = new QueryRewriter(t, call.schema(), engine.catalog, call.ctx.timeZone());
         String sql = rw.rewrite(0, t.list.size());

@@ -31,6 +31,14 @@ final class Queries {
     }
 
     /**
+     * The query through the translator alone, under whatever lock the caller holds (a flow pass holds the
+     * write lock); null when the translator does not take it.
+     */
+    static Output translatedOnly(Call call, Tokens t) throws SQLException {
+        return translated(call, t);
+    }
+
+    /**
      * The query parsed and translated with GreptimeDB's names and semantics; null when it uses a construct
      * the translator does not know yet (the token rewriter then takes it as before).
      */

@@ -84,6 +84,26 @@ final class TqlFlows {
         return Upsert.write(call, sink, out);
     }
 
+    /** Every row of {@code reader} as Java values (timestamps as LocalDateTime, strings as String); closes it. */
+    static List<Object[]> rows(ArrowReader reader) {
+        List<Object[]> rows = new ArrayList<>();
+        try (reader) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            while (reader.loadNextBatch()) {
+                for (int r = 0; r < root.getRowCount(); r++) {
+                    Object[] row = new Object[root.getFieldVectors().size()];
+                    for (int c = 0; c < row.length; c++) {
+                        row[c] = value(root.getVector(c), r);
+                    }
+                    rows.add(row);
+                }
+            }
+        } catch (IOException e) {
+            throw new GreptimeError(io.greptime.jdbc.proto.StatusCode.INTERNAL, "Internal error: " + e.getMessage(), e);
+        }
+        return rows;
+    }
+
     private static Object value(FieldVector v, int r) {
         if (v.isNull(r)) {
             return null;

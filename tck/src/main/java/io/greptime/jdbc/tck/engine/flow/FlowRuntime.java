@@ -148,6 +148,10 @@ public final class FlowRuntime implements AutoCloseable {
         boolean instant = firstSource != null
                 && "instant".equalsIgnoreCase(firstSource.options().get("ttl"));
         String type = (q.aggregate || missing) && !instant ? "batching" : "streaming";
+        if (type.equals("batching")
+                && "true".equalsIgnoreCase(c.options().get("experimental_enable_incremental_read"))) {
+            requireAppendOnly(schema, q);
+        }
         if (!missing) {
             prepareSink(schema, sinkSchema, c.sink()[1], q, c.query(), firstSource);
         }
@@ -169,6 +173,22 @@ public final class FlowRuntime implements AutoCloseable {
                 type,
                 created,
                 now);
+    }
+
+    /** batching_mode/engine.rs ensure_incremental_source_append_only: incremental reads need append-only sources. */
+    private void requireAppendOnly(String schema, FlowQuery q) {
+        for (String[] s : q.sources) {
+            String db = s[0] == null ? schema : s[0];
+            Table t = host.table(db, s[1]);
+            if (t != null && !"true".equalsIgnoreCase(t.options().get("append_mode"))) {
+                throw new GreptimeError(
+                        StatusCode.ENGINE_EXECUTE_QUERY,
+                        "Unsupported: Flow incremental read requires append-only source table, but source table `"
+                                + "greptime." + db + "." + s[1] + "` is not append-only. Consider setting"
+                                + " append_mode='true' on the source table or disabling"
+                                + " experimental_enable_incremental_read");
+            }
+        }
     }
 
     private void prepareSink(
