@@ -65,6 +65,11 @@ class PromqlErrorsTest {
         assertThat(e).isNotNull();
         assertThat(e.status()).isEqualTo(StatusCode.INVALID_SYNTAX);
         assertThat(e.getMessage()).isEqualTo("Invalid SQL, error: Only TQL EVAL is supported in CTEs");
+        GreptimeError explained = catchThrowableOfType(
+                GreptimeError.class, () -> f.sql("EXPLAIN WITH t AS (TQL EXPLAIN (0, 10, '5s') g) SELECT * FROM t"));
+        assertThat(explained).isNotNull();
+        assertThat(explained.status()).isEqualTo(StatusCode.INVALID_SYNTAX);
+        assertThat(explained.getMessage()).isEqualTo("Invalid SQL, error: Only TQL EVAL is supported in CTEs");
     }
 
     @Test

@@ -11,6 +11,9 @@ final class Queries {
     private Queries() {}
 
     static Output select(Call call, Tokens t) throws SQLException {
+        if (!t.list.isEmpty() && t.list.get(0).is("explain")) {
+            SqlParser.refuseNonEvalTqlCtes(t);
+        }
         call.read();
         Output translated = translated(call, t);
         if (translated != null) {

@@ -145,6 +145,21 @@ final class SqlParser {
         return tql;
     }
 
+    /**
+     * The same refusal for an EXPLAINed statement, which the translator does not parse: a CTE body
+     * {@code AS (TQL EXPLAIN|ANALYZE ...)} fails GreptimeDB's parser before anything is planned.
+     */
+    static void refuseNonEvalTqlCtes(Tokens t) {
+        for (int i = 0; i + 3 < t.list.size(); i++) {
+            if (t.list.get(i).is("as")
+                    && t.list.get(i + 1).isSymbol("(")
+                    && t.list.get(i + 2).is("tql")
+                    && (t.list.get(i + 3).is("explain") || t.list.get(i + 3).is("analyze"))) {
+                evalOnly("tql " + t.list.get(i + 3).text());
+            }
+        }
+    }
+
     /** The text of a TQL statement up to the parenthesis that closes it. */
     private SqlAst.Tql tql() {
         int start = t.peek().start();
