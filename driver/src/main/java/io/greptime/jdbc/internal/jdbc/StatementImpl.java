@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.GreptimeSqlException;
 import io.greptime.jdbc.GreptimeStatement;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
@@ -7,6 +8,7 @@ import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.observe.ObservedScope;
 import io.greptime.jdbc.internal.observe.StatementObservation;
+import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
 import io.greptime.jdbc.proto.v1.QueryRequest;
@@ -28,6 +30,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * closed, so {@link #cancel()} from another thread also stops a result still streaming.
  */
 public class StatementImpl extends StatementSettings implements GreptimeStatement {
+    /** SQL's "invalid schema name": a USE of a database that does not exist. */
+    private static final String INVALID_SCHEMA_NAME = "3F000";
+
     final ConnectionImpl connection;
     /** Which thread may use this statement now; see {@link ThreadAffinity}. */
     final ThreadAffinity affinity;
@@ -167,10 +172,30 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
                 // drain: a schema with no columns and no batch is the whole answer
             }
         } catch (io.greptime.jdbc.arrow.flight.FlightCallException e) {
-            throw connection.client().errors().translate(e);
+            throw unknownDatabase(connection.client().errors().translate(e));
+        } catch (SQLException e) {
+            throw unknownDatabase(e);
         }
         updateCount = 0;
         connection.switchDatabase(c.argument());
+    }
+
+    /**
+     * A USE of a database that does not exist fails with the operator's SchemaNotFound, which every GreptimeDB
+     * line reports as InvalidArguments (1004, seen from a real v1.0.0; {@code v1.0.0:src/operator/src/statement.rs:
+     * 448-456}): for USE that can only mean the database, so it gets SQL's "invalid schema name" class.
+     */
+    private static SQLException unknownDatabase(SQLException e) {
+        if (GreptimeSqlException.statusCodeOf(e) != StatusCode.INVALID_ARGUMENTS) {
+            return e;
+        }
+        SQLException named = new GreptimeSqlException(
+                e.getMessage(),
+                INVALID_SCHEMA_NAME,
+                e.getErrorCode(),
+                e instanceof GreptimeSqlException g ? g.grpcCode() : null);
+        named.initCause(e);
+        return named;
     }
 
     private boolean query(String sql, RequestSession session, long timeout, Execution exec) throws SQLException {

@@ -38,7 +38,7 @@ public abstract class PreparedStatementConformance extends ConformanceSupport {
         update("SET time_zone = 'UTC'");
         table = newTable("conf_ps");
         update("CREATE TABLE " + table + " (ts TIMESTAMP(9) NOT NULL TIME INDEX, k STRING PRIMARY KEY, b BOOLEAN,"
-                + " i8 TINYINT, i16 SMALLINT, i32 INT, i64 BIGINT, f32 FLOAT, f64 DOUBLE, dec DECIMAL(18, 4), s STRING,"
+                + " i8 TINYINT, i16 SMALLINT, i32 INT, i64 BIGINT, f32 FLOAT, f64 DOUBLE, amt DECIMAL(18, 4), s STRING,"
                 + " bin VARBINARY, d DATE, t2 TIMESTAMP(3), t9 TIMESTAMP(9))");
     }
 
@@ -91,7 +91,7 @@ public abstract class PreparedStatementConformance extends ConformanceSupport {
         roundTrip(
                 "f64", (ps, i) -> ps.setDouble(i, 0.1 + 0.2), rs -> assertEquals(0.30000000000000004, rs.getDouble(1)));
         roundTrip(
-                "dec",
+                "amt",
                 (ps, i) -> ps.setBigDecimal(i, new BigDecimal("-98765432101234.5678")),
                 rs -> assertEquals(new BigDecimal("-98765432101234.5678"), rs.getBigDecimal(1)));
     }
@@ -151,7 +151,7 @@ public abstract class PreparedStatementConformance extends ConformanceSupport {
         roundTrip("s", (ps, i) -> ps.setObject(i, 17, Types.VARCHAR), rs -> assertEquals("17", rs.getString(1)));
         roundTrip("b", (ps, i) -> ps.setObject(i, Boolean.FALSE), rs -> assertFalse(rs.getBoolean(1)));
         roundTrip(
-                "dec",
+                "amt",
                 (ps, i) -> ps.setObject(i, new BigDecimal("1.25"), Types.DECIMAL, 4),
                 rs -> assertEquals(new BigDecimal("1.2500"), rs.getBigDecimal(1)));
     }

@@ -38,10 +38,10 @@ public abstract class TypesConformance extends ConformanceSupport {
         update("CREATE TABLE " + table + " (ts TIMESTAMP(3) NOT NULL TIME INDEX, k STRING PRIMARY KEY,"
                 + " b BOOLEAN, i8 TINYINT, i16 SMALLINT, i32 INT, i64 BIGINT,"
                 + " u8 TINYINT UNSIGNED, u16 SMALLINT UNSIGNED, u32 INT UNSIGNED, u64 BIGINT UNSIGNED,"
-                + " f32 FLOAT, f64 DOUBLE, dec DECIMAL(20, 6), s STRING, bin VARBINARY, d DATE,"
+                + " f32 FLOAT, f64 DOUBLE, amt DECIMAL(20, 6), s STRING, bin VARBINARY, d DATE,"
                 + " ts_s TIMESTAMP(0), ts_ms TIMESTAMP(3), ts_us TIMESTAMP(6), ts_ns TIMESTAMP(9),"
                 + " j JSON, vec VECTOR(3))");
-        update("INSERT INTO " + table + " (ts, k, b, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, dec, s, bin, d,"
+        update("INSERT INTO " + table + " (ts, k, b, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, amt, s, bin, d,"
                 + " ts_s, ts_ms, ts_us, ts_ns, j, vec) VALUES (1000, 'full', true, -128, -32768, -2147483648,"
                 + " -9223372036854775808, 255, 65535, 4294967295, 18446744073709551615, 1.5, -2.25e300,"
                 + " -12345678901234.123456, 'héllo, 世界', X'00FF7F', '2024-02-29', '2024-05-06 07:08:09',"
@@ -124,7 +124,7 @@ public abstract class TypesConformance extends ConformanceSupport {
     @Test
     public void decimal_keepsPrecisionAndScale() throws SQLException {
         try (Statement st = conn.createStatement();
-                ResultSet rs = row(st, "dec", "full")) {
+                ResultSet rs = row(st, "amt", "full")) {
             assertEquals(Types.DECIMAL, rs.getMetaData().getColumnType(1));
             assertEquals(20, rs.getMetaData().getPrecision(1));
             assertEquals(6, rs.getMetaData().getScale(1));
@@ -237,7 +237,7 @@ public abstract class TypesConformance extends ConformanceSupport {
     @Test
     public void nulls_ofEveryType_readAsNull() throws SQLException {
         String columns =
-                "b, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, dec, s, bin, d, ts_s, ts_ms, ts_us, ts_ns, j, vec";
+                "b, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, amt, s, bin, d, ts_s, ts_ms, ts_us, ts_ns, j, vec";
         try (Statement st = conn.createStatement();
                 ResultSet rs = row(st, columns, "nulls")) {
             int count = rs.getMetaData().getColumnCount();
@@ -259,7 +259,7 @@ public abstract class TypesConformance extends ConformanceSupport {
             assertTrue(rs.wasNull());
             assertNull(rs.getTimestamp("ts_ns"));
             assertNull(rs.getBytes("bin"));
-            assertNull(rs.getBigDecimal("dec"));
+            assertNull(rs.getBigDecimal("amt"));
         }
     }
 }

@@ -47,7 +47,10 @@ final class SqlStatements {
         t.next();
         String db = t.ident();
         if (!call.catalog.databaseExists(db)) {
-            throw Errors.databaseNotFound(db);
+            // USE checks the schema itself and answers the operator's SchemaNotFound, InvalidArguments on every
+            // release (v1.0.0:src/operator/src/statement.rs:448-456 and error.rs:316-321,932; seen from a real
+            // v1.0.0: "Failed to find schema, schema info: x", status 1004), not the catalog's 4004
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Failed to find schema, schema info: " + db);
         }
         // Every release answers USE with an empty record-batch output, not a row count
         // (HEAD:src/operator/src/statement.rs:510-523, v0.14.4:…:364-376): DoGet streams a schema with no

