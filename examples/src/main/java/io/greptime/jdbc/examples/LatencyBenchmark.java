@@ -77,11 +77,12 @@ public final class LatencyBenchmark {
             fill(conn, rows);
             System.out.printf(
                     "latency benchmark: table of %,d rows filled in %.1f s; %,d warm-up + %,d measured statements"
-                            + " per side and query, in blocks of %d%n",
-                    rows, (System.nanoTime() - fillStart) / 1e9, warmup, statements, block);
+                            + " per side and query, in blocks of %d; load average %.2f%n",
+                    rows, (System.nanoTime() - fillStart) / 1e9, warmup, statements, block, loadAverage());
             for (String sql : List.of("SELECT 1", POINT)) {
                 measure(sql, sides(sql, conn, flight, engine, allocator), statements, warmup, block);
             }
+            System.out.printf("load average after the statements: %.2f%n", loadAverage());
             cancellation(conn, server, Integer.getInteger("bench.cancels", 5));
         }
     }
@@ -128,6 +129,11 @@ public final class LatencyBenchmark {
         System.out.printf(
                 "  driver/raw p50: %.2f; driver p50 %s the 1 ms target%n",
                 driver.percentile(50) / raw.percentile(50), driver.percentile(50) <= 1.0 ? "meets" : "misses");
+    }
+
+    /** The machine's one-minute load average (the figures mean little when other work shares the cores). */
+    private static double loadAverage() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     /** An aggregate DuckDB would compute for hours: only a cancellation that reaches DuckDB stops it. */
