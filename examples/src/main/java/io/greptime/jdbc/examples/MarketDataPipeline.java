@@ -16,7 +16,7 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The market-data pipeline, the README's first command: ingests a few million trade ticks
- * (symbol, exchange, price, size, ts) with {@code PreparedStatement.executeBatch}, lets a flow keep
+ * (symbol, venue, price, qty, ts) with {@code PreparedStatement.executeBatch}, lets a flow keep
  * 1-minute bars per symbol (high, low, traded notional, volume, trades; the volume-weighted average
  * price is notional / volume) in a sink table, flushes the flow,
  * reads the sink, checks it against the same aggregate run ad hoc on the raw ticks, prints rows/s for
@@ -35,7 +35,7 @@ public final class MarketDataPipeline {
     static final String SINK = "ticks_1m";
     /** One aggregate, used twice: as the flow's query and, ordered, as the ad-hoc check. */
     static final String BARS = "SELECT symbol, max(price) AS high, min(price) AS low,"
-            + " sum(price * size) AS notional, sum(size) AS volume, count(*) AS trades,"
+            + " sum(price * qty) AS notional, sum(qty) AS volume, count(*) AS trades,"
             + " date_bin(INTERVAL '1 minute', ts) AS minute FROM ticks GROUP BY symbol, minute";
 
     private static final String BAR_COLUMNS = "symbol, minute, high, low, notional, volume, trades";
@@ -103,8 +103,8 @@ public final class MarketDataPipeline {
         st.execute("DROP TABLE IF EXISTS " + SINK);
         st.execute("DROP TABLE IF EXISTS ticks");
         // append_mode: ticks are never updated, so GreptimeDB need not deduplicate them on read.
-        st.execute("CREATE TABLE ticks (symbol STRING, exchange STRING, price DOUBLE, size BIGINT,"
-                + " ts TIMESTAMP(3) NOT NULL, TIME INDEX (ts), PRIMARY KEY (symbol, exchange))"
+        st.execute("CREATE TABLE ticks (symbol STRING, venue STRING, price DOUBLE, qty BIGINT,"
+                + " ts TIMESTAMP(3) NOT NULL, TIME INDEX (ts), PRIMARY KEY (symbol, venue))"
                 + " WITH (append_mode = 'true')");
         // Created before the data arrives: a flow aggregates what is written after it exists.
         greptime.createFlow(FLOW, SINK, BARS);
@@ -119,7 +119,7 @@ public final class MarketDataPipeline {
     private static long readAllTicks(Statement st) throws SQLException {
         long n = 0;
         double notional = 0;
-        try (ResultSet rs = st.executeQuery("SELECT symbol, exchange, price, size, ts FROM ticks")) {
+        try (ResultSet rs = st.executeQuery("SELECT symbol, venue, price, qty, ts FROM ticks")) {
             while (rs.next()) {
                 notional += rs.getDouble(3) * rs.getLong(4)
                         + rs.getString(1).length()

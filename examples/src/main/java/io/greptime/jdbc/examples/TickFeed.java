@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 
 /**
  * A synthetic trade feed written with {@code PreparedStatement.addBatch}/{@code executeBatch}: each tick is
- * (symbol, exchange, price, size, ts), prices a random walk per symbol, one tick every 10 ms across the
- * symbols, so every (symbol, exchange, ts) is distinct and no tick replaces another (GreptimeDB upserts on
+ * (symbol, venue, price, qty, ts), prices a random walk per symbol, one tick every 10 ms across the
+ * symbols, so every (symbol, venue, ts) is distinct and no tick replaces another (GreptimeDB upserts on
  * tags + time index). Seeded, so every run writes the same ticks.
  */
 final class TickFeed {
@@ -40,7 +40,7 @@ final class TickFeed {
             price[s] = 50 + 20 * s;
         }
         long written = 0;
-        String sql = "INSERT INTO " + table + " (symbol, exchange, price, size, ts) VALUES (?, ?, ?, ?, ?)";
+        String sql = "INSERT INTO " + table + " (symbol, venue, price, qty, ts) VALUES (?, ?, ?, ?, ?)";
         try (PreparedStatement ps = conn.prepareStatement(sql)) {
             for (long i = 0; i < ticks; i++) {
                 int s = (int) (i % SYMBOLS.length);
