@@ -4,6 +4,7 @@ import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import java.sql.SQLException;
+import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * A binder of the two {@code Handle} routes (row inserts and keyed deletes): rows are bound into the Arrow
@@ -14,9 +15,21 @@ abstract class HandleRowsBinder extends VectorBinder implements BulkBinder {
     /** Rows buffered before they are encoded, and the most rows one request carries. */
     final int flushRows;
 
-    HandleRowsBinder(RequestSession session, BatchBuffer buffer, int flushRows) {
+    final BulkWrites owner;
+    final BufferAllocator allocator;
+    final RowEncoder encoder;
+
+    HandleRowsBinder(
+            BulkWrites owner,
+            RequestSession session,
+            BatchBuffer buffer,
+            BufferAllocator allocator,
+            RowEncoder encoder) {
         super(session, buffer);
-        this.flushRows = Math.max(1, flushRows);
+        this.flushRows = Math.max(1, owner.config().bulkFlushRows());
+        this.owner = owner;
+        this.allocator = allocator;
+        this.encoder = encoder;
     }
 
     /** Moves the buffered rows into protobuf, freeing the buffer for more rows. */

@@ -31,10 +31,7 @@ import org.apache.arrow.vector.FieldVector;
  * for the whole request (then nothing matched, and each counts 0).
  */
 final class RowDeleteBinder extends HandleRowsBinder {
-    private final BulkWrites owner;
     private final String table;
-    private final BufferAllocator allocator;
-    private final RowEncoder encoder;
     /** Keys encoded so far in this batch, in order; rows with a NULL tag are not among them. */
     private final List<Row> keys = new ArrayList<>();
     /** Bit i set: pending row i is a key that will be sent (clear: a NULL tag, counts 0). */
@@ -49,11 +46,8 @@ final class RowDeleteBinder extends HandleRowsBinder {
             BatchBuffer buffer,
             BufferAllocator allocator,
             RowEncoder encoder) {
-        super(session, buffer, owner.config().bulkFlushRows());
-        this.owner = owner;
+        super(owner, session, buffer, allocator, encoder);
         this.table = table;
-        this.allocator = allocator;
-        this.encoder = encoder;
     }
 
     /** Moves the buffered rows into protobuf keys, freeing the vectors for more rows. */

@@ -19,10 +19,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * One statement, one thread at a time.
  */
 final class RowInsertRoute extends HandleRowsBinder {
-    private final BulkWrites owner;
     private final TableTraits traits;
-    private final BufferAllocator allocator;
-    private final RowEncoder encoder;
     /** Requests encoded from full buffers, not yet sent. */
     private final List<Rows> chunks = new ArrayList<>();
 
@@ -35,11 +32,8 @@ final class RowInsertRoute extends HandleRowsBinder {
             BatchBuffer buffer,
             BufferAllocator allocator,
             RowEncoder encoder) {
-        super(session, buffer, owner.config().bulkFlushRows());
-        this.owner = owner;
+        super(owner, session, buffer, allocator, encoder);
         this.traits = traits;
-        this.allocator = allocator;
-        this.encoder = encoder;
     }
 
     /** Moves the buffered rows into a protobuf request, freeing the buffer for more rows. */
