@@ -44,7 +44,9 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * <p>Run: {@code mvn -B -q -o -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
  * -Dbench.main=io.greptime.jdbc.examples.LatencyBenchmark}. Options: {@code bench.rows} (1,000,000),
  * {@code bench.statements} (measured statements per side and query, 2,000), {@code bench.warmup}
- * (1,000), {@code bench.cancels} (5). Last, it times how long a cancelled query keeps the server busy.
+ * (1,000), {@code bench.cancels} (5); the server's own {@code greptime.tck.duckdbThreads} (1) and
+ * {@code greptime.tck.grpcDefaultExecutor} (false) measure its choices against the alternatives. Last,
+ * it times how long a cancelled query keeps the server busy.
  * Not a test: figures depend on the machine.
  */
 public final class LatencyBenchmark {
@@ -77,8 +79,17 @@ public final class LatencyBenchmark {
             fill(conn, rows);
             System.out.printf(
                     "latency benchmark: table of %,d rows filled in %.1f s; %,d warm-up + %,d measured statements"
-                            + " per side and query, in blocks of %d; load average %.2f%n",
-                    rows, (System.nanoTime() - fillStart) / 1e9, warmup, statements, block, loadAverage());
+                            + " per side and query, in blocks of %d; DuckDB threads %d, gRPC %s; load average %.2f%n",
+                    rows,
+                    (System.nanoTime() - fillStart) / 1e9,
+                    warmup,
+                    statements,
+                    block,
+                    DuckDbEngine.duckDbThreads(),
+                    Boolean.getBoolean(EmbeddedGreptimeServer.DEFAULT_EXECUTOR_PROPERTY)
+                            ? "default executor"
+                            : "direct executor + CallDispatch",
+                    loadAverage());
             for (String sql : List.of("SELECT 1", POINT)) {
                 measure(sql, sides(sql, conn, flight, engine, allocator), statements, warmup, block);
             }

@@ -22,11 +22,18 @@ final class DatabaseService extends GreptimeDatabaseGrpc.GreptimeDatabaseImplBas
     private final RequestExecutor executor;
     private final ErrorStatuses errors;
     private final BufferAllocator allocator;
+    /** Where the call context's cancellation is passed on to the engine (never the cancelling thread). */
+    private final java.util.concurrent.Executor listeners;
 
-    DatabaseService(RequestExecutor executor, ErrorStatuses errors, BufferAllocator allocator) {
+    DatabaseService(
+            RequestExecutor executor,
+            ErrorStatuses errors,
+            BufferAllocator allocator,
+            java.util.concurrent.Executor listeners) {
         this.executor = executor;
         this.errors = errors;
         this.allocator = allocator;
+        this.listeners = listeners;
     }
 
     @Override
@@ -85,7 +92,9 @@ final class DatabaseService extends GreptimeDatabaseGrpc.GreptimeDatabaseImplBas
         Cancellation cancellation = new Cancellation();
         Context.CancellationListener onCancel = context -> cancellation.cancel();
         Context context = Context.current();
-        context.addListener(onCancel, Runnable::run);
+        // the cancelling thread may be the transport's event loop (CallDispatch): the engine's interrupt
+        // takes DuckDB's connection lock, so it runs elsewhere
+        context.addListener(onCancel, listeners);
         try (Cancellation.Scope bound = cancellation.bind();
                 BufferAllocator child = allocator.newChildAllocator("handle", 0, Long.MAX_VALUE)) {
             Output output = executor.execute(request, CallMetadata.current(), child);

@@ -41,11 +41,12 @@ final class DoGetCall {
             ServerCallStreamObserver<FlightData> out,
             ErrorStatuses errors,
             org.apache.arrow.vector.compression.CompressionCodec codec,
-            AtomicInteger serving) {
+            AtomicInteger serving,
+            Executor listeners) {
         this.out = out;
         this.errors = errors;
         this.serving = serving;
-        this.stream = new DoGetStream(out, codec, cancellation);
+        this.stream = new DoGetStream(out, codec, cancellation, listeners);
         serving.incrementAndGet();
     }
 

@@ -60,9 +60,14 @@ final class DoGetStream {
      * cancelled (by the client, its deadline, or its connection going away) it also trips
      * {@code cancellation}, which stops the engine's work for the call wherever it is. The call's gRPC
      * context reports that at once, also while the call's own thread is busy running the statement
-     * (the cancel handler would wait for it); {@link #detach} ends that once the call is over.
+     * (the cancel handler would wait for it), on a thread of {@code listeners}; {@link #detach} ends that
+     * once the call is over.
      */
-    DoGetStream(ServerCallStreamObserver<FlightData> out, CompressionCodec codec, Cancellation cancellation) {
+    DoGetStream(
+            ServerCallStreamObserver<FlightData> out,
+            CompressionCodec codec,
+            Cancellation cancellation,
+            java.util.concurrent.Executor listeners) {
         this.out = out;
         this.codec = codec;
         out.setOnReadyHandler(this::signal);
@@ -75,7 +80,9 @@ final class DoGetStream {
             cancellation.cancel();
             signal();
         };
-        context.addListener(onContextCancel, Runnable::run);
+        // not on the cancelling thread: that is the transport's event loop when the call is cancelled there
+        // (CallDispatch), and the cancellation interrupts DuckDB under its connection lock
+        context.addListener(onContextCancel, listeners);
     }
 
     /** Stops listening to the call's context: the call is over. */

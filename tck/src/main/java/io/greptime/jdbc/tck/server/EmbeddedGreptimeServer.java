@@ -49,7 +49,17 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private final ErrorStatuses errors;
     private final FaultInjector faults;
     private final BufferAllocator allocator = new RootAllocator();
+    /**
+     * The system property that, set to true, runs the TCP server's calls on gRPC's default executor
+     * instead of {@link CallDispatch}'s: for measuring one against the other (docs/benchmarks.md).
+     */
+    public static final String DEFAULT_EXECUTOR_PROPERTY = "greptime.tck.grpcDefaultExecutor";
+
     private final ExecutorService streams;
+    /** Where the TCP server's calls run (CallDispatch): gRPC itself runs with its direct executor. */
+    private final ExecutorService calls;
+
+    private final CallDispatch dispatch;
     private final java.util.concurrent.atomic.AtomicInteger serving = new java.util.concurrent.atomic.AtomicInteger();
     private final ReentrantLock lifecycleLock = new ReentrantLock();
     private final TransportCompression transportCompression = new TransportCompression();
@@ -74,6 +84,12 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        this.calls = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "greptime-embedded-call");
+            t.setDaemon(true);
+            return t;
+        });
+        this.dispatch = new CallDispatch(calls);
     }
 
     public static Builder builder() {
@@ -230,6 +246,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             closed = true;
             stopServer();
             streams.shutdownNow();
+            calls.shutdownNow();
             awaitStreams();
             allocator.close();
         } finally {
@@ -240,6 +257,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private void awaitStreams() {
         try {
             streams.awaitTermination(10, TimeUnit.SECONDS);
+            calls.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -291,7 +309,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         FlightService flight = new FlightService(
                 executor, config.engine, auth, errors, allocator, codec, config.profile, streams, serving);
         return List.of(
-                withInterceptors(compressed(new DatabaseService(executor, errors, allocator).bindService())),
+                withInterceptors(compressed(new DatabaseService(executor, errors, allocator, streams).bindService())),
                 withInterceptors(
                         compressed(ServerInterceptors.intercept(flight.bindService(), new PutHeadersAtOnce()))),
                 withInterceptors(new SideServices.Health().bindService()),
@@ -311,6 +329,9 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
                 .maxInboundMessageSize(config.maxInboundMessageSize)
                 .decompressorRegistry(ZstdCodec.decompressors())
                 .compressorRegistry(ZstdCodec.compressors());
+        if (!Boolean.getBoolean(DEFAULT_EXECUTOR_PROPERTY)) {
+            builder.directExecutor().callExecutor(dispatch).intercept(dispatch);
+        }
         services.forEach(builder::addService);
         if (tls != null) {
             builder.sslContext(tls.sslContext());

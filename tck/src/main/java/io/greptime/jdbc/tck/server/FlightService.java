@@ -66,7 +66,8 @@ final class FlightService extends FlightServiceGrpc.FlightServiceImplBase {
             out.onError(errors.of(StatusCode.INVALID_ARGUMENTS, "Invalid Flight ticket: " + e.getMessage()));
             return;
         }
-        new DoGetCall(out, errors, codec, serving).serve(executor, request, CallMetadata.current(), allocator, streams);
+        new DoGetCall(out, errors, codec, serving, streams)
+                .serve(executor, request, CallMetadata.current(), allocator, streams);
     }
 
     @Override
