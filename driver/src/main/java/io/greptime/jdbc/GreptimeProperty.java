@@ -118,14 +118,15 @@ public enum GreptimeProperty {
             "transport",
             Type.CHOICE,
             "auto",
-            "Netty transport: `auto` picks io_uring where the kernel allows it, else epoll, else NIO; naming one "
-                    + "forces it (an error when it cannot load here). `inprocess` (for tests) connects to a gRPC in-process "
-                    + "server named by the URL host, in the same JVM.",
+            "`auto` picks netty's io_uring where the kernel allows it, else epoll, else NIO; naming one forces it "
+                    + "(an error when it cannot load here). `okhttp`: grpc's OkHttp, plaintext TCP only (thin jar: add "
+                    + "`io.grpc:grpc-okhttp`). `inprocess` (tests): a gRPC in-process server named by the URL host.",
             false,
             "auto",
             "io_uring",
             "epoll",
             "nio",
+            "okhttp",
             "inprocess"),
     UNIX_SOCKET(
             "unixSocket",

@@ -37,7 +37,12 @@ class ThreeServerFailoverTest {
 
     @BeforeEach
     void start() {
-        cluster = new ThreeServers();
+        cluster = newCluster();
+    }
+
+    /** The cluster each test runs against; a subclass runs every test over another transport. */
+    ThreeServers newCluster() {
+        return new ThreeServers();
     }
 
     @AfterEach

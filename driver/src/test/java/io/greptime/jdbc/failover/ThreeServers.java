@@ -21,7 +21,15 @@ final class ThreeServers implements AutoCloseable {
     /** Set by tests that stopped a server in the middle of a call (its allocator may keep the cut call's memory). */
     boolean serverCutMidCall;
 
+    /** Added to every URL's query (a transport, say); empty for the defaults. */
+    private final String baseQuery;
+
     ThreeServers() {
+        this("");
+    }
+
+    ThreeServers(String baseQuery) {
+        this.baseQuery = baseQuery;
         for (int i = 0; i < 3; i++) {
             servers.add(EmbeddedGreptimeServer.builder()
                     .port(0)
@@ -38,6 +46,7 @@ final class ThreeServers implements AutoCloseable {
     String url(String query) {
         return "jdbc:greptime://" + servers.get(0).address() + ","
                 + servers.get(1).address() + "," + servers.get(2).address() + "/public?timezone=UTC"
+                + (baseQuery.isEmpty() ? "" : "&" + baseQuery)
                 + (query.isEmpty() ? "" : "&" + query);
     }
 

@@ -24,7 +24,7 @@ class OutageDescriptorsTest {
     private static final int SLACK = 6;
 
     @ParameterizedTest
-    @ValueSource(strings = {"auto", "io_uring", "epoll", "nio"})
+    @ValueSource(strings = {"auto", "io_uring", "epoll", "nio", "okhttp"})
     void refusedConnects_leaveNoSocketOpen(String transport) throws Exception {
         assumeTrue(Descriptors.readable(), "needs /proc/self/fd");
         int port = closedPort();
@@ -41,7 +41,7 @@ class OutageDescriptorsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"auto", "io_uring", "epoll", "nio"})
+    @ValueSource(strings = {"auto", "io_uring", "epoll", "nio", "okhttp"})
     void serverOutage_reconnectsLeaveNoSocketOpen_afterClose(String transport) throws Exception {
         assumeTrue(Descriptors.readable(), "needs /proc/self/fd");
         int before = Descriptors.sockets();

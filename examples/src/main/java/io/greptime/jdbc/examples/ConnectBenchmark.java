@@ -9,6 +9,7 @@ import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.okhttp.OkHttpChannelBuilder;
 import java.io.File;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -62,53 +63,60 @@ public final class ConnectBenchmark {
                         .start()) {
             String address = server.address();
             String url = "jdbc:greptime://" + address + "/public" + (params.isEmpty() ? "" : "?" + params);
-            System.out.printf("connect benchmark: %d fresh JVMs per side, server %s, %s%n", rounds, address, QUERY);
-            List<double[]> driver = new ArrayList<>();
-            List<double[]> flight = new ArrayList<>();
-            List<double[]> socket = new ArrayList<>();
+            String okhttpUrl = url + (params.isEmpty() ? "?" : "&") + "transport=okhttp";
+            System.out.printf(
+                    "connect benchmark: %d fresh JVMs per side, server %s, %s, load average %s%n",
+                    rounds, address, QUERY, LoadAverage.read());
+            // side name, child kind, target
+            String[][] sides = {
+                {"driver", "driver", url},
+                {"driver okhttp", "driver", okhttpUrl},
+                {"raw Flight", "flight", address},
+                {"raw okhttp", "flight-okhttp", address},
+                {"socket", "socket", address}
+            };
+            List<List<double[]>> figures = new ArrayList<>();
+            for (int k = 0; k < sides.length; k++) {
+                figures.add(new ArrayList<>());
+            }
             for (int i = 0; i < rounds + 1; i++) {
                 // the first round warms the OS page cache of the class path; it is printed, not counted
-                double[] d = runChild("driver", url);
-                double[] f = runChild("flight", address);
-                double[] s = runChild("socket", address);
-                System.out.printf(
-                        "  %s driver connect %6.1f ms (CPU %6.1f), first query %6.1f ms (CPU %6.1f) | raw Flight"
-                                + " connect %6.1f ms (CPU %6.1f), first query %6.1f ms (CPU %6.1f) | socket %5.1f /"
-                                + " %5.1f ms%n",
-                        i == 0 ? "warm-up " : String.format("round %2d", i),
-                        d[0],
-                        d[2],
-                        d[1],
-                        d[3],
-                        f[0],
-                        f[2],
-                        f[1],
-                        f[3],
-                        s[0],
-                        s[1]);
-                if (i > 0) {
-                    driver.add(d);
-                    flight.add(f);
-                    socket.add(s);
+                StringBuilder line = new StringBuilder(i == 0 ? "  warm-up " : String.format("  round %2d", i));
+                for (int k = 0; k < sides.length; k++) {
+                    double[] f = runChild(sides[k][1], sides[k][2]);
+                    line.append(String.format(
+                            " | %s %.0f (CPU %.0f) / %.0f (CPU %.0f)", sides[k][0], f[0], f[2], f[1], f[3]));
+                    if (i > 0) {
+                        figures.get(k).add(f);
+                    }
                 }
+                System.out.println(line.append(" ms"));
             }
-            report("driver", driver);
-            report("raw Flight", flight);
-            report("socket", socket);
-            System.out.printf(
-                    "median ratio driver/raw Flight: connect %.2f (CPU %.2f), first query %.2f (CPU %.2f)%n",
-                    median(driver, 0) / median(flight, 0),
-                    median(driver, 2) / median(flight, 2),
-                    median(driver, 1) / median(flight, 1),
-                    median(driver, 3) / median(flight, 3));
+            for (int k = 0; k < sides.length; k++) {
+                report(sides[k][0], figures.get(k));
+            }
+            ratio("driver/raw Flight", figures.get(0), figures.get(2));
+            ratio("driver okhttp/driver", figures.get(1), figures.get(0));
+            ratio("raw okhttp/raw Flight", figures.get(3), figures.get(2));
+            System.out.printf("load average at the end %s%n", LoadAverage.read());
         }
+    }
+
+    private static void ratio(String what, List<double[]> a, List<double[]> b) {
+        System.out.printf(
+                "median ratio %s: connect %.2f (CPU %.2f), first query %.2f (CPU %.2f)%n",
+                what,
+                median(a, 0) / median(b, 0),
+                median(a, 2) / median(b, 2),
+                median(a, 1) / median(b, 1),
+                median(a, 3) / median(b, 3));
     }
 
     private static void report(String side, List<double[]> figures) {
         System.out.printf(
-                "%-10s connect median %6.1f ms (best %6.1f; CPU median %6.1f), first query median %6.1f ms"
+                "%-14s connect median %6.1f ms (best %6.1f; CPU median %6.1f), first query median %6.1f ms"
                         + " (best %6.1f; CPU median %6.1f)%n",
-                side,
+                side + ":",
                 median(figures, 0),
                 best(figures, 0),
                 median(figures, 2),
@@ -204,9 +212,13 @@ public final class ConnectBenchmark {
             }
         } else {
             String[] hostPort = target.split(":");
-            ManagedChannel channel = NettyChannelBuilder.forAddress(hostPort[0], Integer.parseInt(hostPort[1]))
-                    .usePlaintext()
-                    .build();
+            ManagedChannel channel = side.equals("flight-okhttp")
+                    ? OkHttpChannelBuilder.forAddress(hostPort[0], Integer.parseInt(hostPort[1]))
+                            .usePlaintext()
+                            .build()
+                    : NettyChannelBuilder.forAddress(hostPort[0], Integer.parseInt(hostPort[1]))
+                            .usePlaintext()
+                            .build();
             try (BufferAllocator allocator = new RootAllocator();
                     FlightClient client = FlightGrpcUtils.createFlightClient(allocator, channel)) {
                 HealthCheckGrpc.newBlockingStub(channel).healthCheck(HealthCheckRequest.getDefaultInstance());

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the gRPC channel to one endpoint from a connection's configuration: transport (io_uring, epoll
- * or NIO, see {@link TransportChooser}; or grpc's in-process transport for tests), TCP or unix domain
+ * or NIO, see {@link TransportChooser}; grpc's OkHttp transport, {@link OkHttpChannels}; or grpc's
+ * in-process transport for tests), TCP or unix domain
  * socket, TLS ({@link TlsContextBuilder}), keepalive, message limits and the user agent. Channels connect
  * lazily, so {@link #open} never fails for network reasons (failover and pools rely on that: a dead
  * endpoint shows as failing calls, which they judge); it fails only for a configuration that cannot work
@@ -50,6 +51,9 @@ public final class ChannelFactory {
         GrpcLogging.install(); // before the first HTTP/2 frame logger exists
         if (IN_PROCESS.equals(config.transport())) {
             return inProcess(config, endpoint);
+        }
+        if (OkHttpChannels.KEY.equals(config.transport())) {
+            return okHttp(config, endpoint);
         }
         NettyTransport transport = TransportChooser.choose(config.transport(), endpoint.unixSocket() != null);
         EventLoopGroup group = transport.lease();
@@ -135,6 +139,21 @@ public final class ChannelFactory {
                 : io.grpc.DecompressorRegistry.emptyInstance().with(io.grpc.Codec.Identity.NONE, false);
     }
 
+    /**
+     * {@code transport=okhttp}. grpc-okhttp is an optional dependency of the thin jar (the all-in-one jar has
+     * it), so its absence is a configuration error naming the artifact, not a NoClassDefFoundError.
+     */
+    private static ManagedChannel okHttp(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+        try {
+            return OkHttpChannels.open(config, endpoint);
+        } catch (LinkageError e) {
+            throw new SQLNonTransientConnectionException(
+                    "transport=okhttp needs io.grpc:grpc-okhttp (of the driver's gRPC version) on the class path: " + e,
+                    SqlStates.CANNOT_CONNECT,
+                    e);
+        }
+    }
+
     /** {@code transport=inprocess}: the URL host names a grpc in-process server of this JVM; no TLS. */
     private static ManagedChannel inProcess(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
         if (config.tls() || endpoint.unixSocket() != null) {
@@ -164,7 +183,7 @@ public final class ChannelFactory {
                 .channelFactory(ConnectFailureCloser.channels(transport.socketChannel()), InetSocketAddress.class);
     }
 
-    private static String userAgent(String applicationName) {
+    static String userAgent(String applicationName) {
         return "greptime-jdbc/" + VERSION + (applicationName == null ? "" : " " + applicationName);
     }
 }

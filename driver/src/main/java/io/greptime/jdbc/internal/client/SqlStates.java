@@ -7,6 +7,8 @@ import io.grpc.Status;
 final class SqlStates {
     /** The connection failed (no GreptimeDB code came with the failure). */
     static final String CONNECTION_FAILURE = "08006";
+    /** No connection could be made with these settings (SQL-client unable to establish SQL-connection). */
+    static final String CANNOT_CONNECT = "08001";
     /** A GreptimeDB error that may succeed when repeated. */
     static final String TRANSIENT_SERVER_ERROR = "40000";
 
