@@ -62,11 +62,31 @@ final class NativeThreads {
             }
             long used = ns - before.getOrDefault(key, 0L);
             if (used > 1_000_000) {
-                // "GC Thread#1" and "iou-wrk-4711" count with their kind; "C1 CompilerThre" keeps its C1
-                String name = comm.replaceAll("(#|[-_ ])[0-9]+$", "").trim().replaceAll("[^A-Za-z0-9_-]+", "_");
-                out.merge("jvm-" + (name.isEmpty() ? "thread" : name), used, Long::sum);
+                out.merge("jvm-" + kind(comm), used, Long::sum);
             }
         });
         return out;
+    }
+
+    /**
+     * CPU used since {@code before} by every task, Java threads included, summed by kind (name with its
+     * number dropped); tasks under 1 ms are left out. For a process whose threads are not listed by name
+     * otherwise (the benchmark's server).
+     */
+    static Map<String, Long> usedByAll(Map<String, Long> before) {
+        Map<String, Long> out = new TreeMap<>();
+        cpuByTask().forEach((key, ns) -> {
+            long used = ns - before.getOrDefault(key, 0L);
+            if (used > 1_000_000) {
+                out.merge(kind(key.substring(key.indexOf('/') + 1)), used, Long::sum);
+            }
+        });
+        return out;
+    }
+
+    /** "GC Thread#1" and "iou-wrk-4711" count with their kind; "C1 CompilerThre" keeps its C1. */
+    private static String kind(String comm) {
+        String name = comm.replaceAll("(#|[-_ ])[0-9]+$", "").trim().replaceAll("[^A-Za-z0-9_-]+", "_");
+        return name.isEmpty() ? "thread" : name;
     }
 }

@@ -45,7 +45,12 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  */
 public final class WriteProcesses {
     private static final List<String> ALL_METHODS = List.of("arrow", "jdbc", "spring");
-    /** {@code -Dbench.methods=jdbc}: only some of them (the ratios are printed when all three ran). */
+    /**
+     * {@code -Dbench.methods=jdbc}: only some of them (the ratios are printed when all three ran); a
+     * driver method with {@code @k=v&k2=v2} after its name is one more variant of it with those connection
+     * properties ({@code jdbc@bulkFlushRows=5000}), measured beside the others and compared with the Arrow
+     * client.
+     */
     private static final List<String> METHODS = List.of(
             System.getProperty("bench.methods", String.join(",", ALL_METHODS)).split(","));
 
@@ -53,6 +58,8 @@ public final class WriteProcesses {
     private static final String HEAP_BYTES = "heapBytes";
     /** The key of the server's CPU (the parent process) during a child's measured write. */
     private static final String SERVER_CPU = "server";
+    /** The prefix of the server's threads (by name) among a child's figures. */
+    private static final String SERVER_THREAD = "server:";
 
     private WriteProcesses() {}
 
@@ -82,7 +89,9 @@ public final class WriteProcesses {
                 Map<String, List<Result>> results = new LinkedHashMap<>();
                 for (int round = 1; round <= rounds; round++) {
                     for (String method : METHODS) {
-                        String table = "bench_p_" + method + "_" + round;
+                        String table = "bench_p_"
+                                + method.replaceAll("[^A-Za-z0-9]", "_").toLowerCase(java.util.Locale.ROOT) + "_"
+                                + round;
                         WriteBenchmark.createTable(admin, table);
                         WriteBenchmark.createTable(admin, table + "_warm");
                         Result r = child(method, server.address(), table, rows, batch, warmup);
@@ -111,20 +120,25 @@ public final class WriteProcesses {
 
         String describe() {
             StringBuilder threads = new StringBuilder();
+            StringBuilder server = new StringBuilder();
             cpuNanos.forEach((name, ns) -> {
-                if (!name.equals(HEAP_BYTES) && !name.equals(SERVER_CPU)) {
+                if (name.startsWith(SERVER_THREAD)) {
+                    server.append(
+                            String.format(" %s=%.0f", name.substring(SERVER_THREAD.length()), (double) ns / rows));
+                } else if (!name.equals(HEAP_BYTES) && !name.equals(SERVER_CPU)) {
                     threads.append(String.format(" %s=%.0f", name, (double) ns / rows));
                 }
             });
             return String.format(
                     "%-7s %,12.0f rows/s (%.2f s), peak RSS %,d MiB, heap allocated %.0f B/row,"
-                            + " server CPU %.0f ns/row, client CPU ns/row:%s",
+                            + " server CPU %.0f ns/row (%s), client CPU ns/row:%s",
                     method,
                     rate(),
                     seconds,
                     peakRssKib / 1024,
                     (double) cpuNanos.getOrDefault(HEAP_BYTES, 0L) / rows,
                     (double) cpuNanos.getOrDefault(SERVER_CPU, 0L) / rows,
+                    server.toString().trim(),
                     threads);
         }
     }
@@ -139,6 +153,7 @@ public final class WriteProcesses {
         if (!results.keySet().containsAll(ALL_METHODS)) {
             results.forEach(
                     (m, rs) -> System.out.println("median: " + median(rs).describe()));
+            reportVariants(results);
             return;
         }
         Result arrow = median(results.get("arrow"));
@@ -164,6 +179,27 @@ public final class WriteProcesses {
                 (double) jdbc.cpuNanos().getOrDefault(SERVER_CPU, 0L) / jdbc.rows(),
                 (double) arrow.cpuNanos().getOrDefault(SERVER_CPU, 0L) / arrow.rows(),
                 (double) spring.cpuNanos().getOrDefault(SERVER_CPU, 0L) / spring.rows());
+        reportVariants(results);
+    }
+
+    /** The variants ({@code jdbc@k=v}) beside the Arrow client, when it ran. */
+    private static void reportVariants(Map<String, List<Result>> results) {
+        if (!results.containsKey("arrow")) {
+            return;
+        }
+        Result arrow = median(results.get("arrow"));
+        results.forEach((m, rs) -> {
+            if (m.contains("@")) {
+                Result r = median(rs);
+                System.out.printf(
+                        "%s: median %.0f rows/s, / Arrow client %.2f; client CPU %.0f ns/row, server CPU %.0f ns/row%n",
+                        m,
+                        r.rate(),
+                        r.rate() / arrow.rate(),
+                        (double) r.totalCpu() / r.rows(),
+                        (double) r.cpuNanos().getOrDefault(SERVER_CPU, 0L) / r.rows());
+            }
+        });
     }
 
     /** Runs one method in a child JVM with this JVM's classpath and the flags the benchmark needs. */
@@ -196,13 +232,19 @@ public final class WriteProcesses {
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             // the server's CPU (this process) while the child measured: from its mark to its result line
             long serverFrom = 0;
+            Map<String, Long> serverTasks = Map.of();
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 if (line.startsWith("RESULT ")) {
                     long server = Child.processCpuNanos() - serverFrom;
+                    Map<String, Long> byThread = NativeThreads.usedByAll(serverTasks);
+                    Map<String, Long> cpu = parse(line).cpuNanos();
+                    cpu.put(SERVER_CPU, server);
+                    byThread.forEach((name, ns) -> cpu.put(SERVER_THREAD + name, ns));
                     result = parse(line);
-                    result.cpuNanos().put(SERVER_CPU, server);
+                    result.cpuNanos().putAll(cpu);
                 } else if (line.startsWith(Child.MARK)) {
                     serverFrom = Child.processCpuNanos();
+                    serverTasks = NativeThreads.cpuByTask();
                     System.out.println("  " + method + "> " + line);
                 } else if (!line.startsWith("SLF4J")) {
                     System.out.println("  " + method + "> " + line);
@@ -298,9 +340,11 @@ public final class WriteProcesses {
 
         private static Writer writer(String method, String address, String params) throws Exception {
             // -Dbench.params=k=v&k2=v2: more connection properties for the driver's children (transport=nio, ...)
+            int at = method.indexOf('@');
+            String variant = at < 0 ? "" : "&" + method.substring(at + 1);
             String url = "jdbc:greptime://" + address + "/public?bulkCompression=none"
-                    + (params.isEmpty() ? "" : "&" + params);
-            switch (method) {
+                    + (params.isEmpty() ? "" : "&" + params) + variant;
+            switch (at < 0 ? method : method.substring(0, at)) {
                 case "jdbc": {
                     Connection c = DriverManager.getConnection(url);
                     return new Writer() {
