@@ -88,4 +88,13 @@ public interface EngineProfile {
     default boolean putIntoMetricTables() {
         return false;
     }
+
+    /**
+     * Which of the SQL parser's keyword lists CREATE TABLE and CREATE VIEW refuse as unquoted column names:
+     * {@code "0.14"} (sqlparser rev 0cf6c044 of v0.14/v0.15, the same list as v0.16's), {@code "0.17"} (rev
+     * 39e4fc94) or {@code "1.0"} (the v0.61.x fork of v1.0 to v1.3). Each list holds the one before it.
+     */
+    default String columnKeywordList() {
+        return "1.0";
+    }
 }

@@ -102,6 +102,11 @@ public enum ServerProfile implements EngineProfile {
     }
 
     @Override
+    public String columnKeywordList() {
+        return atLeast(V1_0) ? "1.0" : this == V0_17 ? "0.17" : "0.14";
+    }
+
+    @Override
     public boolean clusterInfoHasNodeResources() {
         return atLeast(V1_0);
     }

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.EngineProfile;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +30,7 @@ final class CreateTableParser {
             List<String> partitionExprs) {}
 
     private final Tokens t;
+    private final EngineProfile profile;
     private final List<ColumnMeta> columns = new ArrayList<>();
     private final List<String> timeIndexes = new ArrayList<>();
     private final List<String> inlinePk = new ArrayList<>();
@@ -36,13 +38,14 @@ final class CreateTableParser {
     private final List<String> partitionColumns = new ArrayList<>();
     private final List<String> partitionExprs = new ArrayList<>();
 
-    private CreateTableParser(Tokens t) {
+    private CreateTableParser(Tokens t, EngineProfile profile) {
         this.t = t;
+        this.profile = profile;
     }
 
-    /** Parses from just after {@code CREATE [EXTERNAL] TABLE}. */
-    static CreateTable parse(Tokens t) {
-        return new CreateTableParser(t).run();
+    /** Parses from just after {@code CREATE [EXTERNAL] TABLE}, with the keyword rules of {@code profile}'s line. */
+    static CreateTable parse(Tokens t, EngineProfile profile) {
+        return new CreateTableParser(t, profile).run();
     }
 
     private CreateTable run() {
@@ -162,7 +165,7 @@ final class CreateTableParser {
     }
 
     private void column() {
-        String name = t.ident();
+        String name = ColumnNameKeywords.columnName(t, profile);
         GreptimeType type = TypeParser.parse(t);
         Json2Hints hints = type.kind() == GreptimeType.Kind.JSON2 ? Json2Hints.parse(t) : null;
         ColumnOptionsParser opts = ColumnOptionsParser.parse(t, name);

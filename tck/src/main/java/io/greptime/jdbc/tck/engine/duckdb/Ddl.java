@@ -42,7 +42,7 @@ final class Ddl {
                     StatusCode.UNSUPPORTED,
                     "SQL statement is not supported, keyword: " + t.peek().text());
         }
-        CreateTableParser.CreateTable ct = CreateTableParser.parse(t);
+        CreateTableParser.CreateTable ct = CreateTableParser.parse(t, call.ctx.profile());
         String schema = ct.schema() == null ? call.schema() : ct.schema();
         return createTable(call, schema, ct);
     }

@@ -76,9 +76,11 @@ final class Views {
         String schema = n[0] == null ? call.schema() : n[0];
         Ddl.checkWritable(schema);
         List<String> columns = new java.util.ArrayList<>();
+        List<String> written = new java.util.ArrayList<>();
         if (t.acceptSymbol("(")) {
             do {
-                columns.add(t.ident());
+                written.add(t.raw(t.pos, t.pos + 1));
+                columns.add(ColumnNameKeywords.columnName(t, call.ctx.profile()));
             } while (t.acceptSymbol(","));
             t.expectSymbol(")");
         }
@@ -116,7 +118,7 @@ final class Views {
         opts.put(
                 DEFINITION,
                 "CREATE " + (orReplace ? "OR REPLACE " : "") + "VIEW " + (ifNotExists ? "IF NOT EXISTS " : "") + n[1]
-                        + (columns.isEmpty() ? "" : " (" + String.join(", ", columns) + ")") + " AS " + query);
+                        + (written.isEmpty() ? "" : " (" + String.join(", ", written) + ")") + " AS " + query);
         if (!columns.isEmpty()) {
             opts.put(COLUMNS, String.join("\n", columns));
         }

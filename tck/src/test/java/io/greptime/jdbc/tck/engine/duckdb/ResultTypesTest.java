@@ -26,7 +26,7 @@ class ResultTypesTest {
     void tableColumns_haveGreptimeArrowTypes() {
         f.update("CREATE TABLE t (i8 TINYINT, u8 TINYINT UNSIGNED, i16 SMALLINT, u16 SMALLINT UNSIGNED, i32 INT,"
                 + " u32 INT UNSIGNED, i64 BIGINT, u64 BIGINT UNSIGNED, f FLOAT, d DOUBLE, b BOOLEAN, s STRING,"
-                + " bin VARBINARY, dt DATE, dec DECIMAL(10, 2), t0 TIME(0), iv INTERVAL, v VECTOR(2),"
+                + " bin VARBINARY, dt DATE, amt DECIMAL(10, 2), t0 TIME(0), iv INTERVAL, v VECTOR(2),"
                 + " ts0 TIMESTAMP(0), ts6 DATETIME, ts9 TIMESTAMP(9), ts TIMESTAMP TIME INDEX)");
         f.update("INSERT INTO t VALUES (-1, 255, -2, 65535, -3, 4294967295, -4, 18446744073709551615, 1.5, 2.5,"
                 + " true, 'x', 'ab', '2024-01-02', 12.34, '01:02:03', NULL, '[1.0, 2.0]', 1, 2, 3, 4)");

@@ -18,7 +18,7 @@ class UsingJoinStarTest {
 
     @BeforeEach
     void data() {
-        f.update("CREATE TABLE u (user_id INT, name STRING, ts TIMESTAMP TIME INDEX)");
+        f.update("CREATE TABLE u (user_id INT, `name` STRING, ts TIMESTAMP TIME INDEX)");
         f.update("CREATE TABLE o (order_id INT, user_id INT, ts TIMESTAMP TIME INDEX)");
         f.update("INSERT INTO u VALUES (1, 'ann', 1000), (3, 'cy', 3000)");
         f.update("INSERT INTO o VALUES (10, 1, 2000)");

@@ -28,12 +28,12 @@ class ViewColumnListTest {
                 "CREATE VIEW w (x) AS SELECT host, v FROM m",
                 StatusCode.INVALID_ARGUMENTS,
                 "Expect 2 columns for view w, but found 1");
-        f.update("CREATE VIEW IF NOT EXISTS w (h, value) AS SELECT host, v * 2 FROM m");
+        f.update("CREATE VIEW IF NOT EXISTS w (h, \"value\") AS SELECT host, v * 2 FROM m");
         EngineFixture.Result r = f.query("SELECT * FROM w WHERE value > 3 ORDER BY h");
         assertThat(r.schema().getFields().stream().map(x -> x.getName())).containsExactly("h", "value");
         assertThat(r.rows()).containsExactly(java.util.List.of("b", "5.0"));
         assertThat(f.query("SHOW CREATE VIEW w").rows().get(0))
-                .containsExactly("w", "CREATE VIEW IF NOT EXISTS w (h, value) AS SELECT host, v * 2 FROM m");
+                .containsExactly("w", "CREATE VIEW IF NOT EXISTS w (h, \"value\") AS SELECT host, v * 2 FROM m");
     }
 
     @Test

@@ -30,7 +30,7 @@ class TqlFlowTest {
     @Test
     void pass_writesTheTqlRowsByColumnName() {
         // the TQL answers (value, sensor, ts); the sink's order differs
-        f.update("CREATE TABLE sink (value DOUBLE, ts TIMESTAMP TIME INDEX, sensor STRING PRIMARY KEY)");
+        f.update("CREATE TABLE sink (`value` DOUBLE, ts TIMESTAMP TIME INDEX, sensor STRING PRIMARY KEY)");
         f.update("CREATE FLOW fl SINK TO sink EVAL INTERVAL '1m' AS"
                 + " TQL EVAL (10, 10, '1s') avg by (sensor) (src) AS value");
         f.query("ADMIN FLUSH_FLOW('fl')");
@@ -41,7 +41,7 @@ class TqlFlowTest {
 
     @Test
     void sinkWithoutAnOutputColumn_isGreptimeDbsSchemaMismatch() {
-        f.update("CREATE TABLE narrow (value DOUBLE, ts TIMESTAMP TIME INDEX)");
+        f.update("CREATE TABLE narrow (`value` DOUBLE, ts TIMESTAMP TIME INDEX)");
         GreptimeError e = catchThrowableOfType(
                 GreptimeError.class,
                 () -> f.update(
