@@ -26,7 +26,8 @@ class FlowsThroughDriverTest {
         try (DuckDbFixture server = new DuckDbFixture();
                 Connection c = server.connect()) {
             try (Statement st = c.createStatement()) {
-                st.execute("CREATE TABLE cpu (host STRING, usage DOUBLE, ts TIMESTAMP TIME INDEX, PRIMARY KEY (host))");
+                st.execute(
+                        "CREATE TABLE cpu (host STRING, `usage` DOUBLE, ts TIMESTAMP TIME INDEX, PRIMARY KEY (host))");
                 st.execute(
                         "CREATE FLOW cpu_1m SINK TO cpu_1m_out AS SELECT host, max(usage) AS peak, count(usage) AS n,"
                                 + " date_bin(INTERVAL '1 minute', ts) AS minute FROM cpu GROUP BY host, minute");

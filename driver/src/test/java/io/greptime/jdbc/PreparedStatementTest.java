@@ -36,7 +36,7 @@ class PreparedStatementTest {
         try (Connection c = fixture.connect();
                 Statement st = c.createStatement()) {
             st.executeUpdate("CREATE TABLE p (ts TIMESTAMP(9) TIME INDEX, host STRING PRIMARY KEY, v DOUBLE, "
-                    + "n BIGINT, d DECIMAL(20,6), b BOOLEAN, bin VARBINARY, day DATE)");
+                    + "n BIGINT, d DECIMAL(20,6), b BOOLEAN, bin VARBINARY, `day` DATE)");
         }
     }
 

@@ -43,8 +43,9 @@ class ResultSetWireTypesTest {
         fixture = new DuckDbFixture();
         try (Connection c = connect();
                 Statement st = c.createStatement()) {
-            st.executeUpdate("CREATE TABLE wt (ts TIMESTAMP(3) TIME INDEX, j JSON, v VECTOR(3), u BIGINT UNSIGNED, "
-                    + "dec DECIMAL(12,3), tm TIME, d DATE, ts_s TIMESTAMP(0), ts_us TIMESTAMP(6), ts_ns TIMESTAMP(9))");
+            st.executeUpdate(
+                    "CREATE TABLE wt (ts TIMESTAMP(3) TIME INDEX, j JSON, v VECTOR(3), u BIGINT UNSIGNED, "
+                            + "`dec` DECIMAL(12,3), tm TIME, d DATE, ts_s TIMESTAMP(0), ts_us TIMESTAMP(6), ts_ns TIMESTAMP(9))");
             // timestamp literals are read in the session zone (protocol.md §8)
             st.executeUpdate("INSERT INTO wt VALUES ('2024-03-10 12:34:56.123', '{\"a\":[1,2.5,\"x\"],\"b\":null}', "
                     + "'[1.5,-2,3.25]', 18446744073709551615, -12345.678, '23:59:58', '2024-02-29', "

@@ -37,7 +37,7 @@ class BulkInsertTest {
         Connection c = fixture.connect(query);
         try (Statement st = c.createStatement()) {
             st.executeUpdate("CREATE TABLE m (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY, v DOUBLE, n BIGINT, "
-                    + "f FLOAT, flag BOOLEAN, d DECIMAL(10,2), u TINYINT UNSIGNED, day DATE, bin VARBINARY)");
+                    + "f FLOAT, flag BOOLEAN, d DECIMAL(10,2), u TINYINT UNSIGNED, `day` DATE, bin VARBINARY)");
         }
         return c;
     }

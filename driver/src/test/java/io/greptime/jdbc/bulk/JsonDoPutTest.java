@@ -38,7 +38,7 @@ class JsonDoPutTest {
         fixture = new BulkFixture(profile);
         Connection c = fixture.connect("bulkCompression=none");
         try (Statement st = c.createStatement()) {
-            st.executeUpdate("CREATE TABLE events (ts TIMESTAMP(3) TIME INDEX, source STRING PRIMARY KEY, doc JSON)");
+            st.executeUpdate("CREATE TABLE events (ts TIMESTAMP(3) TIME INDEX, `source` STRING PRIMARY KEY, doc JSON)");
         }
         return c;
     }

@@ -36,7 +36,7 @@ class SpringBatchUpdateTest {
         conn = fixture.connect("bulkFlushRows=64");
         jdbc = new JdbcTemplate(new SingleConnectionDataSource(conn, true));
         jdbc.execute(
-                "CREATE TABLE cpu (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY, usage DOUBLE, note STRING)");
+                "CREATE TABLE cpu (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY, `usage` DOUBLE, note STRING)");
     }
 
     @AfterEach

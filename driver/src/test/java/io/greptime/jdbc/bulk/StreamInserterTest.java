@@ -131,7 +131,7 @@ class StreamInserterTest {
         try (Connection c = fixture.connect("bulkFlushRows=2")) {
             try (Statement st = c.createStatement()) {
                 st.executeUpdate(
-                        "CREATE TABLE cpu (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY, usage DOUBLE)");
+                        "CREATE TABLE cpu (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY, `usage` DOUBLE)");
             }
             try (GreptimeStreamInserter in = c.unwrap(GreptimeConnection.class).streamInserter()) {
                 in.declare(

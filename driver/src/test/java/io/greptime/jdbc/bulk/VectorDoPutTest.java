@@ -38,7 +38,7 @@ class VectorDoPutTest {
         fixture = new BulkFixture(ServerProfile.V1_2);
         conn = fixture.connect(query);
         try (Statement st = conn.createStatement()) {
-            st.executeUpdate("CREATE TABLE emb (ts TIMESTAMP(3) TIME INDEX, id STRING PRIMARY KEY, v VECTOR(3))");
+            st.executeUpdate("CREATE TABLE emb (ts TIMESTAMP(3) TIME INDEX, `id` STRING PRIMARY KEY, v VECTOR(3))");
         }
     }
 

@@ -203,7 +203,7 @@ class WriteRoutesTest {
     void setObject_bindsAndRefusesAlikeOnEveryRoute(String query) throws Exception {
         fixture = new BulkFixture(ServerProfile.V1_2);
         try (Connection c = fixture.connect(query)) {
-            execute(c, "CREATE TABLE ids (ts TIMESTAMP(3) TIME INDEX, id STRING PRIMARY KEY, n BIGINT)");
+            execute(c, "CREATE TABLE ids (ts TIMESTAMP(3) TIME INDEX, `id` STRING PRIMARY KEY, n BIGINT)");
             UUID id = UUID.fromString("2f1b7c3e-9a4d-4e21-8f0a-5b6c7d8e9f01");
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO ids (ts, id, n) VALUES (?, ?, ?)")) {
                 ps.setObject(1, new Timestamp(T0));

@@ -27,8 +27,8 @@ class DatabaseMetaDataTest {
         fixture = new DuckDbFixture();
         conn = fixture.connect();
         try (Statement st = conn.createStatement()) {
-            st.executeUpdate("CREATE TABLE cpu_load (host STRING, region STRING, ts TIMESTAMP TIME INDEX,"
-                    + " usage DOUBLE COMMENT 'percent busy', cores INT UNSIGNED DEFAULT 4, price DECIMAL(10, 2),"
+            st.executeUpdate("CREATE TABLE cpu_load (host STRING, `region` STRING, ts TIMESTAMP TIME INDEX,"
+                    + " `usage` DOUBLE COMMENT 'percent busy', cores INT UNSIGNED DEFAULT 4, price DECIMAL(10, 2),"
                     + " PRIMARY KEY (region, host)) WITH (comment = 'load per host')");
             st.executeUpdate("CREATE TABLE cpuXload (ts TIMESTAMP(9) TIME INDEX, v BIGINT NOT NULL)");
             st.executeUpdate("CREATE VIEW busy AS SELECT host, usage FROM cpu_load WHERE usage > 90");

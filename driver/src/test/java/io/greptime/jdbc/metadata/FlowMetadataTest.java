@@ -36,7 +36,7 @@ class FlowMetadataTest {
                 Statement st = conn.createStatement()) {
             st.execute("CREATE TABLE readings (host STRING, v DOUBLE, ts TIMESTAMP TIME INDEX, PRIMARY KEY (host))"
                     + " WITH (comment = 'raw readings')");
-            st.execute("CREATE TABLE peaks (host STRING PRIMARY KEY, peak DOUBLE, minute TIMESTAMP TIME INDEX,"
+            st.execute("CREATE TABLE peaks (host STRING PRIMARY KEY, peak DOUBLE, `minute` TIMESTAMP TIME INDEX,"
                     + " update_at TIMESTAMP) WITH (comment = 'per minute')");
             GreptimeConnection greptime = conn.unwrap(GreptimeConnection.class);
             greptime.createFlow("peaks_1m", "peaks", QUERY);
@@ -69,7 +69,7 @@ class FlowMetadataTest {
                 Connection conn = fixture.connect();
                 Statement st = conn.createStatement()) {
             st.execute("CREATE TABLE readings (host STRING, v DOUBLE, ts TIMESTAMP TIME INDEX, PRIMARY KEY (host))");
-            st.execute("CREATE TABLE peaks (host STRING PRIMARY KEY, peak DOUBLE, minute TIMESTAMP TIME INDEX,"
+            st.execute("CREATE TABLE peaks (host STRING PRIMARY KEY, peak DOUBLE, `minute` TIMESTAMP TIME INDEX,"
                     + " update_at TIMESTAMP)");
             GreptimeConnection greptime = conn.unwrap(GreptimeConnection.class);
             greptime.createFlow("a_peaks", "peaks", QUERY);

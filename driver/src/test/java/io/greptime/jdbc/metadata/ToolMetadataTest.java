@@ -29,7 +29,7 @@ class ToolMetadataTest {
         fixture = new DuckDbFixture();
         try (Connection c = fixture.connect();
                 Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE tm_cpu (host STRING, dc STRING, ts TIMESTAMP(3) TIME INDEX, usage DOUBLE,"
+            st.execute("CREATE TABLE tm_cpu (host STRING, dc STRING, ts TIMESTAMP(3) TIME INDEX, `usage` DOUBLE,"
                     + " n BIGINT, small TINYINT UNSIGNED, ok BOOLEAN, PRIMARY KEY (host, dc))");
             st.execute("CREATE VIEW tm_cpu_v AS SELECT host, usage, ts FROM tm_cpu WHERE usage > 0.5");
         }

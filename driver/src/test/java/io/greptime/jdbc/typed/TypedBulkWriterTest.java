@@ -357,7 +357,7 @@ class TypedBulkWriterTest {
     void timeIndexThatIsNotTheTables_failsAtBulkWriter() throws Exception {
         try (Connection c = fixture.connect("")) {
             try (Statement st = c.createStatement()) {
-                st.executeUpdate("CREATE TABLE swapped (ts TIMESTAMP(3) TIME INDEX, other TIMESTAMP(3))");
+                st.executeUpdate("CREATE TABLE swapped (ts TIMESTAMP(3) TIME INDEX, `other` TIMESTAMP(3))");
             }
             assertThatThrownBy(() -> greptime(c).bulkWriter(Swapped.class))
                     .isInstanceOf(SQLSyntaxErrorException.class)

@@ -37,8 +37,8 @@ class KeyMetadataAcrossVersionsTest {
     private static Connection withTable(ServerProfile profile) throws SQLException {
         Connection c = servers.connect(profile, "");
         try (Statement st = c.createStatement()) {
-            st.executeUpdate("CREATE TABLE IF NOT EXISTS load (host STRING INVERTED INDEX, region STRING,"
-                    + " ts TIMESTAMP TIME INDEX, usage DOUBLE SKIPPING INDEX, PRIMARY KEY (region, host))");
+            st.executeUpdate("CREATE TABLE IF NOT EXISTS load (host STRING INVERTED INDEX, `region` STRING,"
+                    + " ts TIMESTAMP TIME INDEX, `usage` DOUBLE SKIPPING INDEX, PRIMARY KEY (region, host))");
         }
         return c;
     }

@@ -67,7 +67,7 @@ class StatementPathAcrossVersionsTest {
         try (Connection c = servers.connect(profile, "?timezone=Asia/Shanghai&bulkWrites=false");
                 Statement st = c.createStatement()) {
             st.executeUpdate("CREATE TABLE IF NOT EXISTS lit (ts TIMESTAMP(3) TIME INDEX, v INT, f FLOAT,"
-                    + " d DECIMAL(10, 2), day DATE, s STRING, PRIMARY KEY (s))");
+                    + " d DECIMAL(10, 2), `day` DATE, s STRING, PRIMARY KEY (s))");
             try (PreparedStatement ps =
                     c.prepareStatement("INSERT INTO lit (ts, v, f, d, day, s) VALUES (?, ?, ?, ?, ?, ?)")) {
                 ps.setObject(1, LocalDateTime.of(2026, 8, 2, 12, 0, 0, 1_000_000));

@@ -18,7 +18,7 @@ class DriverTest {
         String url = System.getProperty("greptime.url");
         try (Connection c = DriverManager.getConnection(url);
                 Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE plain_cpu (host STRING PRIMARY KEY, usage DOUBLE, ts TIMESTAMP TIME INDEX)");
+            st.execute("CREATE TABLE plain_cpu (host STRING PRIMARY KEY, `usage` DOUBLE, ts TIMESTAMP TIME INDEX)");
             try (PreparedStatement ps =
                     c.prepareStatement("INSERT INTO plain_cpu (host, usage, ts) VALUES (?, ?, ?)")) {
                 for (int i = 0; i < 100; i++) {

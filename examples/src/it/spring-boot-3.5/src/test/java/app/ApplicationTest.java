@@ -27,7 +27,7 @@ class ApplicationTest {
         assertEquals("com.zaxxer.hikari.HikariDataSource", dataSource.getClass().getName());
         String table =
                 "boot_cpu_" + System.getProperty("java.class.version").replace('.', '_') + "_" + System.nanoTime();
-        jdbc.execute("CREATE TABLE " + table + " (host STRING PRIMARY KEY, usage DOUBLE, ts TIMESTAMP TIME INDEX)");
+        jdbc.execute("CREATE TABLE " + table + " (host STRING PRIMARY KEY, `usage` DOUBLE, ts TIMESTAMP TIME INDEX)");
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             rows.add(new Object[] {"h" + i % 3, (double) i, new Timestamp(1_700_000_000_000L + i)});

@@ -51,7 +51,7 @@ public final class Demo {
         try (Connection conn = DriverManager.getConnection(url);
                 Statement st = conn.createStatement()) {
             st.execute("DROP TABLE IF EXISTS demo_cpu");
-            st.execute("CREATE TABLE demo_cpu (host STRING, region STRING, ts TIMESTAMP(3) NOT NULL,"
+            st.execute("CREATE TABLE demo_cpu (host STRING, `region` STRING, ts TIMESTAMP(3) NOT NULL,"
                     + " usage_user DOUBLE, usage_system DOUBLE, TIME INDEX (ts), PRIMARY KEY (host, region))"
                     + " WITH (ttl = '7d')");
             int rows = writeBatch(conn);

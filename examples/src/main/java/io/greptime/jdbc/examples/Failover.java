@@ -43,7 +43,7 @@ public final class Failover {
             System.out.println("two frontends over one engine: " + url);
             try (Connection conn = DriverManager.getConnection(url);
                     Statement st = conn.createStatement()) {
-                st.execute("CREATE TABLE failover_events (source STRING, n BIGINT, ts TIMESTAMP(3) NOT NULL,"
+                st.execute("CREATE TABLE failover_events (`source` STRING, n BIGINT, ts TIMESTAMP(3) NOT NULL,"
                         + " TIME INDEX (ts), PRIMARY KEY (source))");
                 GreptimeConnection greptime = conn.unwrap(GreptimeConnection.class);
                 long written = writeAndRead(conn, 0, 20);

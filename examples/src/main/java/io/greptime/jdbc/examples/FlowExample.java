@@ -56,7 +56,7 @@ public final class FlowExample {
             greptime.dropFlow("flow_cpu_1m", true);
             st.execute("DROP TABLE IF EXISTS flow_cpu_1m_out");
             st.execute("DROP TABLE IF EXISTS flow_cpu");
-            st.execute("CREATE TABLE flow_cpu (host STRING, usage DOUBLE, ts TIMESTAMP(3) NOT NULL, TIME INDEX (ts),"
+            st.execute("CREATE TABLE flow_cpu (host STRING, `usage` DOUBLE, ts TIMESTAMP(3) NOT NULL, TIME INDEX (ts),"
                     + " PRIMARY KEY (host))");
             // The flow exists before the data arrives: a flow computes what is written after it is created.
             greptime.createFlow("flow_cpu_1m", "flow_cpu_1m_out", AD_HOC.replace(" ORDER BY host, minute", ""));

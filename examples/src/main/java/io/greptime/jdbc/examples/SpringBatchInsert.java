@@ -37,7 +37,7 @@ public final class SpringBatchInsert {
 
     private static void run(JdbcTemplate jdbc) {
         jdbc.execute("DROP TABLE IF EXISTS spring_orders");
-        jdbc.execute("CREATE TABLE spring_orders (region STRING, store STRING, amount DOUBLE, items BIGINT,"
+        jdbc.execute("CREATE TABLE spring_orders (`region` STRING, store STRING, amount DOUBLE, `items` BIGINT,"
                 + " ts TIMESTAMP(3) NOT NULL, TIME INDEX (ts), PRIMARY KEY (region, store))");
 
         List<Object[]> rows = new ArrayList<>(ROWS);
