@@ -12,6 +12,11 @@ import io.grpc.stub.ClientResponseObserver;
 import io.grpc.stub.MetadataUtils;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.flight.impl.FlightServiceGrpc;
 
@@ -19,12 +24,34 @@ import org.apache.arrow.flight.impl.FlightServiceGrpc;
  * The gRPC side of one Flight {@code DoPut} (protocol.md §4.1): the database travels in
  * {@code x-greptime-db-name} and credentials in {@code x-greptime-auth} (DoPut reads no request header),
  * and the answers go to the bridge's writer as they arrive.
+ *
+ * <p>The call's callbacks run where gRPC delivers them (the transport's thread), not on gRPC's shared
+ * executor: an answer only parses a short JSON and signals the waiting writer, and each hop to the
+ * executor cost a thread wake-up per DoPut batch (and per flow-control "ready"), which a synchronous
+ * executeBatch waits through and two shared cores pay in CPU (15-25 ns a row of 10,000-row batches,
+ * WriteProcesses, docs/benchmarks.md). An error may resume the stream elsewhere (ResumablePut opens a
+ * channel and replays its ledger), so it is handed to a thread of {@link #FAILURES}: never work of that
+ * size on a transport thread.
  */
 final class FlightPutCall implements DoPutWriter.Transport {
     private static final Metadata.Key<String> DB_NAME =
             Metadata.Key.of("x-greptime-db-name", Metadata.ASCII_STRING_MARSHALLER);
     private static final Metadata.Key<String> AUTH =
             Metadata.Key.of("x-greptime-auth", Metadata.ASCII_STRING_MARSHALLER);
+
+    /** Runs the call's callbacks on the thread that delivers them. */
+    private static final Executor INLINE = Runnable::run;
+
+    /**
+     * Where a call's error is handled: threads of their own (daemons, gone after a minute idle), not the
+     * common fork-join pool, whose few workers may be the very threads waiting for this stream.
+     */
+    private static final ExecutorService FAILURES =
+            new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "greptime-jdbc-put-failure");
+                t.setDaemon(true);
+                return t;
+            });
 
     private final ClientCallStreamObserver<Flight.FlightData> requests;
 
@@ -36,7 +63,7 @@ final class FlightPutCall implements DoPutWriter.Transport {
         Channel withHeaders =
                 ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers(session)));
         ClientCall<Flight.FlightData, Flight.PutResult> call =
-                withHeaders.newCall(FlightServiceGrpc.getDoPutMethod(), CallOptions.DEFAULT);
+                withHeaders.newCall(FlightServiceGrpc.getDoPutMethod(), CallOptions.DEFAULT.withExecutor(INLINE));
         @SuppressWarnings("unchecked")
         ClientCallStreamObserver<Flight.FlightData> requests = (ClientCallStreamObserver<Flight.FlightData>)
                 ClientCalls.asyncBidiStreamingCall(call, new Responses(answers));
@@ -90,9 +117,14 @@ final class FlightPutCall implements DoPutWriter.Transport {
             answers.onAnswer(value.getAppMetadata());
         }
 
+        /**
+         * Off the delivering thread: a resume opens a call elsewhere and replays its batches; and a call that
+         * fails as it starts (a channel shut down) would otherwise call back on the opening thread, inside
+         * the open.
+         */
         @Override
         public void onError(Throwable t) {
-            answers.onError(t);
+            FAILURES.execute(() -> answers.onError(t));
         }
 
         @Override
