@@ -282,7 +282,7 @@ public final class WriteBenchmark {
         Method spring = methods.get("spring");
         Method raw = methods.get("raw");
         System.out.printf(
-                "executeBatch / raw DoPut: %.2f median (best/best %.2f; target 0.80)%n",
+                "executeBatch / raw DoPut: %.2f median (best/best %.2f; target 0.60)%n",
                 jdbc.median() / raw.median(), jdbc.best() / raw.best());
         System.out.printf(
                 "Spring batchUpdate / raw DoPut: %.2f median (best/best %.2f; target 0.70)%n",
