@@ -2,6 +2,7 @@ package io.greptime.jdbc.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.greptime.jdbc.internal.jdbc.ArrowMemoryProbe;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
@@ -17,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -72,6 +74,30 @@ class OkHttpTransportTest {
                 assertThat(rows).isEqualTo(5000);
             }
             assertThat(c.isValid(5)).isTrue();
+        }
+    }
+
+    /**
+     * Many small batches, read while they arrive: OkHttp delivers each message under its transport lock, so
+     * callbacks run on that thread would meet the reader's {@code request()} in Arrow's FlightStream lock
+     * and deadlock both (seen on a 2M-row read); the bound is a guard against a hang, not a timing claim.
+     */
+    @Test
+    void longStreamsOfSmallBatches_readToTheEnd() throws Exception {
+        fixture = new ServerFixture();
+        try (Connection c = fixture.connect("?transport=okhttp", new Properties());
+                Statement st = c.createStatement()) {
+            assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+                for (int round = 0; round < 5; round++) {
+                    try (ResultSet rs = st.executeQuery("SELECT ROWS 200000 BATCH 50")) {
+                        long rows = 0;
+                        while (rs.next()) {
+                            rows++;
+                        }
+                        assertThat(rows).isEqualTo(200_000);
+                    }
+                }
+            });
         }
     }
 
