@@ -32,7 +32,8 @@ import org.apache.arrow.memory.RootAllocator;
 /**
  * Cold first connection and first query, each in a fresh JVM: the clock starts at the first line of the
  * child's {@code main} (JVM start-up excluded) and stops once {@code getConnection} returns, then once the
- * first query's only row has been read. A second child times a raw Arrow Flight client the same way (a
+ * first query's only row has been read; a second driver child adds {@code transport=okhttp}. Then a raw
+ * Arrow Flight client is timed the same way, on netty and on grpc's OkHttp transport (a
  * gRPC channel plus a HealthCheck, as the driver's connect does, then a DoGet of the same statement), and a
  * third the same two calls written as HTTP/2 frames on a plain socket ({@link Http2Floor}: the round trips
  * and the server's work, with no client library), so all three are side by side in one run. Loopback,
