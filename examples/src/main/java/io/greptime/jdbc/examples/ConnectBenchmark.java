@@ -35,8 +35,8 @@ import org.apache.arrow.memory.RootAllocator;
  * first query's only row has been read; a second driver child adds {@code transport=okhttp}. Then a raw
  * Arrow Flight client is timed the same way, on netty and on grpc's OkHttp transport (a
  * gRPC channel plus a HealthCheck, as the driver's connect does, then a DoGet of the same statement), and a
- * third the same two calls written as HTTP/2 frames on a plain socket ({@link Http2Floor}: the round trips
- * and the server's work, with no client library), so all three are side by side in one run. Loopback,
+ * last child sends the same two calls as HTTP/2 frames on a plain socket ({@link Http2Floor}: the round trips
+ * and the server's work, with no client library), so all five are side by side in one run. Loopback,
  * plaintext, against an embedded server in this JVM.
  *
  * <p>{@code -Dbench.rounds=N} (default 10) rounds of one child per side, alternating; {@code -Dbench.params=k=v&...}
