@@ -144,11 +144,21 @@ public final class ChannelFactory {
      * it), so its absence is a configuration error naming the artifact, not a NoClassDefFoundError.
      */
     private static ManagedChannel okHttp(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
+        // looked up before OkHttpChannels initialises, which would otherwise fail once and then only say
+        // "could not initialize class"; named from grpc's own package, so the all-in-one jar's relocated name
+        String builder = ManagedChannel.class.getPackageName() + ".okhttp.OkHttpChannelBuilder";
+        // okio too: without it the channel builds and its transport fails later, on a gRPC thread. Shade
+        // rewrites some string literals that look like class names, so the prefix is found as GrpcLogging does
+        boolean shaded = ManagedChannel.class.getName().startsWith(GrpcLogging.SHADED_ROOT + ".");
+        String okio = (shaded ? GrpcLogging.SHADED_ROOT + "." : "") + "okio.Buffer";
         try {
+            Class.forName(builder, false, ChannelFactory.class.getClassLoader());
+            Class.forName(okio, false, ChannelFactory.class.getClassLoader());
             return OkHttpChannels.open(config, endpoint);
-        } catch (LinkageError e) {
+        } catch (ClassNotFoundException | LinkageError e) {
             throw new SQLNonTransientConnectionException(
-                    "transport=okhttp needs io.grpc:grpc-okhttp (of the driver's gRPC version) on the class path: " + e,
+                    "transport=okhttp needs io.grpc:grpc-okhttp (of the driver's gRPC version, with its okio) on the"
+                            + " class path: " + e,
                     SqlStates.CANNOT_CONNECT,
                     e);
         }
