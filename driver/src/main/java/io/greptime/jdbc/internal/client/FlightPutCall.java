@@ -59,11 +59,18 @@ final class FlightPutCall implements DoPutWriter.Transport {
         this.requests = requests;
     }
 
-    static FlightPutCall open(Channel channel, RequestSession session, DoPutWriter.Answers answers) {
+    /**
+     * Opens the call; {@code inlineAnswers} runs the answers on the transport's thread ({@link #INLINE}),
+     * false leaves them on the channel's executor: OkHttp delivers them holding its transport lock, which a
+     * writer sending under ResumablePut's lock needs while the answer waits for that lock (a deadlock).
+     */
+    static FlightPutCall open(
+            Channel channel, RequestSession session, DoPutWriter.Answers answers, boolean inlineAnswers) {
         Channel withHeaders =
                 ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers(session)));
-        ClientCall<Flight.FlightData, Flight.PutResult> call =
-                withHeaders.newCall(FlightServiceGrpc.getDoPutMethod(), CallOptions.DEFAULT.withExecutor(INLINE));
+        ClientCall<Flight.FlightData, Flight.PutResult> call = withHeaders.newCall(
+                FlightServiceGrpc.getDoPutMethod(),
+                inlineAnswers ? CallOptions.DEFAULT.withExecutor(INLINE) : CallOptions.DEFAULT);
         @SuppressWarnings("unchecked")
         ClientCallStreamObserver<Flight.FlightData> requests = (ClientCallStreamObserver<Flight.FlightData>)
                 ClientCalls.asyncBidiStreamingCall(call, new Responses(answers));

@@ -520,7 +520,11 @@ public final class GreptimeClient implements AutoCloseable {
     public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(
             RequestSession session, io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers, boolean replayable) {
         return ResumablePut.open(
-                router, answers, (endpoint, sink) -> FlightPutCall.open(channel(endpoint), session, sink), replayable);
+                router,
+                answers,
+                (endpoint, sink) ->
+                        FlightPutCall.open(channel(endpoint), session, sink, callbackOption == ON_TRANSPORT_THREAD),
+                replayable);
     }
 
     /**
