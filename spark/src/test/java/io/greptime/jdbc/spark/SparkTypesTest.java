@@ -39,7 +39,7 @@ class SparkTypesTest {
         {"b", "BOOLEAN", "true", DataTypes.BooleanType},
         {"s", "STRING", "'héllo, 世界'", DataTypes.StringType},
         {"bin", "VARBINARY", "X'00FF10'", DataTypes.BinaryType},
-        {"dec", "DECIMAL(10, 3)", "1234567.891", DataTypes.createDecimalType(10, 3)},
+        {"amt", "DECIMAL(10, 3)", "1234567.891", DataTypes.createDecimalType(10, 3)},
         {"d", "DATE", "'2024-02-29'", DataTypes.DateType},
         {"t0", "TIMESTAMP(0)", "'2024-03-01 10:11:12'", DataTypes.TimestampType},
         {"t6", "TIMESTAMP(6)", "'2024-03-01 10:11:12.123456'", DataTypes.TimestampType},
