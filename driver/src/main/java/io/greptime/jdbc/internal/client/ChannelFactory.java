@@ -45,6 +45,17 @@ public final class ChannelFactory {
 
     private ChannelFactory() {}
 
+    /**
+     * Whether a call's callbacks may run inline on the transport's own thread: only on netty's event
+     * loops. grpc's in-process transport would run them on the thread that asks for more messages, and
+     * OkHttp's reader thread delivers them holding its transport lock, which a request for more (Arrow's
+     * FlightStream, a resumed DoPut) takes too: both deadlocked ({@code OkHttpTransportTest}, {@code
+     * OkHttpFailoverTest}).
+     */
+    static boolean callbacksMayRunOnTransport(ConnectionConfig config) {
+        return !IN_PROCESS.equals(config.transport()) && !OkHttpChannels.KEY.equals(config.transport());
+    }
+
     /** A new channel to {@code endpoint}, configured from {@code config}. */
     public static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
         NettyStartup.apply(); // before netty initialises

@@ -68,7 +68,7 @@ public final class GreptimeClient implements AutoCloseable {
     private final FrontendDiscovery discovery;
 
     private final long probeTimeoutMillis;
-    /** Where DoGet's callbacks run: {@link #ON_TRANSPORT_THREAD} except over the in-process and OkHttp transports. */
+    /** Where DoGet's (and DoPut's) callbacks run: {@link #ON_TRANSPORT_THREAD} where the transport allows it. */
     private final CallOption callbackOption;
     /** The connection's allocator, once {@link #connected}; version probes read through it. */
     private volatile BufferAllocator allocator;
@@ -83,9 +83,8 @@ public final class GreptimeClient implements AutoCloseable {
         this.router = router;
         this.prober = prober;
         this.compression = config.compression();
-        this.callbackOption = "inprocess".equals(config.transport()) || "okhttp".equals(config.transport())
-                ? ON_CHANNEL_EXECUTOR
-                : ON_TRANSPORT_THREAD;
+        this.callbackOption =
+                ChannelFactory.callbacksMayRunOnTransport(config) ? ON_TRANSPORT_THREAD : ON_CHANNEL_EXECUTOR;
         this.errors = errors;
         String pinned = config.string(io.greptime.jdbc.GreptimeProperty.SERVER_VERSION);
         this.versions = new ServerProbe(
@@ -489,12 +488,8 @@ public final class GreptimeClient implements AutoCloseable {
      * DoGet's gRPC callbacks run on the transport's event loop instead of hopping to a gRPC executor
      * thread first: each callback only hands a received message to Arrow's {@code FlightStream} queue,
      * which the reading thread takes from, and never blocks. One thread hand-off less per message (for a
-     * one-row result: schema, batch, metrics and the close) shortens every statement. Not for grpc's
-     * in-process transport, which would run them on the thread that asks for more messages, inside
-     * {@code FlightStream}'s own bookkeeping; nor for OkHttp, which delivers messages holding its
-     * transport lock: the callback then waits for FlightStream's monitor while the reading thread, inside
-     * it, waits in {@code request()} for the transport lock (a deadlock, reproduced by
-     * {@code OkHttpTransportTest.longStreamsOfSmallBatches_readToTheEnd}).
+     * one-row result: schema, batch, metrics and the close) shortens every statement. Only where
+     * {@link ChannelFactory#callbacksMayRunOnTransport} allows it.
      */
     private static final CallOption ON_TRANSPORT_THREAD = new CallOptions.GrpcCallOption() {
         @Override
