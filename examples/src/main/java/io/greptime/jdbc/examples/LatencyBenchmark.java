@@ -21,11 +21,14 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.NoOpFlightProducer;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
 /**
@@ -33,8 +36,13 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * query on a table of {@code bench.rows} (1M) rows, each run one statement at a time (the next starts
  * when the previous result is fully read), through (a) the driver's {@code Statement.executeQuery}, (b)
  * the driver's {@code PreparedStatement.executeQuery}, (c) a raw Arrow {@link FlightClient} DoGet with
- * the same {@code GreptimeRequest} the driver sends, and (d) for context the engine alone, called in
- * process with no wire at all (what the server's SQL execution costs by itself).
+ * the same {@code GreptimeRequest} the driver sends, and, for context, (d) the engine alone, called in
+ * process with no wire at all (what the server's SQL execution costs by itself), (e) the floor of Arrow
+ * Flight itself: Arrow's own {@code FlightServer} answering the same client with the same one-row result,
+ * prepared in advance (no engine, no GreptimeDB frames), and (f) DuckDB's JDBC driver alone on a database
+ * of its own holding the same rows, running the SQL the engine sends DuckDB for the statement, once as
+ * one prepared statement and once as a new statement each time: for a query that reads a table the two
+ * cost about the same, because DuckDB binds and plans such a prepared statement again at every execution.
  *
  * <p>The sides alternate in blocks of {@code bench.block} statements so that none always runs after
  * another's garbage; warm-up statements are not counted. Prints p50/p90/p99 per side and statement and
@@ -54,6 +62,12 @@ public final class LatencyBenchmark {
     /** A row of the table: host-42's sample at 1,700,000,042,000 ms (row 42 of every 100). */
     static final String POINT =
             "SELECT ts, host, dc, v1, v2 FROM " + TABLE + " WHERE host = 'host-42' AND ts = '2023-11-14 22:14:02.000'";
+    /**
+     * What the engine sends DuckDB for {@link #POINT} (its translator's output, the time literal typed as
+     * the column), for DuckDB's side on a database of its own.
+     */
+    static final String POINT_IN_DUCKDB = "SELECT ts, host, dc, v1, v2 FROM " + TABLE
+            + " WHERE host = 'host-42' AND ts = CAST('2023-11-14 22:14:02' AS TIMESTAMP_MS)";
 
     private LatencyBenchmark() {}
 
@@ -74,9 +88,15 @@ public final class LatencyBenchmark {
                 BufferAllocator allocator = new RootAllocator();
                 FlightClient flight = FlightClient.builder(
                                 allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
-                        .build()) {
+                        .build();
+                FloorServer floor = new FloorServer(allocator);
+                FlightClient floorClient = FlightClient.builder(
+                                allocator, Location.forGrpcInsecure("127.0.0.1", floor.port()))
+                        .build();
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
             long fillStart = System.nanoTime();
             fill(conn, rows);
+            fillDuckDb(duck, rows);
             System.out.printf(
                     "latency benchmark: table of %,d rows filled in %.1f s; %,d warm-up + %,d measured statements"
                             + " per side and query, in blocks of %d; DuckDB threads %d, gRPC %s; load average %.2f%n",
@@ -91,7 +111,14 @@ public final class LatencyBenchmark {
                             : "direct executor + CallDispatch",
                     loadAverage());
             for (String sql : List.of("SELECT 1", POINT)) {
-                measure(sql, sides(sql, conn, flight, engine, allocator), statements, warmup, block);
+                floor.answerWith(flight, new Ticket(request(sql).toByteArray()));
+                String inDuckDb = sql.equals(POINT) ? POINT_IN_DUCKDB : sql;
+                measure(
+                        sql,
+                        sides(sql, conn, flight, engine, allocator, floorClient, duck, inDuckDb),
+                        statements,
+                        warmup,
+                        block);
             }
             System.out.printf("load average after the statements: %.2f%n", loadAverage());
             cancellation(conn, server, Integer.getInteger("bench.cancels", 5));
@@ -99,7 +126,14 @@ public final class LatencyBenchmark {
     }
 
     private static Map<String, Side> sides(
-            String sql, Connection conn, FlightClient flight, DuckDbEngine engine, BufferAllocator allocator)
+            String sql,
+            Connection conn,
+            FlightClient flight,
+            DuckDbEngine engine,
+            BufferAllocator allocator,
+            FlightClient floorClient,
+            Connection duck,
+            String inDuckDb)
             throws SQLException {
         Map<String, Side> sides = new LinkedHashMap<>();
         sides.put("driver Statement.executeQuery", new Side(() -> viaStatement(conn, sql)));
@@ -109,6 +143,11 @@ public final class LatencyBenchmark {
         sides.put("raw Flight DoGet", new Side(() -> viaFlight(flight, ticket)));
         QueryContext ctx = QueryContext.defaults();
         sides.put("engine alone (no wire, context)", new Side(() -> viaEngine(engine, ctx, sql, allocator)));
+        Ticket any = new Ticket(new byte[] {0});
+        sides.put("Flight floor (Arrow's server, no engine)", new Side(() -> viaFlight(floorClient, any)));
+        PreparedStatement inDuck = duck.prepareStatement(inDuckDb);
+        sides.put("DuckDB JDBC alone, prepared", new Side(() -> viaPrepared(inDuck)));
+        sides.put("DuckDB JDBC alone, new statement", new Side(() -> viaStatement(duck, inDuckDb)));
         return sides;
     }
 
@@ -140,6 +179,12 @@ public final class LatencyBenchmark {
         System.out.printf(
                 "  driver/raw p50: %.2f; driver p50 %s the 1 ms target%n",
                 driver.percentile(50) / raw.percentile(50), driver.percentile(50) <= 1.0 ? "meets" : "misses");
+        System.out.printf(
+                "  raw Flight minus Flight floor: %.3f ms; DuckDB prepared / new statement p50: %.2f%n",
+                raw.percentile(50)
+                        - sides.get("Flight floor (Arrow's server, no engine)").percentile(50),
+                sides.get("DuckDB JDBC alone, prepared").percentile(50)
+                        / sides.get("DuckDB JDBC alone, new statement").percentile(50));
     }
 
     /** The machine's one-minute load average (the figures mean little when other work shares the cores). */
@@ -207,6 +252,81 @@ public final class LatencyBenchmark {
                         + " 'host-' || (x % 100) AS host, 'dc-' || (x % 5) AS dc, CAST(x * 0.5 AS DOUBLE) AS v1,"
                         + " CAST(x * 0.25 AS DOUBLE) AS v2 FROM generate_series(" + from + ", " + to + ") AS g(x)");
             }
+        }
+    }
+
+    /** The same rows in a DuckDB of its own, on one DuckDB thread as the engine runs its statements. */
+    private static void fillDuckDb(Connection duck, long rows) throws SQLException {
+        try (Statement st = duck.createStatement()) {
+            st.execute("SET threads = 1");
+            st.execute("CREATE TABLE " + TABLE
+                    + " (ts TIMESTAMP_MS NOT NULL, host VARCHAR, dc VARCHAR, v1 DOUBLE, v2 DOUBLE)");
+            st.execute("INSERT INTO " + TABLE + " SELECT CAST(epoch_ms(1700000000000 + x * 1000) AS TIMESTAMP_MS),"
+                    + " 'host-' || (x % 100), 'dc-' || (x % 5), x * 0.5, x * 0.25 FROM generate_series(0, "
+                    + (rows - 1) + ") AS g(x)");
+        }
+    }
+
+    /**
+     * Arrow's own Flight server answering every DoGet with one result prepared in advance: what the same
+     * client pays for a DoGet round trip with no engine and no GreptimeDB frames behind it.
+     */
+    private static final class FloorServer implements AutoCloseable {
+        private final BufferAllocator allocator;
+        private final FlightServer server;
+        private volatile VectorSchemaRoot answer;
+
+        FloorServer(BufferAllocator parent) throws java.io.IOException {
+            this.allocator = parent.newChildAllocator("floor", 0, Long.MAX_VALUE);
+            this.server = FlightServer.builder(
+                            allocator, Location.forGrpcInsecure("127.0.0.1", 0), new NoOpFlightProducer() {
+                                @Override
+                                public void getStream(
+                                        CallContext context, Ticket ticket, ServerStreamListener listener) {
+                                    listener.start(answer);
+                                    listener.putNext();
+                                    listener.completed();
+                                }
+                            })
+                    .build()
+                    .start();
+        }
+
+        int port() {
+            return server.getPort();
+        }
+
+        /** Keeps a copy of what the embedded server answers {@code ticket} as the answer to every DoGet. */
+        void answerWith(FlightClient source, Ticket ticket) throws Exception {
+            try (FlightStream stream = source.getStream(ticket)) {
+                if (!stream.next()) {
+                    throw new IllegalStateException("the statement returned no batch");
+                }
+                VectorSchemaRoot rows = stream.getRoot();
+                VectorSchemaRoot copy = VectorSchemaRoot.create(rows.getSchema(), allocator);
+                for (int c = 0; c < rows.getFieldVectors().size(); c++) {
+                    for (int r = 0; r < rows.getRowCount(); r++) {
+                        copy.getVector(c).copyFromSafe(r, r, rows.getVector(c));
+                    }
+                }
+                copy.setRowCount(rows.getRowCount());
+                if (answer != null) {
+                    answer.close();
+                }
+                answer = copy;
+                while (stream.next()) {
+                    // the rest of the stream (its metrics) is not part of the answer
+                }
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            server.close();
+            if (answer != null) {
+                answer.close();
+            }
+            allocator.close();
         }
     }
 
