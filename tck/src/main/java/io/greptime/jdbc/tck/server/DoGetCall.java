@@ -116,25 +116,33 @@ final class DoGetCall {
     }
 
     /**
-     * Ends the call: the rows are closed first (which ends the engine's work for them), then the call
-     * completes, or fails with {@code failure}, and its memory goes back.
+     * Ends the call. A complete answer (every frame sent, the reader at its end) completes the call
+     * first and closes the rows after, so that the client's end does not wait for the engine's clean-up
+     * (a failure of that clean-up is logged: the client already has every row). Otherwise the rows are
+     * closed first (which ends the engine's work for them), then the call fails with {@code failure},
+     * or with what closing the rows reported. The call's memory goes back last.
      */
     private void end(Exception failure, boolean complete) {
         Exception error = failure;
+        boolean completed = false;
         try {
-            if (rows != null) {
-                rows.reader().close();
+            if (error == null && complete && !out.isCancelled()) {
+                out.onCompleted();
+                completed = true;
             }
-        } catch (IOException | RuntimeException e) {
-            if (error == null) {
-                error = e;
+            try {
+                if (rows != null) {
+                    rows.reader().close();
+                }
+            } catch (IOException | RuntimeException e) {
+                if (completed) {
+                    LOG.log(Level.WARNING, "DoGet answered in full, but its rows could not be released", e);
+                } else if (error == null) {
+                    error = e;
+                }
             }
-        }
-        try {
             if (error != null) {
                 fail(error);
-            } else if (complete && !out.isCancelled()) {
-                out.onCompleted();
             }
         } finally {
             try {

@@ -93,7 +93,11 @@ final class DoGetStream {
     /**
      * Sends the schema with the first batch, and, when the result ends with that batch, the metrics
      * frame; on the call's thread, where the transport has taken nothing yet (a frame or two are
-     * buffered at most, whatever the reader's readiness). The caller closes the reader.
+     * buffered at most, whatever the reader's readiness). Nothing leaves before the reader has said
+     * whether a second batch follows, so that a result of one batch leaves whole, schema, batch and
+     * metrics one right after the other: gRPC's transport then writes them, and the call's end after
+     * them, in one flush, where a frame sent while the engine still works goes out on its own and costs
+     * both sides another wake-up. The caller closes the reader.
      */
     Progress writeFirst(Output.Rows rows, long start) throws IOException {
         this.startNanos = start;
@@ -107,16 +111,10 @@ final class DoGetStream {
                 : DictionaryDecoding.plainSchema(root.getSchema(), dictionaries);
         FlightData schemaFrame = FlightFrames.schema(schema);
         FlightData first = nextFrameAfter(schemaFrame);
-        if (!sendNow(schemaFrame)) {
-            return Progress.CANCELLED;
-        }
-        if (first == null) {
-            return sendNow(metrics()) ? Progress.DONE : Progress.CANCELLED;
-        }
-        // the next batch is looked for before the first leaves, so that a result of one batch (the
-        // reader then says at once that it ended) goes out with its metrics in the same flush
-        FlightData second = nextFrameAfter(first);
-        if (!sendNow(first)) {
+        // the next batch is looked for before anything leaves: a result of one batch (the reader then
+        // says at once that it ended) goes out with its metrics in the same flush
+        FlightData second = first == null ? null : nextFrameAfter(schemaFrame, first);
+        if (!sendNow(schemaFrame) || (first != null && !sendNow(first))) {
             return Progress.CANCELLED;
         }
         if (second == null) {
@@ -141,16 +139,18 @@ final class DoGetStream {
     }
 
     /**
-     * The next batch as a frame, or null at the end; when the reader fails, {@code before} (the frame
-     * that precedes the failed batch) is sent first, so the error follows what came before it, as when
-     * each frame leaves before the next batch is computed.
+     * The next batch as a frame, or null at the end; when the reader fails, {@code before} (the frames
+     * that precede the failed batch, not sent yet) are sent first, so the error follows what came before
+     * it, as when each frame leaves before the next batch is computed.
      */
-    private FlightData nextFrameAfter(FlightData before) throws IOException {
+    private FlightData nextFrameAfter(FlightData... before) throws IOException {
         try {
             return nextFrame();
         } catch (IOException | RuntimeException e) {
             try {
-                sendNow(before);
+                for (FlightData frame : before) {
+                    sendNow(frame);
+                }
             } catch (RuntimeException closed) {
                 e.addSuppressed(closed); // the call ended meanwhile: the error below is what matters
             }
