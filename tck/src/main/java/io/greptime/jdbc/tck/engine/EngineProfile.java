@@ -97,4 +97,12 @@ public interface EngineProfile {
     default String columnKeywordList() {
         return "1.0";
     }
+
+    /**
+     * {@code COMMENT ON TABLE | COLUMN | FLOW}: from v1.0 ({@code v1.0.0:src/sql/src/parsers/comment_parser.rs});
+     * v0.17.2's parser has no such statement and refuses the keyword as unsupported.
+     */
+    default boolean commentOn() {
+        return true;
+    }
 }

@@ -107,6 +107,11 @@ public enum ServerProfile implements EngineProfile {
     }
 
     @Override
+    public boolean commentOn() {
+        return atLeast(V1_0);
+    }
+
+    @Override
     public boolean clusterInfoHasNodeResources() {
         return atLeast(V1_0);
     }

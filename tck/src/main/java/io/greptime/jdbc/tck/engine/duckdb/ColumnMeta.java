@@ -41,6 +41,11 @@ public record ColumnMeta(
         return new ColumnMeta(name, typeName, newSemantic, nullable, defaultSql, comment, options);
     }
 
+    /** The same column with another comment (null: none). */
+    public ColumnMeta withComment(String newComment) {
+        return new ColumnMeta(name, typeName, semantic, nullable, defaultSql, newComment, options);
+    }
+
     public ColumnMeta withType(String newType) {
         return new ColumnMeta(name, newType, semantic, nullable, defaultSql, comment, options);
     }

@@ -22,6 +22,9 @@ final class SqlStatements {
             if (first.isSymbol("(")) {
                 return Queries.select(call, t);
             }
+            if (CommentOn.matches(t) && call.ctx.profile().commentOn()) {
+                return new Output.AffectedRows(CommentOn.run(call, t));
+            }
             return switch (first.text()) {
                 case "select", "with", "values", "explain", "from" -> Queries.select(call, t);
                 case "show" -> Show.show(call, t);

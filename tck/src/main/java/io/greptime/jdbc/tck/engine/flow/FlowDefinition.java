@@ -42,6 +42,25 @@ public record FlowDefinition(
         sources = List.copyOf(sources);
     }
 
+    /** The same flow with another comment (null: none), changed at {@code nowMillis}. */
+    public FlowDefinition withComment(String newComment, long nowMillis) {
+        return new FlowDefinition(
+                schema,
+                name,
+                id,
+                sinkSchema,
+                sinkTable,
+                expireAfterSeconds,
+                evalIntervalSeconds,
+                newComment,
+                options,
+                query,
+                sources,
+                flowType,
+                createdMillis,
+                nowMillis);
+    }
+
     public boolean streaming() {
         return "streaming".equals(flowType);
     }

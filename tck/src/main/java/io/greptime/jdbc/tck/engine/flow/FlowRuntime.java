@@ -246,6 +246,30 @@ public final class FlowRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * COMMENT ON FLOW: replaces the flow's comment (null or empty clears it, as GreptimeDB keeps an empty
+     * comment for none) and its update time, unless the comment is the same; false when there is no such
+     * flow.
+     */
+    public boolean comment(String name, String comment) {
+        String wanted = comment == null || comment.isEmpty() ? null : comment;
+        ddlLock.lock();
+        try {
+            FlowState s = flows.get(name);
+            if (s == null) {
+                return false;
+            }
+            if (!java.util.Objects.equals(s.def.comment(), wanted)) {
+                FlowDefinition def = s.def.withComment(wanted, System.currentTimeMillis());
+                host.save(def);
+                s.def = def;
+            }
+            return true;
+        } finally {
+            ddlLock.unlock();
+        }
+    }
+
     /** Waits for a running pass of the flow to end, then forgets its buffered work. */
     private void retire(FlowState s) {
         s.runLock.lock();

@@ -15,7 +15,9 @@ final class FlowState {
     /** A dirty window: [start, end) in epoch microseconds; replace when source rows were deleted in it. */
     record Window(long start, long end, boolean replace) {}
 
-    final FlowDefinition def;
+    /** Replaced only by COMMENT ON FLOW (the flow's query and sink never change in place). */
+    volatile FlowDefinition def;
+
     final FlowQuery query;
     final ReentrantLock runLock = new ReentrantLock();
     private final ReentrantLock dirtyLock = new ReentrantLock();
