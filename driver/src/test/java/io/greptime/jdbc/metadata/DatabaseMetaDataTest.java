@@ -372,4 +372,27 @@ class DatabaseMetaDataTest {
         assertThat(column(md.getColumns(null, "public", "MixedCase", "Val"), "COLUMN_NAME"))
                 .containsExactly("Val");
     }
+
+    @Test
+    void commentOn_throughTheDriver_reachesRemarks() throws SQLException {
+        try (Statement st = conn.createStatement()) {
+            st.executeUpdate("CREATE TABLE commented (ts TIMESTAMP TIME INDEX, v DOUBLE)");
+            assertThat(st.executeUpdate("COMMENT ON TABLE commented IS 'set after CREATE'"))
+                    .isZero();
+            st.executeUpdate("COMMENT ON COLUMN commented.v IS 'a value'");
+        }
+        assertThat(column(md.getTables(null, "public", "commented", null), "REMARKS"))
+                .containsExactly("set after CREATE");
+        assertThat(column(md.getColumns(null, "public", "commented", "v"), "REMARKS"))
+                .containsExactly("a value");
+        try (Statement st = conn.createStatement()) {
+            st.executeUpdate("COMMENT ON COLUMN commented.v IS NULL");
+            SQLException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                    SQLException.class, () -> st.executeUpdate("COMMENT ON TABLE not_there IS 'x'"));
+            assertThat(e.getMessage()).contains("Table not found: 'greptime.public.not_there'");
+            assertThat(e.getSQLState()).isEqualTo("42S02");
+        }
+        assertThat(column(md.getColumns(null, "public", "commented", "v"), "REMARKS"))
+                .allSatisfy(r -> assertThat(r).isNull());
+    }
 }
