@@ -33,21 +33,34 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * Each write client in a process of its own, against one embedded server in this process: the Arrow
  * Flight application that builds its batches, PreparedStatement executeBatch and Spring batchUpdate, the
  * same rows as {@link WriteBenchmark}, one after the other so they never share the two cores. Each child
- * JVM (the same JVM and flags for every method) warms up, then writes {@code bench.rows} rows in batches
- * of {@code bench.batch}, and reports its rows/s, its peak resident memory (VmHWM, the whole process) and
- * the CPU each of its threads used per row, so the client's cost is measured without the server's. The
- * parent checks the stored row counts and prints the ratios the write targets name.
+ * JVM (the same JVM and flags for every method) warms up, then writes {@code bench.passes} measured passes
+ * of {@code bench.rows} rows in batches of {@code bench.batch}, and reports, per pass and over all of them,
+ * its rows/s, its peak resident memory (VmHWM, the whole process) and the CPU each of its threads used per
+ * row, so the client's cost is measured without the server's. The parent checks the stored row counts and
+ * prints the ratios the write targets name.
+ *
+ * <p>So that the figures compare the clients and not the moment each ran: before anything is measured the
+ * server is warmed by one child of every method, each writing {@code bench.serverWarmupRows} rows in small
+ * batches of {@code bench.serverWarmupBatch} (the server's per-batch code runs once per batch, only 100
+ * times per million rows of 10,000-row batches, and would otherwise still be climbing the JIT's tiers in
+ * whichever child happens to write then); the rounds then interleave the methods, each round starting one
+ * method later than the previous (arrow, jdbc, spring; jdbc, spring, arrow; ...); the server collects its
+ * garbage before each child, so none inherits another's. Per round it prints each method's figures and the
+ * ratios within the round; at the end, each method's median and the median of the per-round ratios.
  *
  * <p>Run: {@code mvn -B -q -o -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
  * -Dbench.main=io.greptime.jdbc.examples.WriteProcesses -Dbench.rows=1000000}. {@code -Dbench.server=duckdb}
- * stores the rows (default: the sink engine, which decodes and counts them); {@code -Dbench.rounds=n} runs
- * every method n times and reports medians. Not a test: figures depend on the machine.
+ * stores the rows (default: the sink engine, which decodes and counts them); {@code -Dbench.rounds=n}
+ * (default 5), {@code -Dbench.passes=n} (default 3), {@code -Dbench.warmupRows=n} (each child's own
+ * warm-up, default twice {@code bench.rows}, at most 2,000,000), {@code -Dbench.serverWarmupRows=n}
+ * (default as the child's warm-up; 0 skips the server's warm-up). Not a test: figures depend on the
+ * machine.
  */
 public final class WriteProcesses {
     private static final List<String> ALL_METHODS = List.of("arrow", "jdbc", "spring");
     /**
-     * {@code -Dbench.methods=jdbc}: only some of them (the ratios are printed when all three ran); a
-     * driver method with {@code @k=v&k2=v2} after its name is one more variant of it with those connection
+     * {@code -Dbench.methods=jdbc}: only some of them (each ratio is printed when both of its methods ran);
+     * a driver method with {@code @k=v&k2=v2} after its name is one more variant of it with those connection
      * properties ({@code jdbc@bulkFlushRows=5000}), measured beside the others and compared with the Arrow
      * client.
      */
@@ -70,13 +83,25 @@ public final class WriteProcesses {
         }
         long rows = Long.getLong("bench.rows", 1_000_000L);
         int batch = Integer.getInteger("bench.batch", 10_000);
-        long warmup = Long.getLong("bench.warmupRows", Math.min(rows, 500_000L));
-        int rounds = Integer.getInteger("bench.rounds", 1);
+        long warmup = Long.getLong("bench.warmupRows", Math.min(2 * rows, 2_000_000L));
+        int rounds = Integer.getInteger("bench.rounds", 5);
+        int passes = Integer.getInteger("bench.passes", 3);
+        long serverWarmup = Long.getLong("bench.serverWarmupRows", warmup);
+        int serverWarmupBatch = Integer.getInteger("bench.serverWarmupBatch", 500);
         boolean duck = System.getProperty("bench.server", "sink").equals("duckdb");
         System.out.printf(
-                "write clients, one process each: %,d rows in batches of %,d after %,d warm-up rows; server storage %s;"
-                        + " %d round(s)%n",
-                rows, batch, warmup, duck ? "DuckDB" : "sink", rounds);
+                "write clients, one process each: %d pass(es) of %,d rows in batches of %,d after %,d warm-up rows;"
+                        + " server warmed with %,d rows per method in batches of %,d; server storage %s; %d round(s);"
+                        + " load average %s%n",
+                passes,
+                rows,
+                batch,
+                warmup,
+                serverWarmup,
+                serverWarmupBatch,
+                duck ? "DuckDB" : "sink",
+                rounds,
+                LoadAverage.read());
         try (DuckDbEngine storage = DuckDbEngine.inMemory()) {
             SinkEngine sink = duck ? null : new SinkEngine(storage);
             Engine engine = duck ? storage : sink;
@@ -86,29 +111,45 @@ public final class WriteProcesses {
                             .build()
                             .start();
                     Connection admin = DriverManager.getConnection("jdbc:greptime://" + server.address() + "/public")) {
-                Map<String, List<Result>> results = new LinkedHashMap<>();
-                for (int round = 1; round <= rounds; round++) {
+                if (serverWarmup > 0) {
                     for (String method : METHODS) {
-                        String table = "bench_p_"
-                                + method.replaceAll("[^A-Za-z0-9]", "_").toLowerCase(java.util.Locale.ROOT) + "_"
-                                + round;
+                        String table = tableName(method, 0);
+                        WriteBenchmark.createTable(admin, table + "_warm");
+                        child(method, server.address(), table, 0, serverWarmupBatch, serverWarmup, 0);
+                    }
+                    System.out.println("server warmed; load average " + LoadAverage.read());
+                }
+                List<Map<String, Result>> byRound = new ArrayList<>();
+                for (int round = 1; round <= rounds; round++) {
+                    Map<String, Result> results = new LinkedHashMap<>();
+                    for (int k = 0; k < METHODS.size(); k++) {
+                        String method = METHODS.get((k + round - 1) % METHODS.size());
+                        String table = tableName(method, round);
                         WriteBenchmark.createTable(admin, table);
                         WriteBenchmark.createTable(admin, table + "_warm");
-                        Result r = child(method, server.address(), table, rows, batch, warmup);
+                        System.gc(); // the server's garbage so far is not left to this child's window
+                        Result r = child(method, server.address(), table, rows, batch, warmup, passes);
                         long stored = sink != null ? sink.count(table) : WriteBenchmark.count(admin, table);
-                        if (stored != rows) {
-                            throw new IllegalStateException(method + ": " + stored + " rows stored, expected " + rows);
+                        if (stored != rows * passes) {
+                            throw new IllegalStateException(
+                                    method + ": " + stored + " rows stored, expected " + rows * passes);
                         }
-                        results.computeIfAbsent(method, m -> new ArrayList<>()).add(r);
+                        results.put(method, r);
                         System.out.println("  " + r.describe() + "; load average " + LoadAverage.read());
                     }
+                    byRound.add(results);
+                    System.out.println("round " + round + ": " + ratios(List.of(results), false));
                 }
-                report(results);
+                report(byRound);
             }
         }
     }
 
-    /** What one child process measured. */
+    private static String tableName(String method, int round) {
+        return "bench_p_" + method.replaceAll("[^A-Za-z0-9]", "_").toLowerCase(java.util.Locale.ROOT) + "_" + round;
+    }
+
+    /** What one child process measured: one pass, or all its passes together. */
     record Result(String method, long rows, double seconds, long peakRssKib, Map<String, Long> cpuNanos) {
         double rate() {
             return rows / seconds;
@@ -116,6 +157,29 @@ public final class WriteProcesses {
 
         long totalCpu() {
             return cpuNanos.getOrDefault("process", 0L);
+        }
+
+        double cpuPerRow() {
+            return (double) totalCpu() / rows;
+        }
+
+        double serverCpuPerRow() {
+            return (double) cpuNanos.getOrDefault(SERVER_CPU, 0L) / rows;
+        }
+
+        /** The passes of one child as one result: rows, time and CPU added up, the highest peak RSS. */
+        static Result of(List<Result> passes) {
+            Map<String, Long> cpu = new TreeMap<>();
+            long rows = 0;
+            double seconds = 0;
+            long rss = 0;
+            for (Result p : passes) {
+                rows += p.rows;
+                seconds += p.seconds;
+                rss = Math.max(rss, p.peakRssKib);
+                p.cpuNanos.forEach((k, v) -> cpu.merge(k, v, Long::sum));
+            }
+            return new Result(passes.get(0).method, rows, seconds, rss, cpu);
         }
 
         String describe() {
@@ -130,86 +194,127 @@ public final class WriteProcesses {
                 }
             });
             return String.format(
-                    "%-7s %,12.0f rows/s (%.2f s), peak RSS %,d MiB, heap allocated %.0f B/row,"
+                    "%-7s %,12.0f rows/s (%,d rows, %.2f s), peak RSS %,d MiB, heap allocated %.0f B/row,"
                             + " server CPU %.0f ns/row (%s), client CPU ns/row:%s",
                     method,
                     rate(),
+                    rows,
                     seconds,
                     peakRssKib / 1024,
                     (double) cpuNanos.getOrDefault(HEAP_BYTES, 0L) / rows,
-                    (double) cpuNanos.getOrDefault(SERVER_CPU, 0L) / rows,
+                    serverCpuPerRow(),
                     server.toString().trim(),
                     threads);
         }
     }
 
-    private static Result median(List<Result> rs) {
-        List<Result> sorted = new ArrayList<>(rs);
-        sorted.sort((a, b) -> Double.compare(a.rate(), b.rate()));
-        return sorted.get(sorted.size() / 2);
+    private static double median(List<Double> values) {
+        double[] sorted =
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
-    private static void report(Map<String, List<Result>> results) {
-        if (!results.keySet().containsAll(ALL_METHODS)) {
-            results.forEach(
-                    (m, rs) -> System.out.println("median: " + median(rs).describe()));
-            reportVariants(results);
-            return;
-        }
-        Result arrow = median(results.get("arrow"));
-        Result jdbc = median(results.get("jdbc"));
-        Result spring = median(results.get("spring"));
-        System.out.println("median of each method:");
-        for (String m : ALL_METHODS) {
-            System.out.println("  " + median(results.get(m)).describe());
-        }
-        System.out.printf(
-                "executeBatch / Arrow client building its batches: %.2f (target 0.90)%n", jdbc.rate() / arrow.rate());
-        System.out.printf("Spring batchUpdate / executeBatch: %.2f (target 0.85)%n", spring.rate() / jdbc.rate());
-        System.out.printf(
-                "peak RSS, executeBatch process / Arrow client process: %.2f (target 1.5 or less)%n",
-                (double) jdbc.peakRssKib() / arrow.peakRssKib());
-        System.out.printf(
-                "client CPU per row, whole process: executeBatch %.0f ns, Arrow client %.0f ns, Spring %.0f ns%n",
-                (double) jdbc.totalCpu() / jdbc.rows(),
-                (double) arrow.totalCpu() / arrow.rows(),
-                (double) spring.totalCpu() / spring.rows());
-        System.out.printf(
-                "server CPU per row while each wrote: executeBatch %.0f ns, Arrow client %.0f ns, Spring %.0f ns%n",
-                (double) jdbc.cpuNanos().getOrDefault(SERVER_CPU, 0L) / jdbc.rows(),
-                (double) arrow.cpuNanos().getOrDefault(SERVER_CPU, 0L) / arrow.rows(),
-                (double) spring.cpuNanos().getOrDefault(SERVER_CPU, 0L) / spring.rows());
-        reportVariants(results);
-    }
-
-    /** The variants ({@code jdbc@k=v}) beside the Arrow client, when it ran. */
-    private static void reportVariants(Map<String, List<Result>> results) {
-        if (!results.containsKey("arrow")) {
-            return;
-        }
-        Result arrow = median(results.get("arrow"));
-        results.forEach((m, rs) -> {
-            if (m.contains("@")) {
-                Result r = median(rs);
-                System.out.printf(
-                        "%s: median %.0f rows/s, / Arrow client %.2f; client CPU %.0f ns/row, server CPU %.0f ns/row%n",
-                        m,
-                        r.rate(),
-                        r.rate() / arrow.rate(),
-                        (double) r.totalCpu() / r.rows(),
-                        (double) r.cpuNanos().getOrDefault(SERVER_CPU, 0L) / r.rows());
+    /** A method's results over the rounds, in round order. */
+    private static List<Result> of(List<Map<String, Result>> byRound, String method) {
+        List<Result> out = new ArrayList<>();
+        for (Map<String, Result> round : byRound) {
+            if (round.containsKey(method)) {
+                out.add(round.get(method));
             }
-        });
+        }
+        return out;
     }
 
-    /** Runs one method in a child JVM with this JVM's classpath and the flags the benchmark needs. */
-    private static Result child(String method, String address, String table, long rows, int batch, long warmup)
+    /**
+     * The ratios the targets name, each computed within a round (the two methods of a ratio ran minutes
+     * apart at most) and, over several rounds, their median with every round's value: executeBatch /
+     * Arrow client, Spring / executeBatch, peak RSS, and every variant / Arrow client.
+     */
+    private static String ratios(List<Map<String, Result>> byRound, boolean withTargets) {
+        StringBuilder out = new StringBuilder();
+        ratio(out, byRound, "jdbc", "arrow", "executeBatch / Arrow client", withTargets ? 0.90 : 0, false);
+        ratio(out, byRound, "spring", "jdbc", "Spring / executeBatch", withTargets ? 0.85 : 0, false);
+        ratio(out, byRound, "jdbc", "arrow", "peak RSS executeBatch / Arrow client", 0, true);
+        for (String m : METHODS) {
+            if (m.contains("@")) {
+                ratio(out, byRound, m, "arrow", m + " / Arrow client", 0, false);
+            }
+        }
+        return out.toString();
+    }
+
+    private static void ratio(
+            StringBuilder out,
+            List<Map<String, Result>> byRound,
+            String top,
+            String bottom,
+            String label,
+            double target,
+            boolean rss) {
+        List<Double> values = new ArrayList<>();
+        for (Map<String, Result> round : byRound) {
+            Result a = round.get(top);
+            Result b = round.get(bottom);
+            if (a != null && b != null) {
+                values.add(rss ? (double) a.peakRssKib() / b.peakRssKib() : a.rate() / b.rate());
+            }
+        }
+        if (values.isEmpty()) {
+            return;
+        }
+        out.append(out.length() == 0 ? "" : byRound.size() > 1 ? "\n" : "; ");
+        if (byRound.size() == 1) {
+            out.append(String.format("%s %.2f", label, values.get(0)));
+            return;
+        }
+        StringBuilder each = new StringBuilder();
+        values.forEach(v -> each.append(each.length() == 0 ? "" : ", ").append(String.format("%.2f", v)));
+        long met = values.stream().filter(v -> v >= target).count();
+        out.append(String.format(
+                "%s: median %.2f (rounds: %s)%s",
+                label,
+                median(values),
+                each,
+                target > 0
+                        ? String.format("; target %.2f, met in %d of %d rounds", target, met, values.size())
+                        : rss ? " (target 1.5 or less)" : ""));
+    }
+
+    private static void report(List<Map<String, Result>> byRound) {
+        System.out.println("median of each method over " + byRound.size() + " round(s) (rows/s, CPU per row):");
+        for (String m : METHODS) {
+            List<Result> rs = of(byRound, m);
+            System.out.printf(
+                    "  %-7s %,12.0f rows/s (rounds %s); client CPU %.0f ns/row, server CPU %.0f ns/row,"
+                            + " peak RSS %.0f MiB%n",
+                    m,
+                    median(rs.stream().map(Result::rate).toList()),
+                    String.join(
+                            ", ",
+                            rs.stream()
+                                    .map(r -> String.format("%,.0f", r.rate()))
+                                    .toList()),
+                    median(rs.stream().map(Result::cpuPerRow).toList()),
+                    median(rs.stream().map(Result::serverCpuPerRow).toList()),
+                    median(rs.stream().map(r -> r.peakRssKib() / 1024.0).toList()));
+        }
+        System.out.println(ratios(byRound, true));
+    }
+
+    /**
+     * Runs one method in a child JVM with this JVM's classpath and the flags the benchmark needs: it warms up
+     * with {@code warmup} rows, then writes {@code passes} measured passes of {@code rows} rows (none: the
+     * child only warms up, and the result is null); its passes together are the result.
+     */
+    private static Result child(
+            String method, String address, String table, long rows, int batch, long warmup, int passes)
             throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "--add-opens=java.base/java.nio=ALL-UNNAMED"));
         // -Dbench.jvmArgs="-Xlog:gc:file=/tmp/gc-%m.log ...": more flags for every child, %m its method's name
         String extra = System.getProperty("bench.jvmArgs", "").trim();
-        if (!extra.isEmpty()) {
+        if (!extra.isEmpty() && passes > 0) {
             for (String flag : extra.split("\\s+")) {
                 command.add(flag.replace("%m", method));
             }
@@ -225,9 +330,10 @@ public final class WriteProcesses {
                 Long.toString(rows),
                 Integer.toString(batch),
                 Long.toString(warmup),
+                Integer.toString(passes),
                 System.getProperty("bench.params", "")));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        Result result = null;
+        List<Result> results = new ArrayList<>();
         try (BufferedReader out =
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             // the server's CPU (this process) while the child measured: from its mark to its result line
@@ -237,25 +343,37 @@ public final class WriteProcesses {
                 if (line.startsWith("RESULT ")) {
                     long server = Child.processCpuNanos() - serverFrom;
                     Map<String, Long> byThread = NativeThreads.usedByAll(serverTasks);
-                    Map<String, Long> cpu = parse(line).cpuNanos();
-                    cpu.put(SERVER_CPU, server);
-                    byThread.forEach((name, ns) -> cpu.put(SERVER_THREAD + name, ns));
-                    result = parse(line);
-                    result.cpuNanos().putAll(cpu);
+                    Result pass = parse(line);
+                    pass.cpuNanos().put(SERVER_CPU, server);
+                    byThread.forEach((name, ns) -> pass.cpuNanos().put(SERVER_THREAD + name, ns));
+                    results.add(pass);
+                    if (passes > 1) {
+                        System.out.println("    pass " + results.size() + ": " + pass.describe());
+                    }
                 } else if (line.startsWith(Child.MARK)) {
                     serverFrom = Child.processCpuNanos();
                     serverTasks = NativeThreads.cpuByTask();
-                    System.out.println("  " + method + "> " + line);
-                } else if (!line.startsWith("SLF4J")) {
+                    if (results.isEmpty()) {
+                        System.out.println("  " + method + "> " + line);
+                    }
+                } else if (!line.startsWith("SLF4J") && !isArrowBanner(line)) {
                     System.out.println("  " + method + "> " + line);
                 }
             }
         }
-        if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0 || result == null) {
+        if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0 || results.size() != passes) {
             p.destroyForcibly();
             throw new IllegalStateException("the " + method + " child failed");
         }
-        return result;
+        return passes == 0 ? null : Result.of(results);
+    }
+
+    /** Arrow's three start-up lines of java.util.logging, which every child prints alike. */
+    private static boolean isArrowBanner(String line) {
+        return line.contains("org.apache.arrow.memory.")
+                || line.startsWith("INFO: Debug mode disabled")
+                || line.startsWith("INFO: allocation manager type")
+                || line.startsWith("INFO: Using DefaultAllocationManager");
     }
 
     /** {@code RESULT method rows seconds hwmKiB name=ns,name=ns}. */
@@ -298,40 +416,48 @@ public final class WriteProcesses {
             long rows = Long.parseLong(args[4]);
             int batch = Integer.parseInt(args[5]);
             long warmup = Long.parseLong(args[6]);
-            String params = args.length > 7 ? args[7] : "";
+            int passes = Integer.parseInt(args[7]);
+            String params = args.length > 8 ? args[8] : "";
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             Writer writer = writer(method, address, params);
             try {
                 writer.write(table + "_warm", warmup, batch);
-                // the parent counts the server's CPU from here; a mark for -XX:+PrintCompilation and the like too
-                System.out.printf(
-                        MARK + " from JVM uptime %d ms; peak RSS so far (connect and warm-up) %d MiB%n",
-                        ManagementFactory.getRuntimeMXBean().getUptime(),
-                        peakRssKib() / 1024);
-                Map<Long, Long> before = cpuByThread(threads);
-                Map<String, Long> jvmBefore = NativeThreads.cpuByTask();
-                long heapBefore = allocatedBytes(threads);
-                long processBefore = processCpuNanos();
-                long t0 = System.nanoTime();
-                writer.write(table, rows, batch);
-                double seconds = (System.nanoTime() - t0) / 1e9;
-                long process = processCpuNanos() - processBefore;
-                Map<String, Long> cpu = cpuByName(threads, before);
-                NativeThreads.used(jvmBefore, javaThreadNames(threads))
-                        .forEach((name, ns) -> cpu.merge(name, ns, Long::sum));
-                long listed = cpu.values().stream().mapToLong(Long::longValue).sum();
-                cpu.put("unlisted", Math.max(0, process - listed));
-                cpu.put("process", process);
-                cpu.put(HEAP_BYTES, allocatedBytes(threads) - heapBefore);
-                StringBuilder kv = new StringBuilder();
-                cpu.forEach((k, v) -> kv.append(kv.length() == 0 ? "" : ",")
-                        .append(k)
-                        .append('=')
-                        .append(v));
-                System.out.println("RESULT " + method + " " + rows + " " + seconds + " " + peakRssKib() + " " + kv);
+                for (int pass = 1; pass <= passes; pass++) {
+                    measure(writer, threads, method, table, rows, batch);
+                }
             } finally {
                 writer.close();
             }
+        }
+
+        /** One measured pass: the mark, the write, then its RESULT line. */
+        private static void measure(
+                Writer writer, ThreadMXBean threads, String method, String table, long rows, int batch)
+                throws Exception {
+            // the parent counts the server's CPU from here; a mark for -XX:+PrintCompilation and the like too
+            System.out.printf(
+                    MARK + " from JVM uptime %d ms; peak RSS so far %d MiB%n",
+                    ManagementFactory.getRuntimeMXBean().getUptime(),
+                    peakRssKib() / 1024);
+            Map<Long, Long> before = cpuByThread(threads);
+            Map<String, Long> jvmBefore = NativeThreads.cpuByTask();
+            long heapBefore = allocatedBytes(threads);
+            long processBefore = processCpuNanos();
+            long t0 = System.nanoTime();
+            writer.write(table, rows, batch);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            long process = processCpuNanos() - processBefore;
+            Map<String, Long> cpu = cpuByName(threads, before);
+            NativeThreads.used(jvmBefore, javaThreadNames(threads))
+                    .forEach((name, ns) -> cpu.merge(name, ns, Long::sum));
+            long listed = cpu.values().stream().mapToLong(Long::longValue).sum();
+            cpu.put("unlisted", Math.max(0, process - listed));
+            cpu.put("process", process);
+            cpu.put(HEAP_BYTES, allocatedBytes(threads) - heapBefore);
+            StringBuilder kv = new StringBuilder();
+            cpu.forEach((k, v) ->
+                    kv.append(kv.length() == 0 ? "" : ",").append(k).append('=').append(v));
+            System.out.println("RESULT " + method + " " + rows + " " + seconds + " " + peakRssKib() + " " + kv);
         }
 
         interface Writer extends AutoCloseable {
