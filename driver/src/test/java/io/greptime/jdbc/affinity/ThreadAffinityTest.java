@@ -170,6 +170,29 @@ class ThreadAffinityTest {
         }
     }
 
+    /** A new statement starts owned by the thread that created it, and is idle: another thread may take it. */
+    @Test
+    void newStatement_firstUsedByAnotherThread_movesThereAndBack() throws Exception {
+        for (String mode : new String[] {"strict", "relaxed"}) {
+            try (Connection c = connect(mode);
+                    Statement st = c.createStatement();
+                    java.sql.PreparedStatement ps = c.prepareStatement("SELECT ROWS 3 BATCH 2")) {
+                assertThat(OtherThread.run("affinity-first", () -> count(st, "SELECT ROWS 6 BATCH 4")))
+                        .isEqualTo(6);
+                assertThat(OtherThread.run("affinity-prepared", () -> {
+                            try (ResultSet rs = ps.executeQuery()) {
+                                return readRest(rs, 0);
+                            }
+                        }))
+                        .isEqualTo(3);
+                assertThat(count(st, "SELECT ROWS 2 BATCH 2")).isEqualTo(2);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertThat(readRest(rs, 0)).isEqualTo(3);
+                }
+            }
+        }
+    }
+
     @Test
     void resultSetReadToItsEnd_releasesTheConnectionEvenUnclosed() throws Exception {
         try (Connection c = connect("strict");

@@ -49,6 +49,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         super(connection.config().queryTimeoutSeconds(), connection.config().fetchSize());
         this.connection = connection;
         this.affinity = connection.statementAffinity();
+        affinity.adoptByCreator();
     }
 
     @Override
@@ -289,7 +290,8 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         }
         try (ObservedScope scope = obs.enter()) {
             T result = body.run(exec);
-            obs.finished(result instanceof long[] counts ? counts.length : 0);
+            obs.finished(
+                    result instanceof long[] counts ? counts.length : result instanceof int[] ints ? ints.length : 0);
             return result;
         } catch (SQLException e) {
             obs.failed(e);

@@ -93,15 +93,35 @@ final class ThreadAffinity {
      */
     private Thread ownerHint;
 
-    /** Fails unless the calling thread owns the guarded object or can take it over now. */
+    /**
+     * Fails unless the calling thread owns the guarded object or can take it over now. Every setter calls
+     * it, so it is one read and a comparison, small enough to be inlined into the setter and the setter
+     * into its caller; the rest is {@link #claim}, out of line. (With the slow path inline, the first
+     * setter of a new statement, which takes it, made the JIT recompile every setter with it, and the
+     * recompiled {@code setTimestamp} was then too large for the JIT to inline into the caller's loop: the
+     * caller's {@code Timestamp} could no longer be scalar-replaced, 32 bytes of garbage a row,
+     * WriteProcesses in docs/benchmarks.md.)
+     */
     void check() throws SQLException {
-        if (!enabled) {
-            return;
+        if (enabled && ownerHint != Thread.currentThread()) {
+            claim();
         }
+    }
+
+    /**
+     * A new statement's guard starts owned by the thread creating it, which is nearly always the thread
+     * that then uses it: its first setter takes {@link #check}'s one-read path. The statement is idle, so
+     * any other thread may still take it over, as from an unowned guard.
+     */
+    void adoptByCreator() {
+        if (enabled && state.compareAndSet(UNOWNED, new State(Thread.currentThread(), 0, 0))) {
+            ownerHint = Thread.currentThread();
+        }
+    }
+
+    /** {@link #check} for a thread that is not the last owner: takes the object over when it is idle. */
+    private void claim() throws SQLException {
         Thread me = Thread.currentThread();
-        if (ownerHint == me) {
-            return;
-        }
         for (; ; ) {
             State s = state.get();
             if (s.owner == me) {
