@@ -36,6 +36,11 @@ public interface BulkBinder extends ParameterSink, AutoCloseable {
     /** One count per row, or a BatchUpdateException whose counts say which rows are in. */
     long[] executeBatch(CallScope scope) throws SQLException;
 
+    /** {@link #executeBatch(CallScope)}, its counts returned as {@code form} builds them (executeBatch's int[]). */
+    default <T> T executeBatch(CallScope scope, CountArrays<T> form) throws SQLException {
+        return form.of(executeBatch(scope));
+    }
+
     /**
      * As {@link #executeBatch}, but always waiting for the server's answers, also under
      * {@code bulkAcknowledge=deferred} (executeUpdate needs the count).

@@ -204,9 +204,14 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
      */
     @Override
     public long[] executeBatch(CallScope scope) throws SQLException {
+        return executeBatch(scope, CountArrays.LONGS);
+    }
+
+    @Override
+    public <T> T executeBatch(CallScope scope, CountArrays<T> form) throws SQLException {
         long rows = pendingRows;
         try {
-            return deferred ? executeDeferred(scope) : executeConfirmed(scope);
+            return deferred ? executeDeferred(scope, form) : executeConfirmed(scope, form);
         } finally {
             batchDone(rows);
         }
@@ -217,7 +222,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         awaitDeferred(scope);
         long rows = pendingRows;
         try {
-            return executeConfirmed(scope);
+            return executeConfirmed(scope, CountArrays.LONGS);
         } finally {
             batchDone(rows);
         }
@@ -236,11 +241,11 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         return (int) Math.max(Math.min(MIN_PART, flushRows), Math.min(flushRows, third));
     }
 
-    private long[] executeConfirmed(CallScope scope) throws SQLException {
+    private <T> T executeConfirmed(CallScope scope, CountArrays<T> form) throws SQLException {
         if (segments.isEmpty() && buffer.row() > 0) {
             boolean small = smallRows != null && buffer.row() < rowPathBelow;
             if (small || !checkTableQuietly(scope)) {
-                return executeAsRows(scope);
+                return form.of(executeAsRows(scope));
             }
         }
         flush(scope);
@@ -250,6 +255,13 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         }
         long acked = stream.await(lastSent, scope);
         SQLException failure = stream.failure();
+        if (failure == null && allConfirmed(acked)) { // the usual answer: a 1 for every row, in one array
+            int rows = Math.toIntExact(pendingRows);
+            segments.clear();
+            pendingRows = 0;
+            flushedRows = 0;
+            return form.filled(rows, 1);
+        }
         long[] counts = counts(acked);
         List<GreptimeBatchUpdateException.RowRange> inDoubt = failure == null ? List.of() : inDoubt(acked);
         segments.clear();
@@ -258,7 +270,19 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         if (failure != null) {
             throw failed(failure, counts, inDoubt);
         }
-        return counts;
+        return form.of(counts);
+    }
+
+    /** Whether the segments hold every row of this executeBatch and the server confirmed each of them. */
+    private boolean allConfirmed(long acked) {
+        long rows = 0;
+        for (Segment seg : segments) {
+            if (seg.id() <= 0 || seg.id() > acked) {
+                return false;
+            }
+            rows += seg.rows();
+        }
+        return rows == pendingRows;
     }
 
     /** {@link #checkTable} for the rows still in the buffer; a refusal clears them (they were never sent). */
@@ -281,27 +305,26 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
      * this call's rows is reported as a synchronous executeBatch reports it. With no rows, waits for
      * every earlier answer.
      */
-    private long[] executeDeferred(CallScope scope) throws SQLException {
+    private <T> T executeDeferred(CallScope scope, CountArrays<T> form) throws SQLException {
         if (pendingRows == 0) {
             awaitDeferred(scope);
-            return new long[0];
+            return form.filled(0, 0);
         }
         SQLException earlier = unconfirmed.isEmpty() ? null : stream.failureNow();
         if (earlier != null) {
             throw deferredFailed(earlier);
         }
         if (segments.isEmpty() && buffer.row() > 0 && !checkTableQuietly(scope)) {
-            return executeAsRows(scope);
+            return form.of(executeAsRows(scope));
         }
         flush(scope);
         if (stream.failure() != null) { // reported now, with the earlier calls' rows when some are unanswered
-            return unconfirmed.isEmpty() ? executeConfirmed(scope) : throwDeferred(stream.failure());
+            return unconfirmed.isEmpty() ? executeConfirmed(scope, form) : throwDeferred(stream.failure());
         }
         for (Segment seg : segments) {
             unconfirmed.addLast(new long[] {seg.id(), seg.rows()});
         }
-        long[] counts = new long[Math.toIntExact(pendingRows)];
-        Arrays.fill(counts, Statement.SUCCESS_NO_INFO);
+        T counts = form.filled(Math.toIntExact(pendingRows), Statement.SUCCESS_NO_INFO);
         segments.clear();
         pendingRows = 0;
         flushedRows = 0;
@@ -309,7 +332,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         return counts;
     }
 
-    private long[] throwDeferred(SQLException cause) throws BatchUpdateException {
+    private <T> T throwDeferred(SQLException cause) throws BatchUpdateException {
         throw deferredFailed(cause);
     }
 

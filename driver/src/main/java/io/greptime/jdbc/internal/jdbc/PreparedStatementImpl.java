@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.internal.bulk.BulkBinder;
+import io.greptime.jdbc.internal.bulk.CountArrays;
 import io.greptime.jdbc.internal.bulk.ParameterSink;
 import java.math.BigDecimal;
 import java.sql.Date;
@@ -185,17 +186,22 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     /** Runs the batch as one execution: the route's batch, or the parameter sets in order, one request each. */
     @Override
     public long[] executeLargeBatch() throws SQLException {
+        return executeBatch(CountArrays.LONGS);
+    }
+
+    /** The batch's counts in executeBatch's or executeLargeBatch's form, built once (see CountArrays). */
+    private <T> T executeBatch(CountArrays<T> form) throws SQLException {
         checkOpen();
         if (bulk != null) {
-            return affinity.call(() -> execution(sql, bulk.pendingRows(), this::routeBatch));
+            return affinity.call(() -> execution(sql, bulk.pendingRows(), exec -> routeBatch(exec, form)));
         }
-        return affinity.call(this::runParameterBatch);
+        return form.of(affinity.call(this::runParameterBatch));
     }
 
     /** The route's executeBatch; a route whose table changed meanwhile is chosen again for the next batch. */
-    private long[] routeBatch(Execution exec) throws SQLException {
+    private <T> T routeBatch(Execution exec, CountArrays<T> form) throws SQLException {
         try {
-            return bulk.executeBatch(exec);
+            return bulk.executeBatch(exec, form);
         } finally {
             if (bulk.stale() && !isClosed()) {
                 BulkBinder old = bulk;
@@ -236,12 +242,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
     @Override
     public int[] executeBatch() throws SQLException {
-        long[] large = executeLargeBatch();
-        int[] counts = new int[large.length];
-        for (int i = 0; i < large.length; i++) {
-            counts[i] = clampCount(large[i]);
-        }
-        return counts;
+        return executeBatch(CountArrays.INTS);
     }
 
     @Override
