@@ -43,7 +43,9 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * server is warmed by one child of every method, each writing {@code bench.serverWarmupRows} rows in small
  * batches of {@code bench.serverWarmupBatch} (the server's per-batch code runs once per batch, only 100
  * times per million rows of 10,000-row batches, and would otherwise still be climbing the JIT's tiers in
- * whichever child happens to write then); the rounds then interleave the methods, each round starting one
+ * whichever child happens to write then), then by {@code bench.warmupRounds} rounds (default 1) of every
+ * method at full size, one pass each, printed and not counted (the server's per-row code on full
+ * batches); the counted rounds then interleave the methods, each round starting one
  * method later than the previous (arrow, jdbc, spring; jdbc, spring, arrow; ...); the server collects its
  * garbage before each child, so none inherits another's. Per round it prints each method's figures and the
  * ratios within the round; at the end, each method's median and the median of the per-round ratios.
@@ -88,17 +90,19 @@ public final class WriteProcesses {
         int passes = Integer.getInteger("bench.passes", 3);
         long serverWarmup = Long.getLong("bench.serverWarmupRows", warmup);
         int serverWarmupBatch = Integer.getInteger("bench.serverWarmupBatch", 500);
+        int warmupRounds = Integer.getInteger("bench.warmupRounds", 1);
         boolean duck = System.getProperty("bench.server", "sink").equals("duckdb");
         System.out.printf(
                 "write clients, one process each: %d pass(es) of %,d rows in batches of %,d after %,d warm-up rows;"
-                        + " server warmed with %,d rows per method in batches of %,d; server storage %s; %d round(s);"
-                        + " load average %s%n",
+                        + " server warmed with %,d rows per method in batches of %,d, then %d round(s) of one pass not"
+                        + " counted; server storage %s; %d round(s); load average %s%n",
                 passes,
                 rows,
                 batch,
                 warmup,
                 serverWarmup,
                 serverWarmupBatch,
+                warmupRounds,
                 duck ? "DuckDB" : "sink",
                 rounds,
                 LoadAverage.read());
@@ -120,25 +124,30 @@ public final class WriteProcesses {
                     System.out.println("server warmed; load average " + LoadAverage.read());
                 }
                 List<Map<String, Result>> byRound = new ArrayList<>();
-                for (int round = 1; round <= rounds; round++) {
+                for (int round = 1 - warmupRounds; round <= rounds; round++) {
+                    boolean counted = round > 0;
+                    int roundPasses = counted ? passes : 1;
                     Map<String, Result> results = new LinkedHashMap<>();
                     for (int k = 0; k < METHODS.size(); k++) {
-                        String method = METHODS.get((k + round - 1) % METHODS.size());
-                        String table = tableName(method, round);
+                        String method = METHODS.get((k + round + warmupRounds - 1) % METHODS.size());
+                        String table = tableName(method, round + warmupRounds);
                         WriteBenchmark.createTable(admin, table);
                         WriteBenchmark.createTable(admin, table + "_warm");
                         System.gc(); // the server's garbage so far is not left to this child's window
-                        Result r = child(method, server.address(), table, rows, batch, warmup, passes);
+                        Result r = child(method, server.address(), table, rows, batch, warmup, roundPasses);
                         long stored = sink != null ? sink.count(table) : WriteBenchmark.count(admin, table);
-                        if (stored != rows * passes) {
+                        if (stored != rows * roundPasses) {
                             throw new IllegalStateException(
-                                    method + ": " + stored + " rows stored, expected " + rows * passes);
+                                    method + ": " + stored + " rows stored, expected " + rows * roundPasses);
                         }
                         results.put(method, r);
                         System.out.println("  " + r.describe() + "; load average " + LoadAverage.read());
                     }
-                    byRound.add(results);
-                    System.out.println("round " + round + ": " + ratios(List.of(results), false));
+                    if (counted) {
+                        byRound.add(results);
+                    }
+                    System.out.println((counted ? "round " + round : "warm-up round (not counted)") + ": "
+                            + ratios(List.of(results), false));
                 }
                 report(byRound);
             }
