@@ -105,4 +105,20 @@ public interface EngineProfile {
     default boolean commentOn() {
         return true;
     }
+
+    /**
+     * A metric-engine logical table must have its physical table's time unit: checked from v0.15
+     * ({@code v0.15.0:src/metric-engine/src/engine/create.rs}; absent from v0.14.0's).
+     */
+    default boolean metricChecksTimeUnit() {
+        return true;
+    }
+
+    /**
+     * GreptimeDB's string type carries its size type from v1.0, which its errors print in the type's debug
+     * form ({@code String(StringType { size_type: Utf8 })}; before, {@code String(StringType)}).
+     */
+    default boolean stringTypeHasSizeType() {
+        return true;
+    }
 }

@@ -112,6 +112,16 @@ public enum ServerProfile implements EngineProfile {
     }
 
     @Override
+    public boolean metricChecksTimeUnit() {
+        return atLeast(V0_15);
+    }
+
+    @Override
+    public boolean stringTypeHasSizeType() {
+        return atLeast(V1_0);
+    }
+
+    @Override
     public boolean clusterInfoHasNodeResources() {
         return atLeast(V1_0);
     }

@@ -60,6 +60,7 @@ final class Ddl {
                     StatusCode.TABLE_ALREADY_EXISTS,
                     "Table already exists: `" + Catalog.CATALOG + "." + schema + "." + ct.name() + "`");
         }
+        MetricTables.checkCreate(call.catalog, schema, ct, call.ctx.profile());
         long id = call.catalog.allocateTableId();
         long now = System.currentTimeMillis();
         TableMeta meta;
@@ -218,6 +219,7 @@ final class Ddl {
         if (Catalog.isNumbers(tm)) {
             throw new GreptimeError(StatusCode.UNSUPPORTED, "Cannot drop table: numbers");
         }
+        MetricTables.checkDrop(call.catalog, tm);
         call.exec("DROP TABLE " + Catalog.duckTable(tm));
         call.catalog.removeTable(call.conn, tm.schema(), tm.name());
     }
