@@ -257,20 +257,23 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         SQLException failure = stream.failure();
         if (failure == null && allConfirmed(acked)) { // the usual answer: a 1 for every row, in one array
             int rows = Math.toIntExact(pendingRows);
-            segments.clear();
-            pendingRows = 0;
-            flushedRows = 0;
+            endBatch();
             return form.filled(rows, 1);
         }
         long[] counts = counts(acked);
         List<GreptimeBatchUpdateException.RowRange> inDoubt = failure == null ? List.of() : inDoubt(acked);
-        segments.clear();
-        pendingRows = 0;
-        flushedRows = 0;
+        endBatch();
         if (failure != null) {
             throw failed(failure, counts, inDoubt);
         }
         return form.of(counts);
+    }
+
+    /** Forgets the sent parts of this executeBatch: its counts are built (or its failure is). */
+    private void endBatch() {
+        segments.clear();
+        pendingRows = 0;
+        flushedRows = 0;
     }
 
     /** Whether the segments hold every row of this executeBatch and the server confirmed each of them. */
@@ -325,9 +328,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
             unconfirmed.addLast(new long[] {seg.id(), seg.rows()});
         }
         T counts = form.filled(Math.toIntExact(pendingRows), Statement.SUCCESS_NO_INFO);
-        segments.clear();
-        pendingRows = 0;
-        flushedRows = 0;
+        endBatch();
         forgetAnswered();
         return counts;
     }
@@ -372,10 +373,8 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         long written = Arrays.stream(counts).filter(c -> c == 1).count();
         int current = counts.length;
         buffer.reset();
-        segments.clear();
         unconfirmed.clear();
-        pendingRows = 0;
-        flushedRows = 0;
+        endBatch();
         afterFailure(cause);
         return new GreptimeBatchUpdateException(
                 "DoPut into " + table + " failed after earlier executeBatch calls returned (bulkAcknowledge=deferred): "

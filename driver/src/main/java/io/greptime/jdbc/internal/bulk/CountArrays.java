@@ -25,7 +25,13 @@ public abstract sealed class CountArrays<T> {
     /** These counts, in this form (the array itself when it already is). */
     public abstract T of(long[] counts);
 
-    static int narrow(long count) {
+    /**
+     * An update count as the int API can say it: a count beyond {@code Integer.MAX_VALUE} (GreptimeDB
+     * counts in uint32) is clamped to it, as MySQL Connector/J does, and never turned into a negative
+     * constant that reads as "no count" ({@code -1}) or "unknown" ({@code -2}); the large variants give it
+     * exactly. Negative counts (SUCCESS_NO_INFO, EXECUTE_FAILED) pass as they are.
+     */
+    public static int narrow(long count) {
         return count > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) count;
     }
 

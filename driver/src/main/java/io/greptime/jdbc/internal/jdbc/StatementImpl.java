@@ -4,6 +4,7 @@ import io.greptime.jdbc.GreptimeSqlException;
 import io.greptime.jdbc.GreptimeStatement;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
+import io.greptime.jdbc.internal.bulk.CountArrays;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.observe.ObservedScope;
@@ -441,14 +442,9 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         return sql == null ? null : SingleTableSource.of(sql, connection.getSchema());
     }
 
-    /**
-     * An update count as the int API can say it: a count beyond {@code Integer.MAX_VALUE} (GreptimeDB
-     * counts in uint32) is clamped to it, as MySQL Connector/J does, and never turned into a negative
-     * constant that reads as "no count" ({@code -1}) or "unknown" ({@code -2}); the large variants give it
-     * exactly.
-     */
+    /** An update count as the int API can say it ({@link CountArrays#narrow}). */
     static int clampCount(long n) {
-        return n > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) n;
+        return CountArrays.narrow(n);
     }
 
     @Override
@@ -551,12 +547,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
 
     @Override
     public int[] executeBatch() throws SQLException {
-        long[] large = executeLargeBatch();
-        int[] counts = new int[large.length];
-        for (int i = 0; i < large.length; i++) {
-            counts[i] = clampCount(large[i]);
-        }
-        return counts;
+        return CountArrays.INTS.of(executeLargeBatch());
     }
 
     /** Runs the batch in order; the first failure stops it with the counts of what ran before. */
