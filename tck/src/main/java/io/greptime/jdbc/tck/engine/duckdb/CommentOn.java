@@ -132,13 +132,8 @@ final class CommentOn {
         call.write();
         TableMeta tm = target(call, schema, table);
         List<ColumnMeta> columns = new ArrayList<>(tm.columns());
-        int at = -1;
-        for (int i = 0; i < columns.size(); i++) {
-            // GreptimeDB compares the canonical name (bare words lower-cased) with the stored one exactly
-            if (columns.get(i).name().equals(column)) {
-                at = i;
-            }
-        }
+        // GreptimeDB compares the canonical name (bare words lower-cased) with the stored one exactly
+        int at = AlterTable.find(columns, column);
         if (at < 0) {
             throw new GreptimeError(
                     StatusCode.UNEXPECTED,

@@ -77,7 +77,7 @@ final class Ddl {
                     ct.name(),
                     id,
                     ct.engine(),
-                    metricOrder(ct),
+                    MetricTables.columnOrder(ct),
                     ct.timeIndex(),
                     ct.primaryKeys(),
                     ct.options(),
@@ -86,43 +86,8 @@ final class Ddl {
                     ct.partitionExprs());
         }
         createStorage(call, meta);
-        addTagsToPhysical(call, meta);
+        MetricTables.addTagsToPhysical(call, meta);
         return 0;
-    }
-
-    /** A metric-engine logical table's tags also become columns of its physical table. */
-    private static void addTagsToPhysical(Call call, TableMeta logical) throws SQLException {
-        String phyName = logical.options().get("on_physical_table");
-        if (!"metric".equals(logical.engine()) || phyName == null) {
-            return;
-        }
-        TableMeta phy = call.catalog.table(logical.schema(), phyName);
-        if (phy == null) {
-            throw Errors.tableNotFound(logical.schema(), phyName);
-        }
-        List<ColumnMeta> cols = new ArrayList<>(phy.columns());
-        List<String> keys = new ArrayList<>(phy.primaryKeys());
-        for (ColumnMeta c : logical.columns()) {
-            if (c.semantic().equals(ColumnMeta.TAG) && phy.column(c.name()) == null) {
-                cols.add(c);
-                keys.add(c.name());
-            }
-        }
-        if (cols.size() > phy.columns().size()) {
-            AlterTable.rebuild(call, phy, phy.withColumns(cols, keys));
-        }
-    }
-
-    /** Metric-engine logical tables list their tags first, then the time index, then fields. */
-    private static List<ColumnMeta> metricOrder(CreateTableParser.CreateTable ct) {
-        if (!"metric".equals(ct.engine()) || !ct.options().containsKey("on_physical_table")) {
-            return ct.columns();
-        }
-        List<ColumnMeta> out = new ArrayList<>();
-        for (String sem : List.of(ColumnMeta.TAG, ColumnMeta.TIMESTAMP, ColumnMeta.FIELD)) {
-            ct.columns().stream().filter(c -> c.semantic().equals(sem)).forEach(out::add);
-        }
-        return out;
     }
 
     /** Creates the DuckDB table for {@code meta} and records the metadata. */

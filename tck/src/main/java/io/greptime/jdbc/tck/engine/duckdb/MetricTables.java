@@ -3,9 +3,14 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.EngineProfile;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * What GreptimeDB's metric engine refuses when a table is created on it or its physical table dropped, in
+ * GreptimeDB's metric engine in the embedded server: a logical table's column order and the tags it adds
+ * to its physical table, and what the engine refuses when a table is created on it or its physical table
+ * dropped, in
  * the order its region engine checks (every line from v0.14; {@code v1.0.0:src/metric-engine/src/engine/
  * create.rs:351-432} verifies each request, :201-240 the time unit, {@code create/extract_new_columns.rs:26-48}
  * the new columns; {@code engine/drop.rs:60-75} the drop). All answer status 1004 (InvalidArguments,
@@ -85,14 +90,44 @@ final class MetricTables {
         }
     }
 
-    /** The time index's unit as Rust's debug form names it ({@code Millisecond}). */
-    private static String unit(java.util.List<ColumnMeta> columns, String timeIndex) {
-        for (ColumnMeta c : columns) {
-            if (c.name().equals(timeIndex)) {
-                return c.typeName().substring("Timestamp".length());
+    /** A metric-engine logical table's tags also become columns of its physical table. */
+    static void addTagsToPhysical(Call call, TableMeta logical) throws SQLException {
+        String phyName = logical.options().get(ON_PHYSICAL);
+        if (!ENGINE.equals(logical.engine()) || phyName == null) {
+            return;
+        }
+        TableMeta phy = call.catalog.table(logical.schema(), phyName);
+        if (phy == null) {
+            throw Errors.tableNotFound(logical.schema(), phyName);
+        }
+        List<ColumnMeta> cols = new ArrayList<>(phy.columns());
+        List<String> keys = new ArrayList<>(phy.primaryKeys());
+        for (ColumnMeta c : logical.columns()) {
+            if (c.semantic().equals(ColumnMeta.TAG) && phy.column(c.name()) == null) {
+                cols.add(c);
+                keys.add(c.name());
             }
         }
-        throw new IllegalStateException("no time index column " + timeIndex);
+        if (cols.size() > phy.columns().size()) {
+            AlterTable.rebuild(call, phy, phy.withColumns(cols, keys));
+        }
+    }
+
+    /** Metric-engine logical tables list their tags first, then the time index, then fields. */
+    static List<ColumnMeta> columnOrder(CreateTableParser.CreateTable ct) {
+        if (!ENGINE.equals(ct.engine()) || !ct.options().containsKey(ON_PHYSICAL)) {
+            return ct.columns();
+        }
+        List<ColumnMeta> out = new ArrayList<>();
+        for (String sem : List.of(ColumnMeta.TAG, ColumnMeta.TIMESTAMP, ColumnMeta.FIELD)) {
+            ct.columns().stream().filter(c -> c.semantic().equals(sem)).forEach(out::add);
+        }
+        return out;
+    }
+
+    /** The time index's unit as Rust's debug form names it ({@code Millisecond}). */
+    private static String unit(List<ColumnMeta> columns, String timeIndex) {
+        return columns.get(AlterTable.find(columns, timeIndex)).typeName().substring("Timestamp".length());
     }
 
     private static GreptimeError mismatch(GreptimeType expect, GreptimeType actual, EngineProfile profile) {
