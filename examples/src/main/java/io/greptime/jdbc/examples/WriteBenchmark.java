@@ -339,14 +339,19 @@ public final class WriteBenchmark {
     /** Rows {@code from .. to - 1} of the benchmark, each bound and added to the batch. */
     private static void bind(PreparedStatement ps, long from, long to) throws SQLException {
         for (long i = from; i < to; i++) {
-            ps.setTimestamp(1, new Timestamp(ts(i)));
-            ps.setString(2, host(i));
-            ps.setString(3, dc(i));
-            ps.setDouble(4, i * 0.5);
-            ps.setDouble(5, i * 0.25);
-            ps.setDouble(6, i * 0.125);
+            setRow(ps, i);
             ps.addBatch();
         }
+    }
+
+    /** Row {@code i}'s six parameters, for executeBatch's loop and Spring's setter alike. */
+    private static void setRow(PreparedStatement ps, long i) throws SQLException {
+        ps.setTimestamp(1, new Timestamp(ts(i)));
+        ps.setString(2, host(i));
+        ps.setString(3, dc(i));
+        ps.setDouble(4, i * 0.5);
+        ps.setDouble(5, i * 0.25);
+        ps.setDouble(6, i * 0.125);
     }
 
     /** Spring's batchUpdate with a BatchPreparedStatementSetter, one call per {@code batch} rows. */
@@ -358,13 +363,7 @@ public final class WriteBenchmark {
             int[] counts = spring.batchUpdate(sql, new BatchPreparedStatementSetter() {
                 @Override
                 public void setValues(PreparedStatement ps, int n) throws SQLException {
-                    long i = first + n;
-                    ps.setTimestamp(1, new Timestamp(ts(i)));
-                    ps.setString(2, host(i));
-                    ps.setString(3, dc(i));
-                    ps.setDouble(4, i * 0.5);
-                    ps.setDouble(5, i * 0.25);
-                    ps.setDouble(6, i * 0.125);
+                    setRow(ps, first + n);
                 }
 
                 @Override
