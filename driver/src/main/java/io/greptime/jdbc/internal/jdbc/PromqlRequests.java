@@ -13,6 +13,9 @@ import java.sql.SQLException;
  * request building; the calls go through the connection's client and session.
  */
 public final class PromqlRequests {
+    /** GreptimeDB's default PromQL lookback delta ({@code DEFAULT_LOOKBACK_STRING}, {@code src/query/src/parser.rs}). */
+    static final String DEFAULT_LOOKBACK = "5m";
+
     private PromqlRequests() {}
 
     /** An instant query through the PrometheusGateway. */
@@ -20,7 +23,7 @@ public final class PromqlRequests {
             throws SQLException {
         ConnectionImpl c = impl(connection);
         PromInstantQuery.Builder q = PromInstantQuery.newBuilder().setQuery(required(query, "query"));
-        q.setTime(time == null ? "" : time).setLookback(lookback == null ? "" : lookback);
+        q.setTime(time == null ? "" : time).setLookback(lookbackOrDefault(lookback));
         return c.affinity()
                 .call(() -> PromqlGateway.call(
                         c.client(),
@@ -51,8 +54,18 @@ public final class PromqlRequests {
                 .setStart(required(start, "start"))
                 .setEnd(required(end, "end"))
                 .setStep(required(step, "step"))
-                .setLookback(lookback == null ? "" : lookback)
+                .setLookback(lookbackOrDefault(lookback))
                 .build();
+    }
+
+    /**
+     * The lookback to send. GreptimeDB's PrometheusGateway passes the field to its PromQL parser as it is, and the
+     * parser refuses an empty one ("empty duration string", status 2000, every line from v0.14 to v1.x:
+     * {@code src/query/src/parser.rs} {@code parse_promql}); only its HTTP API fills in the default. So the driver
+     * sends that default, {@code DEFAULT_LOOKBACK_STRING} = {@value #DEFAULT_LOOKBACK}, when none is given.
+     */
+    static String lookbackOrDefault(String lookback) {
+        return lookback == null || lookback.isBlank() ? DEFAULT_LOOKBACK : lookback;
     }
 
     private static String required(String value, String name) throws SQLException {
