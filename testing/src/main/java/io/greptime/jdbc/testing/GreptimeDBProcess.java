@@ -1,15 +1,8 @@
 package io.greptime.jdbc.testing;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A real GreptimeDB standalone server run from a {@code greptime} binary on this machine (GreptimeDB's release
@@ -52,7 +44,7 @@ public final class GreptimeDBProcess implements AutoCloseable {
     private final Path log;
     private final Ports ports;
     private final Thread shutdownHook;
-    private volatile Process process;
+    private final RoleProcess process;
 
     /** The four loopback ports a standalone server listens on. */
     public record Ports(int http, int grpc, int mysql, int postgres) {
@@ -86,6 +78,12 @@ public final class GreptimeDBProcess implements AutoCloseable {
         this.ownsDataHome = ownsDataHome;
         this.log = dataHome.resolveSibling(dataHome.getFileName() + ".log");
         this.ports = ports;
+        this.process = new RoleProcess(
+                "GreptimeDB standalone",
+                commandLine(settings.binary, dataHome, ports),
+                environment(settings.options),
+                log,
+                settings.stopTimeout);
         this.shutdownHook = new Thread(this::killQuietly, "greptimedb-process-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -120,16 +118,11 @@ public final class GreptimeDBProcess implements AutoCloseable {
 
     /** The server's process id, while it runs. */
     public long pid() {
-        Process p = process;
-        if (p == null) {
-            throw new IllegalStateException("GreptimeDB is not running");
-        }
-        return p.pid();
+        return process.pid();
     }
 
     public boolean isAlive() {
-        Process p = process;
-        return p != null && p.isAlive();
+        return process.isAlive();
     }
 
     /**
@@ -143,24 +136,12 @@ public final class GreptimeDBProcess implements AutoCloseable {
 
     /** SIGKILL, without waiting for anything: what a crash looks like to clients. */
     public void kill() {
-        Process p = process;
-        if (p != null) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            awaitExit(p, Duration.ofSeconds(30));
-        }
+        process.kill();
     }
 
     /** SIGTERM, then SIGKILL after the stop timeout. The data directory stays. */
     public void stop() {
-        Process p = process;
-        if (p == null || !p.isAlive()) {
-            return;
-        }
-        p.destroy();
-        if (!awaitExit(p, settings.stopTimeout)) {
-            kill();
-        }
+        process.stop();
     }
 
     /** Stops the server and removes its data directory unless the caller gave it. */
@@ -179,83 +160,15 @@ public final class GreptimeDBProcess implements AutoCloseable {
 
     /** The last {@code lines} lines of the server's log, for failure messages. */
     public String logTail(int lines) {
-        try {
-            if (!Files.exists(log)) {
-                return "(no log at " + log + ")";
-            }
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | UncheckedIOException e) {
-            return "(log unreadable: " + e.getMessage() + ")";
-        }
+        return process.logTail(lines);
     }
 
     private void launch() throws IOException {
-        List<String> command = commandLine(settings.binary, dataHome, ports);
-        ProcessBuilder pb = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        pb.environment().putAll(environment(settings.options));
-        process = pb.start();
-        awaitReady();
-    }
-
-    private void awaitReady() throws IOException {
-        long deadline = System.nanoTime() + settings.startTimeout.toNanos();
-        HttpClient http =
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        while (true) {
-            Process p = process;
-            if (!p.isAlive()) {
-                throw new GreptimeDBStartException(
-                        "GreptimeDB (" + settings.binary + ") exited with code " + p.exitValue()
-                                + " before it was ready" + portHint() + "; last lines of " + log + ":\n" + logTail(40),
-                        true);
-            }
-            if (healthy(http) && accepts(ports.grpc())) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                kill();
-                throw new GreptimeDBStartException(
-                        "GreptimeDB (" + settings.binary + ") was not ready within " + settings.startTimeout
-                                + " (GET /health on port " + ports.http() + ", gRPC port " + ports.grpc()
-                                + "); it was stopped. Last lines of " + log + ":\n" + logTail(40),
-                        false);
-            }
-            sleep(200);
-        }
-    }
-
-    private String portHint() {
-        String tail = logTail(40).toLowerCase(Locale.ROOT);
-        return tail.contains("address already in use") || tail.contains("addrinuse")
-                ? " (a port was taken: " + ports + ")"
-                : "";
-    }
-
-    private boolean healthy(HttpClient http) {
-        try {
-            HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.http() + "/health"))
-                    .timeout(Duration.ofSeconds(2))
-                    .GET()
-                    .build();
-            return http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new GreptimeDBStartException("interrupted while waiting for GreptimeDB to start", false);
-        }
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        process.launch();
+        process.awaitReady(
+                settings.startTimeout,
+                () -> RoleProcess.healthy(ports.http()) && RoleProcess.accepts(ports.grpc()),
+                "GET /health on port " + ports.http() + ", gRPC port " + ports.grpc());
     }
 
     private void killQuietly() {
@@ -263,24 +176,6 @@ public final class GreptimeDBProcess implements AutoCloseable {
             kill();
         } catch (RuntimeException ignored) {
             // the JVM is exiting; nothing to report to
-        }
-    }
-
-    private static boolean awaitExit(Process p, Duration timeout) {
-        try {
-            return p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return !p.isAlive();
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new GreptimeDBStartException("interrupted while waiting for GreptimeDB to start", false);
         }
     }
 
@@ -365,7 +260,7 @@ public final class GreptimeDBProcess implements AutoCloseable {
                     server.launch();
                     return server;
                 } catch (GreptimeDBStartException e) {
-                    boolean portTaken = !server.portHint().isEmpty();
+                    boolean portTaken = !server.process.portHint().isEmpty();
                     server.close();
                     if (!portTaken || attempt == PORT_ATTEMPTS) {
                         throw e;
