@@ -25,8 +25,10 @@ import java.util.stream.Collectors;
  * when anything failed.
  *
  * <p>Run through {@code peers/python/run.sh} or {@code peers/go/run.sh} (they build the peer, then call this
- * with {@code -Dpeer.command=...}); {@code -Dpeer.profiles=V1_2,V0_17} limits the profiles. Not a test of the
- * default build: it needs the peer's toolchain.
+ * with {@code -Dpeer.command=...}); {@code -Dpeer.profiles=V1_2,V0_17} limits the profiles. With
+ * {@code GREPTIMEDB_ENDPOINT=host:port} it runs one pass against that real GreptimeDB instead (auth off; the peer's
+ * expectations follow {@code -Dpeer.serverVersion}, default {@code 1.0}). Not a test of the default build: it needs
+ * the peer's toolchain.
  */
 public final class PeerCheck {
     /** Requests a server must refuse (a peer prints REFUSED or ACCEPTED for each). */
@@ -57,9 +59,18 @@ public final class PeerCheck {
         }
         String name = System.getProperty("peer.name", "peer");
         PeerCheck check = new PeerCheck();
-        for (ServerProfile profile : profiles()) {
-            for (boolean auth : new boolean[] {false, true}) {
-                check.pass(name, List.of(command.trim().split("\\s+")), profile, auth);
+        List<String> peer = List.of(command.trim().split("\\s+"));
+        String endpoint = System.getenv("GREPTIMEDB_ENDPOINT");
+        if (endpoint != null && !endpoint.isBlank()) {
+            // a real GreptimeDB: one pass, auth as the server has it, the line named by -Dpeer.serverVersion
+            String version = System.getProperty("peer.serverVersion", "1.0");
+            System.out.printf("== %s peer, GreptimeDB at %s (GREPTIMEDB_ENDPOINT), line %s%n", name, endpoint, version);
+            check.runAndJudge(peer, endpoint.trim(), version, false);
+        } else {
+            for (ServerProfile profile : profiles()) {
+                for (boolean auth : new boolean[] {false, true}) {
+                    check.pass(name, peer, profile, auth);
+                }
             }
         }
         System.out.printf(
@@ -94,18 +105,22 @@ public final class PeerCheck {
                 b.user(USER, PASSWORD);
             }
             try (EmbeddedGreptimeServer server = b.build().start()) {
-                List<String> args = new ArrayList<>(command);
-                args.addAll(List.of("--endpoint", server.address(), "--server-version", version(profile)));
-                if (auth) {
-                    args.addAll(List.of("--user", USER, "--password", PASSWORD));
-                }
-                PeerManifest manifest = runPeer(args);
-                String url = "jdbc:greptime://" + server.address() + "/public"
-                        + (auth ? "?user=" + USER + "&password=" + PASSWORD : "");
-                try (Connection conn = DriverManager.getConnection(url)) {
-                    judge(manifest, conn);
-                }
+                runAndJudge(command, server.address(), version(profile), auth);
             }
+        }
+    }
+
+    /** Runs the peer against {@code address} (host:port) as GreptimeDB {@code version}, then judges what it wrote. */
+    private void runAndJudge(List<String> command, String address, String version, boolean auth) throws Exception {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(List.of("--endpoint", address, "--server-version", version));
+        if (auth) {
+            args.addAll(List.of("--user", USER, "--password", PASSWORD));
+        }
+        PeerManifest manifest = runPeer(args);
+        String url = "jdbc:greptime://" + address + "/public" + (auth ? "?user=" + USER + "&password=" + PASSWORD : "");
+        try (Connection conn = DriverManager.getConnection(url)) {
+            judge(manifest, conn);
         }
     }
 
