@@ -68,6 +68,9 @@ class LiveClusterFailoverTest {
         String table = "failover_" + kind + "_" + (discover ? "disc" : "fixed");
         Properties p = new Properties();
         p.setProperty("discoverFrontends", Boolean.toString(discover));
+        // the frontends of a one-machine cluster share a host and differ by port: keep the advertised one
+        // (the harness sets --rpc-server-addr to the bind address, so it is the client port)
+        p.setProperty("discoveredPort", "advertised");
         p.setProperty("breakerCooldown", "1000");
         String url = discover ? "jdbc:greptime://" + cluster.frontend(1).grpcEndpoint() + "/public" : cluster.jdbcUrl();
         try (Connection c = DriverManager.getConnection(url, p)) {
