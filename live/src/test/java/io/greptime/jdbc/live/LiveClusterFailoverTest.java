@@ -1,12 +1,10 @@
 package io.greptime.jdbc.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.greptime.jdbc.GreptimeConnection;
 import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.testing.GreptimeDBCluster;
-import java.nio.file.Path;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -41,15 +39,8 @@ class LiveClusterFailoverTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        String bin = System.getenv("GREPTIMEDB_BIN");
-        assumeTrue(
-                bin != null && !bin.isBlank(), "GREPTIMEDB_BIN is not set: the cluster failover suite needs a binary");
-        cluster = GreptimeDBCluster.builder(Path.of(bin))
-                .datanodes(1)
-                .frontends(2)
-                .flownode(true)
-                .start();
-        System.out.println("live cluster:\n" + cluster.describe());
+        cluster = LiveCluster.require();
+        LiveCluster.restoreAll();
     }
 
     @AfterAll
@@ -57,9 +48,6 @@ class LiveClusterFailoverTest {
         System.out.println("live cluster failover: table kind | hosts | sent | counted | stored | duplicated | in doubt"
                 + " | kill to next success ms | restart to used again ms");
         REPORT.forEach(System.out::println);
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @ParameterizedTest(name = "{0} table, discoverFrontends={1}")
