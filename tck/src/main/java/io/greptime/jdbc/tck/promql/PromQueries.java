@@ -19,8 +19,9 @@ public final class PromQueries {
 
     /** A range query answered as rows (DoGet). */
     public static ArrowReader rangeRows(SeriesSource source, Params p, BufferAllocator allocator) {
-        Evaluator ev = evaluator(source, p);
+        // GreptimeDB parses the expression, then start, end, step and lookback (src/query/src/parser.rs)
         Ast.Expr expr = PromParser.parse(p.query());
+        Evaluator ev = evaluator(source, p);
         ArrowReader wide = WideSelector.rows(source, ev, expr, allocator);
         return wide != null ? wide : RowsReader.of(allocator, ev.evaluate(expr), ev.steps, null);
     }
@@ -28,8 +29,9 @@ public final class PromQueries {
     /** A range query answered as Prometheus JSON; failures become an in-band error document, as in GreptimeDB. */
     public static byte[] rangeJson(SeriesSource source, Params p) {
         try {
+            Ast.Expr expr = PromParser.parse(p.query());
             Evaluator ev = evaluator(source, p);
-            Value v = ev.evaluate(PromParser.parse(p.query()));
+            Value v = ev.evaluate(expr);
             return PromJson.matrix(v, ev.steps).getBytes(StandardCharsets.UTF_8);
         } catch (GreptimeError e) {
             return PromJson.error(e).getBytes(StandardCharsets.UTF_8);
@@ -43,9 +45,10 @@ public final class PromQueries {
     public static byte[] instantJson(SeriesSource source, String query, String time, String lookback) {
         String at = time == null || time.isEmpty() ? Instant.now().toString() : time;
         try {
+            Ast.Expr expr = PromParser.parse(query);
             Evaluator ev = evaluator(source, new Params(query, at, at, "1s", lookback));
             // unlike range queries, an instant query may ask for a range vector: its raw samples come back
-            Value v = ev.eval(PromParser.parse(query));
+            Value v = ev.eval(expr);
             String json =
                     v instanceof Value.Matrix m ? PromJson.rawMatrix(m, ev.steps[0]) : PromJson.instant(v, ev.steps[0]);
             return json.getBytes(StandardCharsets.UTF_8);
@@ -57,18 +60,8 @@ public final class PromQueries {
     private static Evaluator evaluator(SeriesSource source, Params p) {
         long start = time(p.start(), "start");
         long end = time(p.end(), "end");
-        Long step = PromTimes.parseDurationMs(p.step() == null ? "" : p.step());
-        if (step == null) {
-            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid step: " + p.step());
-        }
-        long lookback = Tql.DEFAULT_LOOKBACK_MS;
-        if (p.lookback() != null && !p.lookback().isEmpty()) {
-            Long l = PromTimes.parseDurationMs(p.lookback());
-            if (l == null) {
-                throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid lookback: " + p.lookback());
-            }
-            lookback = l;
-        }
+        long step = PromDuration.parseMs(p.step());
+        long lookback = PromDuration.parseMs(p.lookback());
         return new Evaluator(source, start, end, step, lookback);
     }
 

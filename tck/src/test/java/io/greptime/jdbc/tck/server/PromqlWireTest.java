@@ -87,7 +87,8 @@ class PromqlWireTest {
                                 .setQuery(query)
                                 .setStart(start)
                                 .setEnd(end)
-                                .setStep(step)))
+                                .setStep(step)
+                                .setLookback("5m")))
                 .build();
     }
 
@@ -110,10 +111,31 @@ class PromqlWireTest {
     }
 
     @Test
-    void promRangeQuery_badStep_isInvalidArguments() {
+    void promRangeQuery_badStep_isRefusedWithTheParsersText() {
         FlightRuntimeException e =
                 catchThrowableOfType(FlightRuntimeException.class, () -> rows(promRange("pw", "0", "5", "later")));
-        assertThat(e.getMessage()).contains("Invalid step");
+        assertThat(e.getMessage()).contains("not a valid duration string: later");
+    }
+
+    /**
+     * GreptimeDB's gateway hands an empty lookback to its PromQL parser, which refuses it (v1.0.0 answered
+     * PromqlDemo's range query so, status 2000); only its HTTP API fills in 5m.
+     */
+    @Test
+    void gateway_emptyLookback_isRefusedAsGreptimeDbRefusesIt() {
+        PromqlResponse r = PrometheusGatewayGrpc.newBlockingStub(channel)
+                .handle(PromqlRequest.newBuilder()
+                        .setRangeQuery(PromRangeQuery.newBuilder()
+                                .setQuery("max(pw)")
+                                .setStart("0")
+                                .setEnd("5")
+                                .setStep("1s"))
+                        .build());
+        JsonObject err = JsonParser.parseString(r.getBody().toString(StandardCharsets.UTF_8))
+                .getAsJsonObject();
+        assertThat(err.get("status").getAsString()).isEqualTo("error");
+        assertThat(err.get("errorType").getAsString()).isEqualTo("InvalidSyntax");
+        assertThat(err.get("error").getAsString()).isEqualTo("empty duration string");
     }
 
     @Test
@@ -124,7 +146,8 @@ class PromqlWireTest {
                                 .setQuery("rate(pw[10s])")
                                 .setStart("5")
                                 .setEnd("5")
-                                .setStep("1s"))
+                                .setStep("1s")
+                                .setLookback("5m"))
                         .build());
         assertThat(r.getHeader().getStatus().getStatusCode()).isZero();
         JsonObject doc = JsonParser.parseString(r.getBody().toString(StandardCharsets.UTF_8))
@@ -149,16 +172,20 @@ class PromqlWireTest {
     void gateway_instantQuery_answersVectorAndInBandErrors() {
         PrometheusGatewayGrpc.PrometheusGatewayBlockingStub stub = PrometheusGatewayGrpc.newBlockingStub(channel);
         PromqlResponse ok = stub.handle(PromqlRequest.newBuilder()
-                .setInstantQuery(
-                        PromInstantQuery.newBuilder().setQuery("max(pw)").setTime("5"))
+                .setInstantQuery(PromInstantQuery.newBuilder()
+                        .setQuery("max(pw)")
+                        .setTime("5")
+                        .setLookback("5m"))
                 .build());
         String body = ok.getBody().toString(StandardCharsets.UTF_8);
         assertThat(body)
                 .isEqualTo(
                         "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{\"metric\":{},\"value\":[5.0,\"7\"]}]}}");
         PromqlResponse bad = stub.handle(PromqlRequest.newBuilder()
-                .setInstantQuery(
-                        PromInstantQuery.newBuilder().setQuery("max(pw").setTime("5"))
+                .setInstantQuery(PromInstantQuery.newBuilder()
+                        .setQuery("max(pw")
+                        .setTime("5")
+                        .setLookback("5m"))
                 .build());
         JsonObject err = JsonParser.parseString(bad.getBody().toString(StandardCharsets.UTF_8))
                 .getAsJsonObject();
