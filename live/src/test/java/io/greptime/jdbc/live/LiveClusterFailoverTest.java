@@ -133,6 +133,105 @@ class LiveClusterFailoverTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void streamedResultSet_frontendKilledMidStream_failsCleanlyThenTheOtherServes() throws Exception {
+        String table = "failover_stream";
+        try (Connection setup = DriverManager.getConnection(cluster.jdbcUrl());
+                Statement st = setup.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS " + table);
+            st.execute("CREATE TABLE " + table + " (host STRING, ts TIMESTAMP(3) NOT NULL, v DOUBLE, TIME INDEX (ts),"
+                    + " PRIMARY KEY (host))");
+            try (PreparedStatement ps = setup.prepareStatement("INSERT INTO " + table + " VALUES (?, ?, ?)")) {
+                for (int i = 0; i < 200_000; i++) {
+                    ps.setString(1, "h" + (i % 10));
+                    ps.setTimestamp(2, new Timestamp(1_700_000_000_000L + i));
+                    ps.setDouble(3, i);
+                    ps.addBatch();
+                    if ((i + 1) % 20_000 == 0) {
+                        ps.executeBatch();
+                    }
+                }
+            }
+        }
+        Properties p = new Properties();
+        p.setProperty("failoverPolicy", "sticky"); // every call on frontend 0 while it lives
+        p.setProperty("queryTimeout", "30");
+        String url = "jdbc:greptime://" + cluster.frontend(0).grpcEndpoint() + ","
+                + cluster.frontend(1).grpcEndpoint() + "/public";
+        try (Connection c = DriverManager.getConnection(url, p);
+                Statement st = c.createStatement()) {
+            st.setFetchSize(1_000);
+            long read = 0;
+            String failure = "none";
+            long killedAt;
+            long failedAfterMs = -1;
+            try (ResultSet rs = st.executeQuery("SELECT host, ts, v FROM " + table)) {
+                while (read < 1_000 && rs.next()) {
+                    read++;
+                }
+                cluster.frontend(0).kill();
+                killedAt = System.nanoTime();
+                try {
+                    while (rs.next()) {
+                        read++;
+                    }
+                } catch (SQLException e) {
+                    failure = e.getSQLState() + " " + e.getClass().getSimpleName();
+                    failedAfterMs = (System.nanoTime() - killedAt) / 1_000_000;
+                }
+            }
+            long nextOk = -1;
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+                rs.next();
+                assertThat(rs.getLong(1)).isEqualTo(200_000);
+                nextOk = (System.nanoTime() - killedAt) / 1_000_000;
+            }
+            REPORT.add(String.format(
+                    "streamed ResultSet | sticky, 2 hosts | 200000 | read %d | - | - | - | failed after %d"
+                            + " ms (%s); next query %d ms | -",
+                    read, failedAfterMs, failure, nextOk));
+            // every row read, or a clean SQLException (never a hang or a non-SQL exception)
+            assertThat(read == 200_000 || failedAfterMs >= 0).isTrue();
+        } finally {
+            cluster.frontend(0).restart();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void ddl_rightAfterAFrontendDies_isAnsweredByTheOtherOrFailsClearly() throws Exception {
+        Properties p = new Properties();
+        p.setProperty("failoverPolicy", "sticky");
+        String url = "jdbc:greptime://" + cluster.frontend(0).grpcEndpoint() + ","
+                + cluster.frontend(1).grpcEndpoint() + "/public";
+        try (Connection c = DriverManager.getConnection(url, p);
+                Statement st = c.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS failover_ddl");
+            cluster.frontend(0).kill();
+            long t0 = System.nanoTime();
+            String outcome;
+            try {
+                st.execute("CREATE TABLE failover_ddl (ts TIMESTAMP TIME INDEX, v DOUBLE)");
+                outcome = "created";
+            } catch (SQLException e) {
+                outcome = "refused " + e.getSQLState() + ": " + e.getMessage();
+            }
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            boolean exists;
+            try (ResultSet rs = st.executeQuery(
+                    "SELECT count(*) FROM information_schema.tables WHERE table_name = 'failover_ddl'")) {
+                rs.next();
+                exists = rs.getLong(1) == 1;
+            }
+            REPORT.add("DDL after kill | sticky, 2 hosts | - | - | - | - | - | " + outcome + " in " + ms + " ms; table "
+                    + (exists ? "exists" : "absent") + " | -");
+            if (outcome.equals("created")) {
+                assertThat(exists).as("a CREATE TABLE the driver reported done").isTrue();
+            }
+        } finally {
+            cluster.frontend(0).restart();
+        }
+    }
+
     /** What one writer sent, what the driver said was stored, and what it said was in doubt. */
     private static final class Counts {
         final AtomicLong sent = new AtomicLong();
