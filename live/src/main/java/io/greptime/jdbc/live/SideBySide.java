@@ -141,10 +141,13 @@ public final class SideBySide {
         for (Client c : readers) {
             String task = c.name().endsWith("Arrow batches") ? "arrow" : "read";
             Figure f = median(db, c, task, ROWS, null);
-            if (f != null && reference == null) {
+            if (f == null) {
+                continue;
+            }
+            if (reference == null) {
                 reference = f.field("checksum");
             }
-            if (f != null && (f.rows() != ROWS || !f.field("checksum").equals(reference))) {
+            if (f.rows() != ROWS || !f.field("checksum").equals(reference)) {
                 System.out.printf(
                         "  %-40s no figure: %d rows, checksum %s (expected %d, %s)%n",
                         c.name(), f.rows(), f.field("checksum"), ROWS, reference);
@@ -223,6 +226,7 @@ public final class SideBySide {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-opens=java.base/java.nio=ALL-UNNAMED",
                 "-Xmx2g",
+                "-Dbench.tableRows=" + ROWS,
                 "-Dbench.user=" + (c.url().startsWith("jdbc:greptime:") ? "" : "greptime"),
                 "-cp",
                 System.getProperty("java.class.path"),
@@ -247,9 +251,11 @@ public final class SideBySide {
         String result =
                 out.stream().filter(l -> l.startsWith("RESULT ")).findFirst().orElse(null);
         if (!done || p.exitValue() != 0 || result == null) {
-            System.out.printf(
-                    "  %-40s failed (%s): %s%n",
-                    c.name(), task, String.join("\n      ", out.subList(Math.max(0, out.size() - 8), out.size())));
+            String cause = out.stream()
+                    .filter(l -> l.contains("Exception") || l.contains("Error"))
+                    .findFirst()
+                    .orElse(out.isEmpty() ? "no output" : out.get(out.size() - 1));
+            System.out.printf("  %-40s failed (%s): %s%n", c.name(), task, cause.trim());
             return null;
         }
         return Figure.parse(result, serverCpu);
@@ -265,7 +271,8 @@ public final class SideBySide {
                 f.serverCpu() < 0 ? "n/a" : String.format("%6.2f us/row", f.serverCpu() * 1e6 / f.rows()),
                 ref == null || name.equals(reference)
                         ? ""
-                        : String.format("greptime-jdbc %.2fx", (ref.rows() / ref.wall()) / (f.rows() / f.wall()))));
+                        : String.format(
+                                "greptime-jdbc = %.2fx this", (ref.rows() / ref.wall()) / (f.rows() / f.wall()))));
     }
 
     private static double load() {
