@@ -113,15 +113,24 @@ public final class CorrectnessTable {
                 .redirectErrorStream(true)
                 .start();
         Map<String, String> out = new LinkedHashMap<>();
+        String firstOther = null;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 if (line.startsWith("CASE ")) {
                     int bar = line.indexOf(" | ");
                     out.put(line.substring(5, bar), line.substring(bar + 3));
+                } else if (firstOther == null && line.contains("Exception")) {
+                    firstOther = line;
                 }
             }
         }
         p.waitFor(5, TimeUnit.MINUTES);
+        if (out.isEmpty()) {
+            // the client never got to its cases (no connection): say so in every cell
+            for (CorrectnessClient.Case k : CorrectnessClient.CASES) {
+                out.put(k.name(), "CLIENT FAILED " + firstOther);
+            }
+        }
         return out;
     }
 
