@@ -147,8 +147,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     /**
      * Cuts the buffered rows into record batches and sends them. With auto-commit off this holds the
      * connection's commit unit (so a commit never runs between a send and its record); a statement's first
-     * stream since its last one settles what closed statements left for the same table; and once a batch
-     * since the last commit failed, nothing more is sent (the rows count as failed) until commit reports it.
+     * stream since its last one settles what closed statements left for the same table.
      */
     private void flush(CallScope scope) throws SQLException {
         CommitUnit unit = owner.commitUnit();
@@ -158,13 +157,6 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         }
         unit.lock.lock();
         try {
-            if (pending != null && !pending.ended && pending.failure != null) {
-                int rows = buffer.row();
-                segments.add(new Segment(-1, flushedRows, rows, null));
-                flushedRows += rows;
-                buffer.reset();
-                return;
-            }
             if (!stream.isOpen()) {
                 unit.settleClosed(stream.key(), scope);
             }
@@ -429,9 +421,11 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     /**
      * Auto-commit off: sends the rows into the connection's commit unit and returns SUCCESS_NO_INFO for
      * each without waiting for the answers (at most bulkWindow batches stay unanswered; sending waits
-     * beyond that); {@code commit()} confirms them. A failure seen now ends this call with its own rows'
-     * counts; the rows of earlier calls are reported by the commit. Once something failed since the last
-     * commit, nothing more is sent until a commit or rollback reports it.
+     * beyond that); {@code commit()} confirms them. A failure while sending this call's rows ends this
+     * call with its own rows' counts. A stream that broke after an earlier call returned is recorded for
+     * the commit's report and replaced, so this call's rows go on a new stream: one lost batch costs only
+     * its own rows, and the commit names exactly those (a framework that rolls back on the first exception
+     * would otherwise see the details only in rollback's warning).
      */
     private <T> T executeInUnit(CallScope scope, CountArrays<T> form) throws SQLException {
         CommitUnit unit = owner.commitUnit();
@@ -443,17 +437,17 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
             if (pending == null || pending.ended) {
                 pending = unit.join(table, stream);
             }
-            SQLException earlier =
-                    pending.failure != null ? pending.failure : pending.unanswered() ? stream.failureNow() : null;
+            SQLException earlier = pending.unanswered() ? stream.failureNow() : null;
             if (earlier != null) {
-                throw endInUnit(earlier, true);
+                pending.fail(earlier, stream.lastAckedId());
+                afterFailure(earlier); // a new stream for this call's rows
             }
             if (segments.isEmpty() && buffer.row() > 0 && !checkTableQuietly(scope)) {
                 return form.of(executeAsRows(scope)); // confirmed now: nothing for the commit
             }
             flush(scope);
             if (stream.failure() != null) {
-                throw endInUnit(stream.failure(), false);
+                throw endInUnit(stream.failure());
             }
             long base = pending.rows;
             for (Segment seg : segments) {
@@ -473,7 +467,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
      * This call ends in a failure: its rows join the statement's record (sent ones as confirmed or in
      * doubt, the rest failed) for the commit's report, and its own counts are thrown now.
      */
-    private BatchUpdateException endInUnit(SQLException cause, boolean earlier) {
+    private BatchUpdateException endInUnit(SQLException cause) {
         long base = pending.rows;
         for (Segment seg : segments) {
             pending.add(new CommitUnit.Sent(seg.id(), base + seg.base(), seg.rows(), seg.positions()));
@@ -488,12 +482,8 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         endBatch();
         afterFailure(cause);
         long in = Arrays.stream(counts).filter(c -> c == 1).count();
-        String what = earlier
-                ? "an earlier batch since the last commit failed, so this call's rows were not sent (" + in + " of "
-                        + counts.length + " were, by addBatch, and confirmed)"
-                : in + " of this call's " + counts.length + " rows were written";
         return new GreptimeBatchUpdateException(
-                "DoPut into " + table + " failed: " + what
+                "DoPut into " + table + " failed: " + in + " of this call's " + counts.length + " rows were written"
                         + "; commit() or rollback() reports every row written since the last commit: "
                         + cause.getMessage(),
                 cause.getSQLState(),
