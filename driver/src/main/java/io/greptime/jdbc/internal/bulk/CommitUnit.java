@@ -258,8 +258,15 @@ public final class CommitUnit {
             }
         }
 
-        /** Null when every row is confirmed, else what happened to each. */
+        /**
+         * Null when every row is confirmed, else what happened to each. Batches still listed after the wait
+         * went on a stream that was replaced meanwhile (an executeUpdate on the statement saw it fail): in doubt.
+         */
         StatementRows outcome() {
+            for (Sent s : sent) {
+                s.mark(s.id() > 0 ? doubt : failed);
+            }
+            sent.clear();
             if (failure == null && failed.isEmpty() && doubt.isEmpty() && confirmed == rows) {
                 return null;
             }
