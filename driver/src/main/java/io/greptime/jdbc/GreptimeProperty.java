@@ -189,10 +189,11 @@ public enum GreptimeProperty {
             "bulkAcknowledge",
             Type.CHOICE,
             "sync",
-            "`sync`: executeBatch of a DoPut INSERT returns once the server confirmed its rows (counts of 1). "
-                    + "`deferred`: it returns once the rows are sent, with SUCCESS_NO_INFO counts, so binding the next "
-                    + "batch overlaps the server's work; a failure is reported by the statement's next executeBatch "
-                    + "(an empty executeBatch waits for every answer) or close.",
+            "With auto-commit on: `sync`: executeBatch of a DoPut INSERT returns once the server confirmed its rows "
+                    + "(counts of 1). `deferred` (deprecated: turn auto-commit off and call commit() instead, see "
+                    + "docs/bulk-writes.md): it returns once the rows are sent, with SUCCESS_NO_INFO counts; a failure is "
+                    + "reported by the statement's next executeBatch (an empty executeBatch waits for every answer) or "
+                    + "close. With auto-commit off this property is ignored: executeBatch pipelines and commit() confirms.",
             false,
             "sync",
             "deferred"),

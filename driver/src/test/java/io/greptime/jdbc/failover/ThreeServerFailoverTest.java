@@ -111,6 +111,70 @@ class ThreeServerFailoverTest {
         cluster.assertIdle(0);
     }
 
+    @Test
+    void serverKilledDuringManualCommitBulkInsert_dedupTable_resumesElsewhere_andCommitConfirmsEveryRow()
+            throws Exception {
+        try (Connection c =
+                cluster.connect("bulkFailoverPolicy=sticky&bulkWindow=4&bulkCompression=none&" + FAST_BREAKERS)) {
+            createTable(c, "dedup_deferred", false);
+            c.setAutoCommit(false);
+            deferredBatchesAcrossAFailover(c);
+        }
+        cluster.assertIdle(0);
+    }
+
+    @Test
+    void serverKilledDuringManualCommitBulkInsert_appendTable_isNotReplayed_commitNamesTheRowsInDoubt()
+            throws Exception {
+        try (Connection c =
+                cluster.connect("bulkFailoverPolicy=sticky&bulkWindow=4&bulkCompression=none&" + FAST_BREAKERS)) {
+            createTable(c, "append_manual", true);
+            c.setAutoCommit(false);
+            cluster.serverCutMidCall = true;
+            cluster.engine.afterPutBatches(8, () -> cluster.server(0).stop());
+            long sentOk = 0;
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO append_manual (host, ts, v) VALUES (?, ?, ?)")) {
+                for (int call = 0; call < 20; call++) {
+                    addFiveThousand(ps, call);
+                    try {
+                        ps.executeLargeBatch();
+                        sentOk += 5_000;
+                    } catch (java.sql.BatchUpdateException e) { // the call whose send met the cut: its own rows
+                        assertThat(e.getSQLState()).isNotNull();
+                    }
+                }
+            }
+            io.greptime.jdbc.GreptimeCommitException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                    io.greptime.jdbc.GreptimeCommitException.class, c::commit);
+            io.greptime.jdbc.GreptimeCommitException.StatementRows rows =
+                    e.statements().get(0);
+            assertThat(rows.rows()).isEqualTo(ROWS);
+            assertThat(rows.inDoubtCount()).isPositive();
+            long failed = rows.failed().stream()
+                    .mapToLong(GreptimeBatchUpdateException.RowRange::size)
+                    .sum();
+            assertThat(rows.confirmed() + rows.inDoubtCount() + failed).isEqualTo(ROWS);
+            assertThat(sentOk).isGreaterThanOrEqualTo(rows.confirmed());
+            // confirmed rows exactly once, rows in doubt at most once, nothing twice
+            long stored = longQuery(c, "SELECT count(*) FROM append_manual");
+            assertThat(stored).isBetween(rows.confirmed(), rows.confirmed() + rows.inDoubtCount());
+            assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM append_manual"))
+                    .isEqualTo(stored);
+            restartAndAwaitClosedBreaker(c, 0);
+        }
+        cluster.assertIdle(0);
+    }
+
+    private static void addFiveThousand(PreparedStatement ps, int call) throws SQLException {
+        for (int i = call * 5_000; i < (call + 1) * 5_000; i++) {
+            ps.setString(1, "h" + (i % 100));
+            ps.setTimestamp(2, new Timestamp(i));
+            ps.setLong(3, i);
+            ps.addBatch();
+        }
+    }
+
     private void deferredBatchesAcrossAFailover(Connection c) throws Exception {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO dedup_deferred (host, ts, v) VALUES (?, ?, ?)")) {
             cluster.serverCutMidCall = true;
@@ -124,7 +188,11 @@ class ThreeServerFailoverTest {
                 }
                 assertThat(ps.executeLargeBatch()).hasSize(5_000).containsOnly((long) Statement.SUCCESS_NO_INFO);
             }
-            assertThat(ps.executeLargeBatch()).isEmpty(); // waits for every answer, across the failover
+            if (c.getAutoCommit()) {
+                assertThat(ps.executeLargeBatch()).isEmpty(); // waits for every answer, across the failover
+            } else {
+                c.commit(); // the same, for every statement of the connection
+            }
 
             assertThat(longQuery(c, "SELECT count(*) FROM dedup_deferred")).isEqualTo(ROWS);
             assertThat(longQuery(c, "SELECT count(DISTINCT v) FROM dedup_deferred"))

@@ -336,6 +336,65 @@ public final class WriteBenchmark {
         }
     }
 
+    /**
+     * The bulk-load idiom with auto-commit off: executeBatch returns once the rows are sent (SUCCESS_NO_INFO),
+     * and commit() every {@code commitEvery} batches (and at the end) confirms every row since the last one.
+     */
+    static void executeBatchCommitting(Connection conn, String table, long rows, int batch, int commitEvery)
+            throws SQLException {
+        conn.setAutoCommit(false);
+        try (PreparedStatement ps = conn.prepareStatement(String.format(INSERT, table))) {
+            int sinceCommit = 0;
+            for (long from = 0; from < rows; from += batch) {
+                long to = Math.min(rows, from + batch);
+                bind(ps, from, to);
+                if (ps.executeBatch().length != to - from) {
+                    throw new IllegalStateException("executeBatch returned the wrong number of counts");
+                }
+                if (++sinceCommit == commitEvery) {
+                    conn.commit();
+                    sinceCommit = 0;
+                }
+            }
+        }
+        conn.commit();
+    }
+
+    /** Spring's batchUpdate, one transaction per {@code commitEvery} calls (TransactionTemplate). */
+    static void batchUpdateInTransactions(
+            org.springframework.transaction.support.TransactionTemplate tx,
+            JdbcTemplate spring,
+            String table,
+            long rows,
+            int batch,
+            int commitEvery) {
+        long perTransaction = (long) batch * commitEvery;
+        for (long from = 0; from < rows; from += perTransaction) {
+            long first = from;
+            long size = Math.min(perTransaction, rows - from);
+            tx.executeWithoutResult(status -> batchUpdateRange(spring, table, first, size, batch));
+        }
+    }
+
+    private static void batchUpdateRange(JdbcTemplate spring, String table, long first, long rows, int batch) {
+        String sql = String.format(INSERT, table);
+        for (long from = first; from < first + rows; from += batch) {
+            long start = from;
+            int size = (int) Math.min(batch, first + rows - from);
+            spring.batchUpdate(sql, new BatchPreparedStatementSetter() {
+                @Override
+                public void setValues(PreparedStatement ps, int n) throws SQLException {
+                    setRow(ps, start + n);
+                }
+
+                @Override
+                public int getBatchSize() {
+                    return size;
+                }
+            });
+        }
+    }
+
     /** Rows {@code from .. to - 1} of the benchmark, each bound and added to the batch. */
     private static void bind(PreparedStatement ps, long from, long to) throws SQLException {
         for (long i = from; i < to; i++) {

@@ -59,7 +59,7 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * machine.
  */
 public final class WriteProcesses {
-    private static final List<String> ALL_METHODS = List.of("arrow", "jdbc", "spring");
+    private static final List<String> ALL_METHODS = List.of("arrow", "jdbc", "commit", "spring", "springtx");
     /**
      * {@code -Dbench.methods=jdbc}: only some of them (each ratio is printed when both of its methods ran);
      * a driver method with {@code @k=v&k2=v2} after its name is one more variant of it with those connection
@@ -245,6 +245,9 @@ public final class WriteProcesses {
         ratio(out, byRound, "jdbc", "arrow", "executeBatch / Arrow client", withTargets ? 0.90 : 0, false);
         ratio(out, byRound, "spring", "jdbc", "Spring / executeBatch", withTargets ? 0.85 : 0, false);
         ratio(out, byRound, "jdbc", "arrow", "peak RSS executeBatch / Arrow client", 0, true);
+        ratio(out, byRound, "commit", "arrow", "executeBatch + commit() / Arrow client", withTargets ? 1.0 : 0, false);
+        ratio(out, byRound, "springtx", "arrow", "Spring batchUpdate in transactions / Arrow client", 0, false);
+        ratio(out, byRound, "commit", "arrow", "peak RSS executeBatch + commit() / Arrow client", 0, true);
         for (String m : METHODS) {
             if (m.contains("@")) {
                 ratio(out, byRound, m, "arrow", m + " / Arrow client", 0, false);
@@ -509,6 +512,10 @@ public final class WriteProcesses {
                         }
                     };
                 }
+                case "commit":
+                    return CommitWriters.executeBatchAndCommit(url);
+                case "springtx":
+                    return CommitWriters.springTransactions(url);
                 default: {
                     int colon = address.lastIndexOf(':');
                     BufferAllocator allocator = new RootAllocator();

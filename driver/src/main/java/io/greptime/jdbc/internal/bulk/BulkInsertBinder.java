@@ -67,6 +67,8 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     private final boolean deferred;
     /** Under deferred acknowledgement: {request_id, rows} of batches earlier calls sent, not yet answered. */
     private final ArrayDeque<long[]> unconfirmed = new ArrayDeque<>();
+    /** With auto-commit off: this statement's rows since the last commit, or null before its first call. */
+    private CommitUnit.Pending pending;
     /** Set when the table changed since the route was chosen: the statement picks its route again. */
     private boolean stale;
     /** Why the table no longer takes this statement's rows (a column gone or retyped), or null. */
@@ -142,7 +144,29 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         return stale;
     }
 
+    /**
+     * Cuts the buffered rows into record batches and sends them. With auto-commit off this holds the
+     * connection's commit unit (so a commit never runs between a send and its record); a statement's first
+     * stream since its last one settles what closed statements left for the same table.
+     */
     private void flush(CallScope scope) throws SQLException {
+        CommitUnit unit = owner.commitUnit();
+        if (!unit.manual()) {
+            flushRows(scope);
+            return;
+        }
+        unit.lock.lock();
+        try {
+            if (!stream.isOpen()) {
+                unit.settleClosed(stream.key(), scope);
+            }
+            flushRows(scope);
+        } finally {
+            unit.lock.unlock();
+        }
+    }
+
+    private void flushRows(CallScope scope) throws SQLException {
         int rows = buffer.row();
         if (rows == 0) {
             return;
@@ -211,6 +235,9 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     public <T> T executeBatch(CallScope scope, CountArrays<T> form) throws SQLException {
         long rows = pendingRows;
         try {
+            if (owner.commitUnit().manual()) {
+                return executeInUnit(scope, form);
+            }
             return deferred ? executeDeferred(scope, form) : executeConfirmed(scope, form);
         } finally {
             batchDone(rows);
@@ -389,6 +416,101 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
                 cause);
     }
 
+    // ---------------------------------------------------------------- auto-commit off
+
+    /**
+     * Auto-commit off: sends the rows into the connection's commit unit and returns SUCCESS_NO_INFO for
+     * each without waiting for the answers (at most bulkWindow batches stay unanswered; sending waits
+     * beyond that); {@code commit()} confirms them. A failure while sending this call's rows ends this
+     * call with its own rows' counts. A stream that broke after an earlier call returned is recorded for
+     * the commit's report and replaced, so this call's rows go on a new stream: one lost batch costs only
+     * its own rows, and the commit names exactly those (a framework that rolls back on the first exception
+     * would otherwise see the details only in rollback's warning).
+     */
+    private <T> T executeInUnit(CallScope scope, CountArrays<T> form) throws SQLException {
+        CommitUnit unit = owner.commitUnit();
+        unit.lock.lock();
+        try {
+            if (pendingRows == 0) {
+                return form.filled(0, 0);
+            }
+            if (pending == null || pending.ended) {
+                pending = unit.join(table, stream);
+            }
+            SQLException earlier = pending.unanswered() ? stream.failureNow() : null;
+            if (earlier != null) {
+                pending.fail(earlier, stream.lastAckedId());
+                afterFailure(earlier); // a new stream for this call's rows
+            }
+            if (segments.isEmpty() && buffer.row() > 0 && !checkTableQuietly(scope)) {
+                return form.of(executeAsRows(scope)); // confirmed now: nothing for the commit
+            }
+            flush(scope);
+            if (stream.failure() != null) {
+                throw endInUnit(stream.failure());
+            }
+            long base = pending.rows;
+            for (Segment seg : segments) {
+                pending.add(new CommitUnit.Sent(seg.id(), base + seg.base(), seg.rows(), seg.positions()));
+            }
+            pending.rows += pendingRows;
+            T counts = form.filled(Math.toIntExact(pendingRows), Statement.SUCCESS_NO_INFO);
+            endBatch();
+            pending.forgetAnswered(stream.lastAckedId());
+            return counts;
+        } finally {
+            unit.lock.unlock();
+        }
+    }
+
+    /**
+     * This call ends in a failure: its rows join the statement's record (sent ones as confirmed or in
+     * doubt, the rest failed) for the commit's report, and its own counts are thrown now.
+     */
+    private BatchUpdateException endInUnit(SQLException cause) {
+        long base = pending.rows;
+        for (Segment seg : segments) {
+            pending.add(new CommitUnit.Sent(seg.id(), base + seg.base(), seg.rows(), seg.positions()));
+        }
+        pending.notSent(base + flushedRows, Math.toIntExact(pendingRows - flushedRows));
+        pending.rows += pendingRows;
+        long acked = stream.lastAckedId();
+        long[] counts = counts(acked);
+        List<GreptimeBatchUpdateException.RowRange> inDoubt = inDoubt(acked);
+        pending.fail(cause, acked);
+        buffer.reset();
+        endBatch();
+        afterFailure(cause);
+        long in = Arrays.stream(counts).filter(c -> c == 1).count();
+        return new GreptimeBatchUpdateException(
+                "DoPut into " + table + " failed: " + in + " of this call's " + counts.length + " rows were written"
+                        + "; commit() or rollback() reports every row written since the last commit: "
+                        + cause.getMessage(),
+                cause.getSQLState(),
+                cause.getErrorCode(),
+                counts,
+                inDoubt,
+                cause);
+    }
+
+    /**
+     * At close: a stream with batches of the commit unit still unanswered stays with the unit (the commit
+     * awaits and reports them, and then parks it); otherwise it is parked or ended as usual.
+     */
+    private void releaseStream() {
+        CommitUnit unit = owner.commitUnit();
+        unit.lock.lock();
+        try {
+            if (pending != null && !pending.ended && pending.unanswered()) {
+                pending.detached = true;
+                return;
+            }
+        } finally {
+            unit.lock.unlock();
+        }
+        stream.release();
+    }
+
     /** A batch as RowInsertRequests (a small one, or one for a table that changed): see {@link RowBatches}. */
     private long[] executeAsRows(CallScope scope) throws SQLException {
         int rows = buffer.row();
@@ -488,7 +610,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     @Override
     public void close() {
         try {
-            stream.release();
+            releaseStream();
         } finally {
             if (sorter != null) {
                 sorter.close();

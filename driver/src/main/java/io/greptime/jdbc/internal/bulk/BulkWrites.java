@@ -102,6 +102,13 @@ public final class BulkWrites {
         this.idleBuffers = new IdlePool<>(MAX_IDLE_BUFFERS, ParkedBuffer::release);
     }
 
+    /** The rows batched since the last commit, with auto-commit off. */
+    private final CommitUnit commitUnit = new CommitUnit();
+
+    public CommitUnit commitUnit() {
+        return commitUnit;
+    }
+
     GreptimeClient client() {
         return client;
     }

@@ -33,7 +33,7 @@ final class PutStream {
     private final Schema schema;
     private final boolean replayable;
 
-    private DoPutWriter writer;
+    private volatile DoPutWriter writer;
     private SQLException failure;
 
     PutStream(BulkWrites owner, RequestSession session, String table, Schema schema, boolean replayable) {
@@ -48,7 +48,7 @@ final class PutStream {
         return table;
     }
 
-    private BulkWrites.StreamKey key() {
+    BulkWrites.StreamKey key() {
         return new BulkWrites.StreamKey(session, table, schema);
     }
 
@@ -175,6 +175,19 @@ final class PutStream {
     /** The highest request id the server confirmed on the current stream (0 before any). */
     long lastAckedId() {
         return writer == null ? 0 : writer.lastAckedId();
+    }
+
+    /** Whether a stream is open (a batch was sent, or a parked stream taken, since the last reset or release). */
+    boolean isOpen() {
+        return writer != null;
+    }
+
+    /** Cancels the stream now, from any thread (abort): its batches in flight are in doubt. */
+    void cancel(String reason) {
+        DoPutWriter w = writer;
+        if (w != null) {
+            w.cancel(reason);
+        }
     }
 
     /** Drops a failed stream (cancelling it) and forgets the failure: the next batch opens a new stream. */

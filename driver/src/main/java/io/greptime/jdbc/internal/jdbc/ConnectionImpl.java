@@ -6,6 +6,7 @@ import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.bulk.BulkWrites;
+import io.greptime.jdbc.internal.bulk.CommitUnit;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
 import io.greptime.jdbc.internal.bulk.WriteExecutions;
 import io.greptime.jdbc.internal.client.ChannelSource;
@@ -38,8 +39,10 @@ import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * A connection: one gRPC channel and the session state GreptimeDB expects with every request. GreptimeDB
- * has no transactions: auto-commit is always on; {@code setAutoCommit(false)} is accepted (frameworks
- * call it) and {@code commit}/{@code rollback} do nothing, because every statement is already durable.
+ * has no transactions, so every statement is applied when it runs; with auto-commit off, batched DoPut
+ * INSERTs return once their rows are sent and {@link #commit()} is the point where every row since the
+ * last commit is confirmed, or reported row by row as failed or in doubt ({@link CommitUnit},
+ * docs/bulk-writes.md).
  */
 public final class ConnectionImpl extends ConnectionSettings implements GreptimeConnection {
     private final ConnectionConfig config;
@@ -67,6 +70,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     private boolean allocatorCloseDeferred;
 
     private final AtomicBoolean allocatorClosed = new AtomicBoolean();
+    /** Set by abort: close then cancels the commit unit's streams instead of waiting for their answers. */
+    private final AtomicBoolean aborted = new AtomicBoolean();
     /** How long close waits for executions it cancelled to unwind before returning anyway. */
     static final long CLOSE_WAIT_MILLIS = 500;
 
@@ -516,6 +521,82 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         return new io.greptime.jdbc.internal.metadata.GreptimeDatabaseMetaData(this, url(), user());
     }
 
+    // ---------------------------------------------------------------- commit
+
+    /**
+     * Auto-commit off makes executeBatch of DoPut INSERTs pipeline into the commit unit; switching it back
+     * on commits first, as JDBC says (a failure is thrown, and auto-commit is on all the same).
+     */
+    @Override
+    public void setAutoCommit(boolean autoCommit) throws SQLException {
+        checkOpen();
+        boolean was = getAutoCommit();
+        try {
+            if (autoCommit && !was) {
+                commit();
+            }
+        } finally {
+            super.setAutoCommit(autoCommit);
+            bulkWrites.commitUnit().manual(!autoCommit);
+        }
+    }
+
+    /**
+     * Waits, within the {@code queryTimeout} property, for the server's answer to every row batched since
+     * the last commit; returns when all are confirmed, or throws a {@link io.greptime.jdbc.GreptimeCommitException}
+     * naming, per statement, the rows confirmed, failed and in doubt.
+     */
+    @Override
+    public void commit() throws SQLException {
+        checkOpen();
+        CommitUnit unit = bulkWrites.commitUnit();
+        if (!unit.isEmpty()) {
+            writeExecutions().run(scope -> {
+                unit.commit(scope, "commit");
+                return null;
+            });
+        }
+    }
+
+    /**
+     * GreptimeDB cannot undo stored rows: rollback waits as commit does, never throws for the rows, and
+     * says on the connection's warnings what was stored (and what failed or is in doubt).
+     */
+    @Override
+    public void rollback() throws SQLException {
+        checkOpen();
+        CommitUnit unit = bulkWrites.commitUnit();
+        if (!unit.isEmpty()) {
+            String found = writeExecutions().run(unit::rollback);
+            if (found != null) {
+                warn(found);
+            }
+        }
+    }
+
+    /** close with rows of the commit unit unanswered: waits for them within queryTimeout, as commit does. */
+    private SQLException commitAtClose() {
+        CommitUnit unit = bulkWrites.commitUnit();
+        if (unit.isEmpty()) {
+            return null;
+        }
+        if (aborted.get()) {
+            unit.abandon();
+            return null;
+        }
+        Execution exec = new Execution(null, config.queryTimeoutSeconds() * 1000L, clock);
+        executionStarted(exec);
+        try {
+            unit.commit(exec, "close");
+            return null;
+        } catch (SQLException e) {
+            return e;
+        } finally {
+            exec.finish();
+            executionEnded(exec);
+        }
+    }
+
     // ---------------------------------------------------------------- lifecycle
 
     /**
@@ -530,7 +611,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             return;
         }
         boolean idle = cancelRunning();
-        java.sql.BatchUpdateException unconfirmed = null;
+        SQLException unconfirmed = commitAtClose();
         try {
             for (StatementImpl s : statements) {
                 try {
@@ -624,6 +705,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             throw new SQLException("abort needs an executor", "HY009");
         }
         if (!closed.get()) {
+            aborted.set(true);
+            bulkWrites.commitUnit().abandon();
             executor.execute(() -> {
                 try {
                     close();

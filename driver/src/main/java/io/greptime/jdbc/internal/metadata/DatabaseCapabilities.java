@@ -287,6 +287,11 @@ abstract class DatabaseCapabilities extends DialectCapabilities {
         return false;
     }
 
+    /**
+     * False, although commit() has a meaning with auto-commit off (the point where batched rows are
+     * confirmed): tools read true as a promise that rollback() undoes writes (DBeaver's rollback, Spark's
+     * retry of a rolled-back partition), and GreptimeDB cannot undo a stored row. docs/bulk-writes.md.
+     */
     @Override
     public boolean supportsTransactions() {
         return false;
