@@ -73,8 +73,12 @@ final class BatchDecoder {
                 nodes.add(new ArrowFieldNode(node.length(), node.nullCount()));
             }
             // the batch takes its own reference to each buffer; ours go in the finally
+            List<Long> variadic = new ArrayList<>(batch.variadicBufferCountsLength());
+            for (int i = 0; i < batch.variadicBufferCountsLength(); i++) {
+                variadic.add(batch.variadicBufferCounts(i));
+            }
             return new ArrowRecordBatch(
-                    (int) batch.length(), nodes, buffers, NoCompressionCodec.DEFAULT_BODY_COMPRESSION, false);
+                    (int) batch.length(), nodes, buffers, NoCompressionCodec.DEFAULT_BODY_COMPRESSION, variadic, false);
         } catch (OutOfMemoryException e) {
             throw FlightCallException.memoryLimit(maxResultMemory, e);
         } catch (IllegalArgumentException e) {

@@ -40,11 +40,22 @@ final class BatchLayout {
                 "a record batch of " + batch.nodesLength() + " field nodes for " + flat.size() + " fields");
         List<List<BufferLayout>> layouts = new ArrayList<>(flat.size());
         int buffers = 0;
+        int views = 0;
         for (Field field : flat) {
             List<BufferLayout> layout = layoutOf(field);
+            if (!TypeLayout.getTypeLayout(field.getType()).isFixedBufferCount()) {
+                require(views < batch.variadicBufferCountsLength(), "a view column without its count of data buffers");
+                long extra = batch.variadicBufferCounts(views++);
+                require(extra >= 0 && extra <= batch.buffersLength(), "a view column with " + extra + " data buffers");
+                layout = new ArrayList<>(layout);
+                for (long i = 0; i < extra; i++) {
+                    layout.add(null); // a variadic data buffer: any size, the views point into it
+                }
+            }
             layouts.add(layout);
             buffers += layout.size();
         }
+        require(views == batch.variadicBufferCountsLength(), "variadic buffer counts for columns that have none");
         require(batch.buffersLength() == buffers,
                 "a record batch of " + batch.buffersLength() + " buffers where its schema has " + buffers);
         checkNodes(batch);
@@ -88,8 +99,8 @@ final class BatchLayout {
         int buffer = 0;
         for (int i = 0; i < flat.size(); i++) {
             FieldNode node = batch.nodes(i);
-            boolean variable = layouts.get(i).stream().anyMatch(l -> l.getType() == BufferLayout.BufferType.OFFSET);
-            boolean union = flat.get(i).getType() instanceof ArrowType.Union;
+            boolean variable = layouts.get(i).stream().anyMatch(l -> l != null && l.getType() == BufferLayout.BufferType.OFFSET);
+            boolean union = flat.get(i).getType().getTypeID() == ArrowType.ArrowTypeID.Union;
             for (BufferLayout layout : layouts.get(i)) {
                 long need = minimum(layout, node, variable, union);
                 require(sizes[buffer] >= need,
@@ -105,7 +116,8 @@ final class BatchLayout {
         long bytes = 0;
         for (int i = 0; i < flat.size(); i++) {
             FieldNode node = batch.nodes(i);
-            boolean hasValidity = layouts.get(i).stream().anyMatch(l -> l.getType() == BufferLayout.BufferType.VALIDITY);
+            boolean hasValidity =
+                    layouts.get(i).stream().anyMatch(l -> l != null && l.getType() == BufferLayout.BufferType.VALIDITY);
             if (hasValidity && (node.nullCount() == 0 || node.nullCount() == node.length())) {
                 bytes += (node.length() + 7) / 8;
             }
@@ -114,6 +126,9 @@ final class BatchLayout {
     }
 
     private static long minimum(BufferLayout layout, FieldNode node, boolean variable, boolean union) {
+        if (layout == null) {
+            return 0;
+        }
         long n = node.length();
         long bits = layout.getTypeBitWidth();
         switch (layout.getType()) {
@@ -131,11 +146,9 @@ final class BatchLayout {
 
     private static List<BufferLayout> layoutOf(Field field) throws FlightCallException {
         TypeLayout layout = TypeLayout.getTypeLayout(field.getType());
-        require(layout.isFixedBufferCount(), "a column type the driver does not read (" + field.getType() + ")");
         for (BufferLayout b : layout.getBufferLayouts()) {
             BufferLayout.BufferType type = b.getType();
-            require(type == BufferLayout.BufferType.VALIDITY || type == BufferLayout.BufferType.OFFSET
-                            || type == BufferLayout.BufferType.DATA || type == BufferLayout.BufferType.TYPE,
+            require(type != BufferLayout.BufferType.SIZE && type != BufferLayout.BufferType.VARIADIC_DATA_BUFFERS,
                     "a column type the driver does not read (" + field.getType() + ")");
         }
         return layout.getBufferLayouts();
