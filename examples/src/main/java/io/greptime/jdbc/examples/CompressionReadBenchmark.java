@@ -70,17 +70,21 @@ public final class CompressionReadBenchmark {
             }
         }
         System.out.println();
-        System.out.printf("%-26s %-8s %12s %16s %16s%n", "flight_compression", "client", "rows/s", "client CPU/row", "server CPU/row");
+        System.out.printf(
+                "%-26s %-8s %12s %16s %16s%n",
+                "flight_compression", "client", "rows/s", "client CPU/row", "server CPU/row");
         summary.forEach(System.out::println);
     }
 
     /** Fills the table, reads it {@code rounds} times per side, measures closing; returns the summary lines. */
     private static List<String> measure(String label, String address, ProcessHandle server, long rows, int rounds)
             throws Exception {
-        String url = "jdbc:greptime://" + address + "/public?timezone=UTC";
+        // a generous connect timeout: the server may be a freshly started JVM on a busy machine
+        String url = "jdbc:greptime://" + address + "/public?timezone=UTC&connectTimeout=60000";
         try (Connection conn = DriverManager.getConnection(url);
                 BufferAllocator allocator = new RootAllocator();
-                FlightClient flight = FlightClient.builder(allocator, location(address)).build()) {
+                FlightClient flight =
+                        FlightClient.builder(allocator, location(address)).build()) {
             fill(conn, rows);
             Side driver = new Side("driver");
             Side raw = new Side("raw Flight");
@@ -92,8 +96,11 @@ public final class CompressionReadBenchmark {
             }
             closeLatency(url, label);
             List<String> lines = new ArrayList<>(List.of(driver.summary(label), raw.summary(label)));
-            lines.add(String.format("%-26s driver/raw: rows/s %.2f, client CPU/row %.2f", label,
-                    driver.medianRate() / raw.medianRate(), driver.medianClientNanos() / raw.medianClientNanos()));
+            lines.add(String.format(
+                    "%-26s driver/raw: rows/s %.2f, client CPU/row %.2f",
+                    label,
+                    driver.medianRate() / raw.medianRate(),
+                    driver.medianClientNanos() / raw.medianClientNanos()));
             return lines;
         }
     }
@@ -152,7 +159,8 @@ public final class CompressionReadBenchmark {
             if (n != expected) {
                 throw new IllegalStateException(name + " read " + n + " rows, expected " + expected);
             }
-            System.out.printf("  %-10s %,12.0f rows/s; client CPU %5.0f ns/row; server CPU %5.0f ns/row%n",
+            System.out.printf(
+                    "  %-10s %,12.0f rows/s; client CPU %5.0f ns/row; server CPU %5.0f ns/row%n",
                     name, n / seconds, client, serverPerRow);
             if (counted) {
                 rates.add(n / seconds);
@@ -162,8 +170,13 @@ public final class CompressionReadBenchmark {
         }
 
         String summary(String label) {
-            return String.format("%-26s %-8s %,12.0f %13.0f ns %13.0f ns", label, name.equals("driver") ? "driver" : "raw",
-                    medianRate(), medianClientNanos(), median(serverNanos));
+            return String.format(
+                    "%-26s %-8s %,12.0f %13.0f ns %13.0f ns",
+                    label,
+                    name.equals("driver") ? "driver" : "raw",
+                    medianRate(),
+                    medianClientNanos(),
+                    median(serverNanos));
         }
 
         double medianRate() {
@@ -175,14 +188,17 @@ public final class CompressionReadBenchmark {
         }
 
         private static double median(List<Double> values) {
-            double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            double[] sorted =
+                    values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             int mid = sorted.length / 2;
             return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
         }
     }
 
     private static long cpuNanos(ProcessHandle process) {
-        return process == null ? 0 : process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+        return process == null
+                ? 0
+                : process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     private static long readWithDriver(Connection conn) throws SQLException {
@@ -202,7 +218,10 @@ public final class CompressionReadBenchmark {
 
     private static long readWithFlight(FlightClient flight) throws Exception {
         GreptimeRequest request = GreptimeRequest.newBuilder()
-                .setHeader(RequestHeader.newBuilder().setCatalog("greptime").setSchema("public").setTimezone("UTC"))
+                .setHeader(RequestHeader.newBuilder()
+                        .setCatalog("greptime")
+                        .setSchema("public")
+                        .setTimezone("UTC"))
                 .setQuery(QueryRequest.newBuilder().setSql(QUERY))
                 .build();
         long n = 0;
@@ -245,8 +264,18 @@ public final class CompressionReadBenchmark {
             millis[which] = (System.nanoTime() - start) / 1e6;
             conn.close();
         }
-        System.out.printf("%s: after one row, ResultSet.close %.1f ms, Statement.close %.1f ms,"
-                + " Connection.close %.1f ms%n", label, millis[0], millis[1], millis[2]);
+        Connection idle = DriverManager.getConnection(url); // the same, with no result open: the baseline
+        try (Statement st = idle.createStatement();
+                ResultSet rs = st.executeQuery("SELECT 1")) {
+            rs.next();
+        }
+        long start = System.nanoTime();
+        idle.close();
+        double baseline = (System.nanoTime() - start) / 1e6;
+        System.out.printf(
+                "%s: after one row, ResultSet.close %.1f ms, Statement.close %.1f ms, Connection.close %.1f ms"
+                        + " (with no result open: %.1f ms)%n",
+                label, millis[0], millis[1], millis[2], baseline);
     }
 
     private static volatile long sink;
@@ -267,13 +296,20 @@ public final class CompressionReadBenchmark {
             List<String> command = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                    "-cp", WriteProcesses.classpath(),
-                    "io.greptime.jdbc.tck.server.EmbeddedServerMain", "--port", "0", "--host", "127.0.0.1"));
+                    "-cp",
+                    WriteProcesses.classpath(),
+                    "io.greptime.jdbc.tck.server.EmbeddedServerMain",
+                    "--port",
+                    "0",
+                    "--host",
+                    "127.0.0.1"));
             if (!lz4) {
                 command.add("--no-compression");
             }
-            Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            Process child =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 int at = line.indexOf("listening on ");
                 if (at >= 0) {
@@ -281,7 +317,8 @@ public final class CompressionReadBenchmark {
                     Thread drain = new Thread(() -> out.lines().forEach(rest -> {}), "child-server-output");
                     drain.setDaemon(true);
                     drain.start();
-                    return new ChildServer(child, line.substring(at + "listening on ".length()).trim());
+                    return new ChildServer(
+                            child, line.substring(at + "listening on ".length()).trim());
                 }
             }
             child.destroyForcibly();

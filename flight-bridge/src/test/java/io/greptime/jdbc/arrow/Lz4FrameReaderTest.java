@@ -49,9 +49,14 @@ class Lz4FrameReaderTest {
 
     private static byte[] lz4JavaFrame(byte[] data) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (LZ4FrameOutputStream lz4 = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB,
-                data.length, LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM,
-                LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
+        try (LZ4FrameOutputStream lz4 = new LZ4FrameOutputStream(
+                out,
+                LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB,
+                data.length,
+                LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+                LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM,
+                LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE,
+                LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
             lz4.write(data);
         }
         return out.toByteArray();

@@ -37,8 +37,11 @@ final class BatchDecoder {
      * claiming more than this times its size, plus a block's slack, cannot be an LZ4 frame of that length.
      */
     private static final long LZ4_MAX_RATIO = 255;
+
     private static final long LZ4_SLACK = 64 * 1024;
     private static final int PREFIX = (int) CompressionUtil.SIZE_OF_UNCOMPRESSED_LENGTH;
+    /** The batch's buffers are not compressed (no BodyCompression in its header). */
+    private static final byte NO_CODEC = -2;
 
     private final BufferAllocator allocator;
     private final long maxResultMemory;
@@ -88,26 +91,19 @@ final class BatchDecoder {
         }
     }
 
-    private static byte codec(BodyCompression compression) {
-        if (compression.method() != org.apache.arrow.flatbuf.BodyCompressionMethod.BUFFER) {
-            return -1;
-        }
-        return compression.codec();
-    }
-
     private static byte codecOf(RecordBatch batch) throws FlightCallException {
         BodyCompression compression = batch.compression();
         if (compression == null) {
             return NO_CODEC;
         }
-        byte codec = codec(compression);
+        byte codec = compression.method() == org.apache.arrow.flatbuf.BodyCompressionMethod.BUFFER
+                ? compression.codec()
+                : -1;
         if (codec != CompressionType.LZ4_FRAME && codec != CompressionType.ZSTD) {
             throw FlightCallException.protocol("a record batch in an unknown compression (" + codec + ")", null);
         }
         return codec;
     }
-
-    private static final byte NO_CODEC = -2;
 
     /** Each buffer's size once decoded, from its length prefix when compressed; checks LZ4's ratio bound. */
     private static long[] decodedSizes(RecordBatch batch, DoGetFrame frame, byte codec) throws FlightCallException {
@@ -123,16 +119,19 @@ final class BatchDecoder {
                 continue;
             }
             if (length < PREFIX) {
-                throw FlightCallException.protocol("a compressed buffer of " + length + " bytes, shorter than its length prefix", null);
+                throw FlightCallException.protocol(
+                        "a compressed buffer of " + length + " bytes, shorter than its length prefix", null);
             }
             long declared = body.getLong((int) buffer.offset());
             long payload = length - PREFIX;
             if (declared == CompressionUtil.NO_COMPRESSION_LENGTH) {
                 sizes[i] = payload;
-            } else if (declared < 0 || declared > Integer.MAX_VALUE
+            } else if (declared < 0
+                    || declared > Integer.MAX_VALUE
                     || (codec == CompressionType.LZ4_FRAME && declared > payload * LZ4_MAX_RATIO + LZ4_SLACK)) {
                 throw FlightCallException.protocol(
-                        "a compressed buffer of " + payload + " bytes claiming " + declared + " bytes decompressed", null);
+                        "a compressed buffer of " + payload + " bytes claiming " + declared + " bytes decompressed",
+                        null);
             } else {
                 sizes[i] = declared;
             }
@@ -147,8 +146,11 @@ final class BatchDecoder {
         try {
             if (codec == NO_CODEC) {
                 out.setBytes(0, frame.bytes(), from, length);
-            } else if (length > 0 && size == length - PREFIX
-                    && ByteBuffer.wrap(frame.bytes(), from, PREFIX).order(ByteOrder.LITTLE_ENDIAN).getLong()
+            } else if (length > 0
+                    && size == length - PREFIX
+                    && ByteBuffer.wrap(frame.bytes(), from, PREFIX)
+                                    .order(ByteOrder.LITTLE_ENDIAN)
+                                    .getLong()
                             == CompressionUtil.NO_COMPRESSION_LENGTH) {
                 out.setBytes(0, frame.bytes(), from + PREFIX, size);
             } else if (size > 0 && codec == CompressionType.LZ4_FRAME) {
@@ -172,7 +174,8 @@ final class BatchDecoder {
         compressed.writerIndex(length);
         try (ArrowBuf decoded = codec.decompress(allocator, compressed)) {
             if (decoded.writerIndex() != size) {
-                throw new IllegalArgumentException("ZSTD buffer decoded to " + decoded.writerIndex() + " bytes, declared " + size);
+                throw new IllegalArgumentException(
+                        "ZSTD buffer decoded to " + decoded.writerIndex() + " bytes, declared " + size);
             }
             out.setBytes(0, decoded, 0, size);
         } finally {

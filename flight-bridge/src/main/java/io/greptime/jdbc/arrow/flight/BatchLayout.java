@@ -36,7 +36,8 @@ final class BatchLayout {
         require(rows >= 0 && rows <= Integer.MAX_VALUE, "a record batch claiming " + rows + " rows");
         List<Field> flat = new ArrayList<>();
         fields.forEach(f -> flatten(f, flat));
-        require(batch.nodesLength() == flat.size(),
+        require(
+                batch.nodesLength() == flat.size(),
                 "a record batch of " + batch.nodesLength() + " field nodes for " + flat.size() + " fields");
         List<List<BufferLayout>> layouts = new ArrayList<>(flat.size());
         int buffers = 0;
@@ -56,15 +57,17 @@ final class BatchLayout {
             buffers += layout.size();
         }
         require(views == batch.variadicBufferCountsLength(), "variadic buffer counts for columns that have none");
-        require(batch.buffersLength() == buffers,
+        require(
+                batch.buffersLength() == buffers,
                 "a record batch of " + batch.buffersLength() + " buffers where its schema has " + buffers);
         checkNodes(batch);
         checkColumns(batch, fields, rows);
         for (int i = 0; i < buffers; i++) {
             Buffer b = batch.buffers(i);
-            require(b.offset() >= 0 && b.length() >= 0 && b.offset() <= bodyLength - b.length(),
-                    "buffer " + i + " at " + b.offset() + " of " + b.length() + " bytes, past a body of "
-                            + bodyLength + " bytes");
+            require(
+                    b.offset() >= 0 && b.length() >= 0 && b.offset() <= bodyLength - b.length(),
+                    "buffer " + i + " at " + b.offset() + " of " + b.length() + " bytes, past a body of " + bodyLength
+                            + " bytes");
         }
         return new BatchLayout(batch, flat, layouts);
     }
@@ -72,9 +75,11 @@ final class BatchLayout {
     private static void checkNodes(RecordBatch batch) throws FlightCallException {
         for (int i = 0; i < batch.nodesLength(); i++) {
             FieldNode node = batch.nodes(i);
-            require(node.length() >= 0 && node.length() <= Integer.MAX_VALUE,
+            require(
+                    node.length() >= 0 && node.length() <= Integer.MAX_VALUE,
                     "a field node claiming " + node.length() + " values");
-            require(node.nullCount() >= 0 && node.nullCount() <= node.length(),
+            require(
+                    node.nullCount() >= 0 && node.nullCount() <= node.length(),
                     "a field node of " + node.length() + " values claiming " + node.nullCount() + " nulls");
         }
     }
@@ -99,11 +104,13 @@ final class BatchLayout {
         int buffer = 0;
         for (int i = 0; i < flat.size(); i++) {
             FieldNode node = batch.nodes(i);
-            boolean variable = layouts.get(i).stream().anyMatch(l -> l != null && l.getType() == BufferLayout.BufferType.OFFSET);
+            boolean variable =
+                    layouts.get(i).stream().anyMatch(l -> l != null && l.getType() == BufferLayout.BufferType.OFFSET);
             boolean union = flat.get(i).getType().getTypeID() == ArrowType.ArrowTypeID.Union;
             for (BufferLayout layout : layouts.get(i)) {
                 long need = minimum(layout, node, variable, union);
-                require(sizes[buffer] >= need,
+                require(
+                        sizes[buffer] >= need,
                         "a buffer of " + sizes[buffer] + " bytes for " + node.length() + " values of "
                                 + flat.get(i).getName() + " (" + need + " bytes needed)");
                 buffer++;
@@ -148,7 +155,8 @@ final class BatchLayout {
         TypeLayout layout = TypeLayout.getTypeLayout(field.getType());
         for (BufferLayout b : layout.getBufferLayouts()) {
             BufferLayout.BufferType type = b.getType();
-            require(type != BufferLayout.BufferType.SIZE && type != BufferLayout.BufferType.VARIADIC_DATA_BUFFERS,
+            require(
+                    type != BufferLayout.BufferType.SIZE && type != BufferLayout.BufferType.VARIADIC_DATA_BUFFERS,
                     "a column type the driver does not read (" + field.getType() + ")");
         }
         return layout.getBufferLayouts();

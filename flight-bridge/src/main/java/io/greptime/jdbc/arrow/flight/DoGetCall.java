@@ -32,9 +32,10 @@ final class DoGetCall extends ClientCall.Listener<DoGetFrame> {
     /** Decoded frames that may wait for the reader. */
     static final int AHEAD = 2;
 
-    private static final MethodDescriptor<Flight.Ticket, DoGetFrame> DO_GET = FlightServiceGrpc.getDoGetMethod()
-            .toBuilder(FlightServiceGrpc.getDoGetMethod().getRequestMarshaller(), new DoGetFrame.Marshaller())
-            .build();
+    private static final MethodDescriptor<Flight.Ticket, DoGetFrame> DO_GET =
+            FlightServiceGrpc.getDoGetMethod().toBuilder(
+                            FlightServiceGrpc.getDoGetMethod().getRequestMarshaller(), new DoGetFrame.Marshaller())
+                    .build();
 
     private final ClientCall<Flight.Ticket, DoGetFrame> call;
     private final String authority;
@@ -44,6 +45,7 @@ final class DoGetCall extends ClientCall.Listener<DoGetFrame> {
     private final ArrayDeque<Step> queue = new ArrayDeque<>();
     /** Held while a frame decodes, so that close can wait for it. */
     private final ReentrantLock decoding = new ReentrantLock();
+
     private volatile boolean closed;
     private boolean ended;
 
@@ -65,7 +67,9 @@ final class DoGetCall extends ClientCall.Listener<DoGetFrame> {
         ClientCall<Flight.Ticket, DoGetFrame> call = stub.getChannel().newCall(DO_GET, stub.getCallOptions());
         DoGetCall doGet = new DoGetCall(call, channel.authority(), new StepDecoder(allocator, maxResultMemory));
         call.start(doGet, new Metadata());
-        call.sendMessage(Flight.Ticket.newBuilder().setTicket(ByteString.copyFrom(ticket.getBytes())).build());
+        call.sendMessage(Flight.Ticket.newBuilder()
+                .setTicket(ByteString.copyFrom(ticket.getBytes()))
+                .build());
         call.halfClose();
         call.request(1 + AHEAD);
         return doGet;
@@ -94,9 +98,11 @@ final class DoGetCall extends ClientCall.Listener<DoGetFrame> {
             return;
         }
         ended = true;
-        offer(new Step.End(status.isOk()
-                ? null
-                : FlightCallException.fromFlight(StatusUtils.fromGrpcRuntimeException(status.asRuntimeException(trailers)))));
+        offer(new Step.End(
+                status.isOk()
+                        ? null
+                        : FlightCallException.fromFlight(
+                                StatusUtils.fromGrpcRuntimeException(status.asRuntimeException(trailers)))));
     }
 
     /** A frame the driver refuses ends the stream for the reader and cancels the call. */

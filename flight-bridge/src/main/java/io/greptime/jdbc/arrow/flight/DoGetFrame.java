@@ -18,8 +18,14 @@ import java.nio.ByteBuffer;
  * @param body offset and length of {@code data_body}
  * @param metadata offset and length of {@code app_metadata} (GreptimeDB's FlightMetadata), length -1 when absent
  */
-record DoGetFrame(byte[] bytes, int headerOffset, int headerLength, int bodyOffset, int bodyLength,
-        int metadataOffset, int metadataLength) {
+record DoGetFrame(
+        byte[] bytes,
+        int headerOffset,
+        int headerLength,
+        int bodyOffset,
+        int bodyLength,
+        int metadataOffset,
+        int metadataLength) {
     private static final int DATA_HEADER = 2;
     private static final int APP_METADATA = 3;
     private static final int DATA_BODY = 1000;

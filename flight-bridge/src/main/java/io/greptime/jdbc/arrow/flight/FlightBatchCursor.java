@@ -58,6 +58,7 @@ public final class FlightBatchCursor implements AutoCloseable {
 
     /** A step read ahead when opening (the first batch, or the end), not yet exposed. */
     private Step pending;
+
     private boolean finished;
     /** Set by {@link #cancel} from any thread (Statement.cancel), read by the reading thread. */
     private final AtomicBoolean cancelled = new AtomicBoolean();

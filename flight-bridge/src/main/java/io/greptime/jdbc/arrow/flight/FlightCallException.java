@@ -94,7 +94,12 @@ public final class FlightCallException extends Exception {
      */
     static FlightCallException protocol(String what, Throwable cause) {
         return new FlightCallException(
-                FlightStatusCode.INTERNAL, "The server sent " + what + " (protocol violation)", Map.of(), false, true, cause);
+                FlightStatusCode.INTERNAL,
+                "The server sent " + what + " (protocol violation)",
+                Map.of(),
+                false,
+                true,
+                cause);
     }
 
     /** This protocol violation with the server that committed it named ({@code host:port}). */

@@ -39,8 +39,10 @@ final class StepDecoder {
         }
         Message message = Message.getRootAsMessage(frame.header());
         if (message.bodyLength() > frame.bodyLength()) {
-            throw FlightCallException.protocol("a message announcing a body of " + message.bodyLength()
-                    + " bytes with " + frame.bodyLength() + " bytes", null);
+            throw FlightCallException.protocol(
+                    "a message announcing a body of " + message.bodyLength() + " bytes with " + frame.bodyLength()
+                            + " bytes",
+                    null);
         }
         switch (message.headerType()) {
             case MessageHeader.NONE:
@@ -84,12 +86,14 @@ final class StepDecoder {
     private Step dictionary(DictionaryBatch batch, DoGetFrame frame) throws FlightCallException {
         Field field = dictionaryFields.get(batch.id());
         if (field == null) {
-            throw FlightCallException.protocol("a dictionary batch for id " + batch.id() + ", which the schema does not use", null);
+            throw FlightCallException.protocol(
+                    "a dictionary batch for id " + batch.id() + ", which the schema does not use", null);
         }
         if (batch.isDelta()) {
             throw FlightCallException.protocol("a delta dictionary batch, which GreptimeDB does not send", null);
         }
-        return new Step.DictionaryData(batch.id(), batches.decode(batch.data(), List.of(field), frame), frame.metadata());
+        return new Step.DictionaryData(
+                batch.id(), batches.decode(batch.data(), List.of(field), frame), frame.metadata());
     }
 
     private void requireSchema(String what) throws FlightCallException {

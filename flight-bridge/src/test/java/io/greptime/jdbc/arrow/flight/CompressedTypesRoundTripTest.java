@@ -78,8 +78,12 @@ class CompressedTypesRoundTripTest {
     private static Schema schema() {
         Field item = Field.nullable("item", new ArrowType.Int(64, true));
         Field list = new Field("list", FieldType.nullable(ArrowType.List.INSTANCE), List.of(item));
-        Field struct = new Field("struct", FieldType.nullable(ArrowType.Struct.INSTANCE),
-                List.of(Field.nullable("a", new ArrowType.Int(32, true)), Field.nullable("b", ArrowType.Utf8.INSTANCE)));
+        Field struct = new Field(
+                "struct",
+                FieldType.nullable(ArrowType.Struct.INSTANCE),
+                List.of(
+                        Field.nullable("a", new ArrowType.Int(32, true)),
+                        Field.nullable("b", ArrowType.Utf8.INSTANCE)));
         return new Schema(List.of(
                 Field.nullable("i8", new ArrowType.Int(8, true)),
                 Field.nullable("i16", new ArrowType.Int(16, true)),
@@ -123,7 +127,8 @@ class CompressedTypesRoundTripTest {
             ((FixedSizeBinaryVector) root.getVector("fixed")).setSafe(i, new byte[] {1, 2, (byte) i});
             ((DateDayVector) root.getVector("date")).setSafe(i, 19_000 + i);
             ((TimeStampNanoVector) root.getVector("ts_ns")).setSafe(i, 1_700_000_000_123_456_789L + i);
-            ((DecimalVector) root.getVector("decimal")).setSafe(i, new BigDecimal("-1234567890.0123456789").add(BigDecimal.valueOf(i)));
+            ((DecimalVector) root.getVector("decimal"))
+                    .setSafe(i, new BigDecimal("-1234567890.0123456789").add(BigDecimal.valueOf(i)));
             StructVector struct = (StructVector) root.getVector("struct");
             struct.setIndexDefined(i);
             ((IntVector) struct.getChild("a")).setSafe(i, i);

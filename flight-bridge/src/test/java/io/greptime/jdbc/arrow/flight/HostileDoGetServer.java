@@ -120,7 +120,8 @@ final class HostileDoGetServer implements AutoCloseable {
     /** An LZ4-compressed batch whose first data buffer's length prefix claims {@code claimed} bytes. */
     private Flight.FlightData lz4Claiming(long claimed) {
         try (VectorSchemaRoot root = threeRows();
-                ArrowRecordBatch batch = new VectorUnloader(root, true, Lz4FrameCodec.INSTANCE, true).getRecordBatch()) {
+                ArrowRecordBatch batch =
+                        new VectorUnloader(root, true, Lz4FrameCodec.INSTANCE, true).getRecordBatch()) {
             Flight.FlightData frame =
                     GreptimeFrames.dataFrame(MessageSerializer.serializeMetadata(batch, IpcOption.DEFAULT), batch);
             byte[] body = frame.getDataBody().toByteArray();
@@ -148,7 +149,9 @@ final class HostileDoGetServer implements AutoCloseable {
         int padding = size - frame.getSerializedSize();
         Flight.FlightData padded = frame;
         while (padded.getSerializedSize() != size && padding > 0) {
-            padded = frame.toBuilder().setAppMetadata(ByteString.copyFrom(new byte[padding])).build();
+            padded = frame.toBuilder()
+                    .setAppMetadata(ByteString.copyFrom(new byte[padding]))
+                    .build();
             padding -= padded.getSerializedSize() - size;
         }
         if (padded.getSerializedSize() != size) {

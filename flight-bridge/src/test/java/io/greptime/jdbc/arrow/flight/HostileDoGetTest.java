@@ -39,7 +39,9 @@ class HostileDoGetTest {
     @AfterEach
     void stop() throws Exception {
         hostile.close();
-        assertThat(clientAllocator.getAllocatedMemory()).as("client Arrow memory left").isZero();
+        assertThat(clientAllocator.getAllocatedMemory())
+                .as("client Arrow memory left")
+                .isZero();
         clientAllocator.close();
         serverAllocator.close();
     }
@@ -74,7 +76,8 @@ class HostileDoGetTest {
 
     private void assertAnOrdinaryAnswerStillReads() throws Exception {
         long[] rows = new long[1];
-        assertThat(failureOf(HostileDoGetServer.ORDINARY, Integer.MAX_VALUE, rows)).isNull();
+        assertThat(failureOf(HostileDoGetServer.ORDINARY, Integer.MAX_VALUE, rows))
+                .isNull();
         assertThat(rows[0]).isEqualTo(3);
     }
 
@@ -106,7 +109,8 @@ class HostileDoGetTest {
     @Test
     void messageOfExactlyTheInboundLimit_readsAndSoDoesWhatFollows() throws Exception {
         long[] rows = new long[1];
-        assertThat(failureOf(HostileDoGetServer.AT_INBOUND_LIMIT, INBOUND_LIMIT, rows)).isNull();
+        assertThat(failureOf(HostileDoGetServer.AT_INBOUND_LIMIT, INBOUND_LIMIT, rows))
+                .isNull();
         assertThat(rows[0]).isEqualTo(9);
     }
 
