@@ -170,6 +170,58 @@ class ShadedJarIT {
         }
     }
 
+    /**
+     * A compressed DoGet stream (the embedded server compresses as GreptimeDB does by default) of every wire type
+     * family reads back through the all-in-one jar, whose relocated lz4-java decodes in Java, exactly as through
+     * the thin jar on the test class path (whose lz4-java may use its JNI library), and as the literals say.
+     */
+    @Test
+    void shadedJarReadsEveryTypeFromACompressedStreamAsTheThinJarDoes() throws Exception {
+        try (URLClassLoader loader = shadedLoader();
+                DuckDbFixture server = new DuckDbFixture()) {
+            String url = "jdbc:greptime://" + server.server().address() + "?timezone=UTC";
+            try (Connection thin = java.sql.DriverManager.getConnection(url);
+                    Statement st = thin.createStatement()) {
+                st.executeUpdate("CREATE TABLE every_type (ts TIMESTAMP(3) TIME INDEX, host STRING PRIMARY KEY,"
+                        + " i8 TINYINT, i16 SMALLINT, i32 INT, i64 BIGINT, u64 BIGINT UNSIGNED, f32 FLOAT, f64 DOUBLE,"
+                        + " b BOOLEAN, `dec` DECIMAL(12,3), d DATE, tm TIME, ts_s TIMESTAMP(0), ts_us TIMESTAMP(6),"
+                        + " ts_ns TIMESTAMP(9), j JSON, bin BINARY)");
+                for (int i = 0; i <= 20; i++) {
+                    st.executeUpdate("INSERT INTO every_type VALUES (" + (1_700_000_000_000L + i) + ", 'h" + (i % 7)
+                            + "', " + (i % 128) + ", " + (i * 3) + ", " + (i * 1000) + ", " + (i * 1_000_000_000L)
+                            + ", 18446744073709551615, " + i + ".5, " + i + ".25, " + (i % 2 == 0) + ", -" + i + ".678,"
+                            + " '2024-02-29', '23:59:58', '2024-03-10 12:34:56', '2024-03-10 12:34:56.123456',"
+                            + " '2024-03-10 12:34:56.123456789', '{\"a\":" + i + "}', 'x" + i + "')");
+                }
+            }
+            String query = "SELECT * FROM every_type ORDER BY ts";
+            List<String> viaThin = readAll(java.sql.DriverManager.getConnection(url), query);
+            List<String> viaShaded = readAll(shadedDriver(loader).connect(url, new Properties()), query);
+            assertThat(viaThin).hasSize(21);
+            assertThat(viaShaded).isEqualTo(viaThin);
+            assertThat(viaShaded.get(20))
+                    .contains("|20|60|20000|20000000000|18446744073709551615|20.5|20.25|true|-20.678|2024-02-29|");
+        }
+    }
+
+    /** Every column of every row through getString, joined with '|'; closes the connection. */
+    private static List<String> readAll(Connection c, String query) throws java.sql.SQLException {
+        List<String> rows = new ArrayList<>();
+        try (c;
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(query)) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder("|");
+                for (int i = 1; i <= columns; i++) {
+                    row.append(rs.getString(i)).append('|');
+                }
+                rows.add(row.toString());
+            }
+        }
+        return rows;
+    }
+
     /** Every class is ours or relocated under io.greptime.jdbc.shaded, except zstd-jni (its JNI names are fixed). */
     /**
      * A batched INSERT from the shaded jar goes as LZ4-compressed DoPut batches (the default): the relocated

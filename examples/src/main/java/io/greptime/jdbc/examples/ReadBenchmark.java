@@ -42,7 +42,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * <p>Run: {@code mvn -B -q -o -pl examples -am -Pbench -DskipTests -Dserver.jar.skip=true verify
  * -Dbench.rows=2000000 -Dbench.rounds=8}. Options: {@code bench.warmup} (rounds, default 2),
  * {@code bench.source=table|view} (a view generates rows lazily inside the server, for 50M-row runs
- * that should not hold the data in memory), {@code bench.lz4}. Not a test: figures depend on the
+ * that should not hold the data in memory), {@code bench.lz4=true|false} (one setting only; by default both run, LZ4 first: GreptimeDB's default
+ * {@code grpc.flight_compression = "arrow_ipc"}, then {@code "none"}). Not a test: figures depend on the
  * machine.
  */
 public final class ReadBenchmark {
@@ -55,16 +56,29 @@ public final class ReadBenchmark {
         int rounds = Integer.getInteger("bench.rounds", 8);
         int warmup = Integer.getInteger("bench.warmup", 2);
         boolean view = "view".equals(System.getProperty("bench.source", "table"));
-        // off by default, as GreptimeDB's grpc.flight_compression=none: with it on, both sides would
-        // spend most of their time in the LZ4 codec rather than in the read path being compared
-        boolean lz4 = Boolean.getBoolean("bench.lz4");
-        // also read through a second connection with the driver's metrics and tracing off, to measure
-        // what observability costs (the main connection keeps the defaults: JMX metrics, tracing on)
-        boolean observeCost = Boolean.getBoolean("bench.observe");
+        // both settings unless bench.lz4 names one: LZ4 first, GreptimeDB's default
+        // (grpc.flight_compression = "arrow_ipc"), then "none"
+        String only = System.getProperty("bench.lz4");
+        boolean[] settings = only == null ? new boolean[] {true, false} : new boolean[] {Boolean.parseBoolean(only)};
         if (Boolean.getBoolean("bench.otel")) {
             BenchTracing.install(); // spans recorded and exported, trace context in every request
         }
         BenchMemory memory = BenchMemory.start(Math.max(1_000_000L, rows / 10));
+        for (boolean lz4 : settings) {
+            run(lz4, rows, rounds, warmup, view, memory);
+        }
+        memory.report();
+        if (Boolean.getBoolean("bench.otel")) {
+            System.out.printf("OpenTelemetry spans exported: %,d%n", BenchTracing.exported());
+        }
+    }
+
+    /** One server setting: fill, warm up, measure both sides. */
+    private static void run(boolean lz4, long rows, int rounds, int warmup, boolean view, BenchMemory memory)
+            throws Exception {
+        // also read through a second connection with the driver's metrics and tracing off, to measure
+        // what observability costs (the main connection keeps the defaults: JMX metrics, tracing on)
+        boolean observeCost = Boolean.getBoolean("bench.observe");
         try (DuckDbEngine engine = DuckDbEngine.inMemory();
                 EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder()
                         .port(0)
@@ -87,7 +101,7 @@ public final class ReadBenchmark {
                     view ? "view over" : "filled",
                     rows,
                     (System.nanoTime() - fillStart) / 1e9,
-                    lz4 ? "on" : "off",
+                    lz4 ? "on, GreptimeDB's default" : "off, flight_compression = none",
                     warmup,
                     rounds);
             Side driver = new Side(
@@ -136,10 +150,6 @@ public final class ReadBenchmark {
             System.out.printf(
                     "server Arrow memory peak: %,d KiB (all rounds, both sides)%n",
                     server.peakAllocatedMemory() / 1024);
-        }
-        memory.report();
-        if (Boolean.getBoolean("bench.otel")) {
-            System.out.printf("OpenTelemetry spans exported: %,d%n", BenchTracing.exported());
         }
     }
 

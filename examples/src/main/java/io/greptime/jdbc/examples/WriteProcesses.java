@@ -400,7 +400,7 @@ public final class WriteProcesses {
     }
 
     /** This JVM's classpath: exec:java puts the project's on a URLClassLoader, a plain java run on the path. */
-    private static String classpath() {
+    static String classpath() {
         List<String> entries = new ArrayList<>();
         for (ClassLoader cl = Thread.currentThread().getContextClassLoader(); cl != null; cl = cl.getParent()) {
             if (cl instanceof URLClassLoader u) {

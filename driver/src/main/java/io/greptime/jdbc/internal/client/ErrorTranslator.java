@@ -110,6 +110,10 @@ public final class ErrorTranslator {
             return new SQLNonTransientException(
                     mask(e.description()) + StatementIds.messageSuffix(), MEMORY_LIMIT_STATE, e);
         }
+        if (e.protocolViolation()) {
+            return new SQLNonTransientException(
+                    mask(e.description()) + StatementIds.messageSuffix(), SqlStates.PROTOCOL_VIOLATION, e);
+        }
         return translate(new Failure(
                 StatusUtils.toGrpcStatusCode(e.statusCode()),
                 e.description(),

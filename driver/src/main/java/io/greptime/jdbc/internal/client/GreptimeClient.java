@@ -4,7 +4,6 @@ import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
-import io.greptime.jdbc.arrow.flight.ResultMemoryGuard;
 import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
@@ -40,13 +39,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.FlightCallHeaders;
-import org.apache.arrow.flight.FlightClient;
-import org.apache.arrow.flight.FlightGrpcUtils;
-import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.HeaderCallOption;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.util.AutoCloseables;
 
 /**
  * One connection's calls over its endpoint set: {@code Handle} for statements answering a row count,
@@ -448,28 +443,15 @@ public final class GreptimeClient implements AutoCloseable {
             BufferAllocator parent,
             CursorSettings settings)
             throws FlightCallException {
-        ResultMemoryGuard guard = ResultMemoryGuard.open(parent, "result-set", settings.maxResultMemory());
-        BufferAllocator allocator = guard.allocator();
-        FlightClient flight = null;
-        try {
-            flight = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
-            FlightStream stream =
-                    flight.getStream(new Ticket(request.toByteArray()), callOptions(callbacks, session, timeoutMillis));
-            hook.onCancel(() -> stream.cancel("cancelled by Statement.cancel()", null));
-            FlightBatchCursor cursor =
-                    FlightBatchCursor.over(stream, AutoCloseables.all(List.of(flight, allocator)), settings, guard);
-            hook.onCancel(cursor::cancel);
-            return cursor;
-        } catch (FlightCallException e) {
-            // over() already closed the stream, the client and the allocator
-            throw e;
-        } catch (RuntimeException e) {
-            if (flight != null) {
-                closeQuietly(flight);
-            }
-            closeQuietly(allocator);
-            throw e;
-        }
+        FlightBatchCursor cursor = FlightBatchCursor.open(
+                channel,
+                parent,
+                new Ticket(request.toByteArray()),
+                settings,
+                hook::onCancel,
+                callOptions(callbacks, session, timeoutMillis));
+        hook.onCancel(cursor::cancel);
+        return cursor;
     }
 
     private static CallOption[] callOptions(CallOption callbacks, RequestSession session, long timeoutMillis) {
@@ -486,8 +468,9 @@ public final class GreptimeClient implements AutoCloseable {
 
     /**
      * DoGet's gRPC callbacks run on the transport's event loop instead of hopping to a gRPC executor
-     * thread first: each callback only hands a received message to Arrow's {@code FlightStream} queue,
-     * which the reading thread takes from, and never blocks. One thread hand-off less per message (for a
+     * thread first: each callback decodes the received message (LZ4 included) into the result's queue,
+     * which the reading thread takes from, and never blocks; the transport thread is then the result's
+     * decode-ahead thread. One thread hand-off less per message (for a
      * one-row result: schema, batch, metrics and the close) shortens every statement. Only where
      * {@link ChannelFactory#callbacksMayRunOnTransport} allows it.
      */

@@ -13,6 +13,11 @@ final class SqlStates {
     static final String TRANSIENT_SERVER_ERROR = "40000";
 
     static final String RESOURCES_EXHAUSTED = "53000";
+    /**
+     * The server's answer broke the wire protocol (a DoGet record batch that cannot be right): communication
+     * link failure, as Connector/J and pgjdbc report a protocol violation.
+     */
+    static final String PROTOCOL_VIOLATION = "08S01";
     /** 4007 RegionReadonly: the region takes no writes now (a read-only transaction in SQL's terms). */
     static final String READ_ONLY = "25006";
     /** A server-side part (region, table, storage) is unavailable and the server says retrying will not help. */

@@ -60,6 +60,9 @@ public final class RetryRules {
         if (failure instanceof FlightCallException fce && fce.memoryLimitExceeded()) {
             return new Verdict(false, false, "result exceeded maxResultMemory");
         }
+        if (failure instanceof FlightCallException fce && fce.protocolViolation()) {
+            return new Verdict(false, false, "the server's answer broke the protocol");
+        }
         Facts f = facts(failure);
         if (f == null) {
             return new Verdict(

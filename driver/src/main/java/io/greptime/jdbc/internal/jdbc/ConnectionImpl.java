@@ -610,7 +610,9 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        boolean idle = cancelRunning();
+        // cancel first, then close the statements before waiting: a result streamed on this thread keeps its
+        // execution running until the result closes, so waiting first always waited the whole CLOSE_WAIT_MILLIS
+        cancelAll();
         SQLException unconfirmed = commitAtClose();
         try {
             for (StatementImpl s : statements) {
@@ -629,6 +631,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             typedWriters.clear();
             bulkWrites.close();
         } finally {
+            boolean idle = awaitIdle(CLOSE_WAIT_MILLIS); // executions still running on other threads
             try {
                 client.close();
                 if (idle || awaitIdle(0)) {
@@ -643,8 +646,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         }
     }
 
-    /** Cancels every running execution and waits up to {@link #CLOSE_WAIT_MILLIS} for them to end. */
-    private boolean cancelRunning() {
+    /** Cancels every running execution; close then waits up to {@link #CLOSE_WAIT_MILLIS} for them to end. */
+    private void cancelAll() {
         List<Execution> now;
         runningLock.lock();
         try {
@@ -653,7 +656,6 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             runningLock.unlock();
         }
         now.forEach(Execution::cancel);
-        return awaitIdle(CLOSE_WAIT_MILLIS);
     }
 
     /**

@@ -2,19 +2,20 @@ package io.greptime.jdbc.arrow.flight;
 
 import io.greptime.jdbc.arrow.meta.ColumnMetadata;
 import io.greptime.jdbc.arrow.read.ColumnReader;
+import io.grpc.Channel;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.apache.arrow.flight.CallOption;
-import org.apache.arrow.flight.FlightClient;
-import org.apache.arrow.flight.FlightGrpcUtils;
-import org.apache.arrow.flight.FlightRuntimeException;
-import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.OutOfMemoryException;
-import org.apache.arrow.util.AutoCloseables;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -27,117 +28,150 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code maxRows}, cancelling the stream. A server error, mid-stream too, is a
  * {@link FlightCallException} with the status and trailers.
  *
+ * <p>Reading: the call is made on the gRPC channel directly ({@link DoGetCall}), not through Arrow's
+ * {@code FlightStream}: each frame is checked against its body, the schema and the memory limit before
+ * anything is allocated for it ({@link BatchLayout}), then decoded (LZ4 straight into the Arrow buffers) in
+ * gRPC's callback while the application reads the batch before it.
+ *
  * <p>Memory: the cursor owns a child allocator limited to {@code maxResultMemory}, so the result
  * cannot take more than that. What it holds at once is the current batch (the cursor never keeps
- * an earlier one) plus what Arrow's {@code FlightStream} has received ahead: the stream asks gRPC
- * for at most 5 messages beyond the ones consumed, so the bound is about 6 server batches plus the
- * gRPC flow-control window, whatever the result size. GreptimeDB picks the batch size, so a
+ * an earlier one) plus at most {@link DoGetCall#AHEAD} decoded batches and one being decoded: about
+ * four server batches, whatever the result size. GreptimeDB picks the batch size, so a
  * JDBC fetch size cannot shrink a batch; it is a hint only.
  *
- * <p>{@link #close()} cancels the call if the stream was not drained, then closes the stream, the
- * per-result Flight client and the allocator (which fails loudly on a leak). Not thread-safe, like
+ * <p>{@link #close()} cancels the call if the stream was not drained, without waiting for the server, and
+ * closes the allocator (which fails loudly on a leak). Not thread-safe, like
  * the ResultSet over it, except {@link #cancel}, which any thread may call (Statement.cancel):
  * the reading thread then gets a CANCELLED {@link FlightCallException} from {@link #nextBatch()}.
  */
 public final class FlightBatchCursor implements AutoCloseable {
-    /**
-     * How many times closing retries a stream whose drain failed. Each try consumes one queued message,
-     * and Flight's flow control keeps only a handful queued, so the bound only stops a stream that keeps
-     * failing for another reason.
-     */
-    private static final int CLOSE_TRIES = 1024;
-
-    private final FlightStream stream;
+    private final DoGetCall call;
     private final AutoCloseable resources;
     private final ResultMemoryGuard guard;
     private final CursorSettings settings;
     private final FlightMessages messages = new FlightMessages();
     private final Schema schema;
     private final long updateCount;
+    private final VectorSchemaRoot root;
+    private final Map<Long, Dictionary> dictionaries;
+    private final DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider();
 
-    private boolean firstStepPending;
+    /** A step read ahead when opening (the first batch, or the end), not yet exposed. */
+    private Step pending;
+
     private boolean finished;
     /** Set by {@link #cancel} from any thread (Statement.cancel), read by the reading thread. */
-    private final java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean cancelled = new AtomicBoolean();
 
     private boolean closed;
     private long rowsDelivered;
     private int batchRows;
     private List<ColumnReader> readers = List.of();
 
-    private FlightBatchCursor(
-            FlightStream stream, AutoCloseable resources, CursorSettings settings, ResultMemoryGuard guard)
+    private FlightBatchCursor(DoGetCall call, AutoCloseable resources, CursorSettings settings, ResultMemoryGuard guard)
             throws FlightCallException {
-        this.stream = stream;
+        this.call = call;
         this.resources = resources;
         this.guard = guard;
         this.settings = settings;
-        boolean first = advance();
-        if (stream.hasRoot()) {
-            schema = stream.getRoot().getSchema();
+        Step first = take();
+        if (first instanceof Step.Start start) {
+            schema = start.schema();
+            root = start.root();
+            dictionaries = start.dictionaries();
+            dictionaries.values().forEach(provider::put);
             updateCount = -1;
-            firstStepPending = first;
-            finished = !first;
+            readFirstBatch();
         } else {
             schema = null;
-            updateCount = first ? messages.affectedRows(stream.getLatestMetadata()) : 0L;
-            while (advance()) {
-                messages.record(stream.getLatestMetadata()); // tolerate a trailing metrics frame
-            }
+            root = null;
+            dictionaries = Map.of();
+            updateCount = updateCountOf(first);
             finished = true;
         }
     }
 
+    /** Takes the step after the schema: a plan error right after the schema fails the execute. */
+    private void readFirstBatch() throws FlightCallException {
+        try {
+            pending = take();
+        } catch (FlightCallException e) {
+            releaseRoot();
+            throw e;
+        }
+        if (pending instanceof Step.End end && end.error() != null) {
+            finished = true;
+            releaseRoot();
+            throw end.error();
+        }
+    }
+
+    private void releaseRoot() {
+        root.close();
+        dictionaries.values().forEach(d -> d.getVector().close());
+    }
+
+    private long updateCountOf(Step first) throws FlightCallException {
+        if (first instanceof Step.End end) {
+            if (end.error() != null) {
+                throw end.error();
+            }
+            return 0L;
+        }
+        first.close();
+        long count = messages.affectedRows(first instanceof Step.Metadata m ? m.metadata() : null);
+        for (Step step = take(); !(step instanceof Step.End end); step = take()) {
+            step.close();
+            if (step instanceof Step.Metadata m) {
+                messages.record(m.metadata()); // tolerate a trailing metrics frame
+            }
+        }
+        return count;
+    }
+
     /**
      * Starts DoGet on {@code channel} and reads the first message. The result gets its own child of
-     * {@code parent} limited to {@code settings.maxResultMemory()} and its own Flight client over the
-     * shared channel (the channel stays open when the cursor closes). The channel should allow large
-     * inbound messages (Flight's own clients use {@code maxInboundMessageSize(Integer.MAX_VALUE)}).
+     * {@code parent} limited to {@code settings.maxResultMemory()}, closed with the cursor; the channel
+     * stays open. The channel should allow large inbound messages.
      *
-     * @param options per-call options: deadline ({@code CallOptions.timeout}) and headers such as
-     *     {@code x-greptime-hints}
+     * @param options per-call options: deadline ({@code CallOptions.timeout}), headers such as
+     *     {@code x-greptime-hints}, the callback executor
      */
     public static FlightBatchCursor open(
-            io.grpc.ManagedChannel channel,
+            Channel channel, BufferAllocator parent, Ticket ticket, CursorSettings settings, CallOption... options)
+            throws FlightCallException {
+        return open(channel, parent, ticket, settings, cancel -> {}, options);
+    }
+
+    /**
+     * As {@link #open(Channel, BufferAllocator, Ticket, CursorSettings, CallOption...)}; {@code onCancel} gets
+     * the action that cancels the call as soon as it has started, so a {@code Statement.cancel} can end the wait
+     * for the first message.
+     */
+    public static FlightBatchCursor open(
+            Channel channel,
             BufferAllocator parent,
             Ticket ticket,
             CursorSettings settings,
+            Consumer<Runnable> onCancel,
             CallOption... options)
             throws FlightCallException {
         ResultMemoryGuard guard = ResultMemoryGuard.open(parent, "greptime-result", settings.maxResultMemory());
         BufferAllocator allocator = guard.allocator();
-        FlightClient client = null;
-        FlightStream stream = null;
+        DoGetCall call = null;
         try {
-            client = FlightGrpcUtils.createFlightClientWithSharedChannel(allocator, channel);
-            stream = client.getStream(ticket, options);
-            return over(stream, AutoCloseables.all(List.of(client, allocator)), settings, guard);
-        } catch (RuntimeException e) {
-            closeQuietly(stream, client, allocator);
-            throw e;
-        }
-    }
-
-    /**
-     * A cursor over a stream the caller started, reading into {@code guard}'s allocator (give the Flight
-     * client that allocator). {@code resources} (for example the Flight client and the allocator) are
-     * closed after the stream, also when this fails.
-     */
-    public static FlightBatchCursor over(
-            FlightStream stream, AutoCloseable resources, CursorSettings settings, ResultMemoryGuard guard)
-            throws FlightCallException {
-        Objects.requireNonNull(stream, "stream");
-        Objects.requireNonNull(guard, "guard");
-        try {
-            return new FlightBatchCursor(stream, resources, settings, guard);
+            call = DoGetCall.start(channel, allocator, settings.maxResultMemory(), ticket, options);
+            DoGetCall started = call;
+            onCancel.accept(() -> started.cancel("cancelled by the client"));
+            return new FlightBatchCursor(call, allocator, settings, guard);
         } catch (FlightCallException | RuntimeException e) {
-            closeStream(stream);
+            if (call != null) {
+                call.close();
+            }
             try {
-                resources.close();
-            } catch (Exception leak) {
-                // the allocator's leak report (memory still held after a failed first read) is a bug to see,
-                // not to swallow: it travels with the error the caller gets
-                e.addSuppressed(leak);
+                allocator.close();
+            } catch (RuntimeException leak) {
+                e.addSuppressed(leak); // memory still held after a failed open is a bug to see
             }
             throw e;
         }
@@ -160,7 +194,7 @@ public final class FlightBatchCursor implements AutoCloseable {
 
     /** Column metadata of the result, in order; empty for an update count. */
     public List<ColumnMetadata> columns() {
-        return schema == null ? List.of() : ColumnMetadata.of(schema, stream.getDictionaryProvider());
+        return schema == null ? List.of() : ColumnMetadata.of(root.getSchema(), provider);
     }
 
     /**
@@ -170,30 +204,75 @@ public final class FlightBatchCursor implements AutoCloseable {
     public boolean nextBatch() throws FlightCallException {
         batchRows = 0;
         readers = List.of();
-        if (finished || closed) {
-            return false;
-        }
-        boolean stepped = firstStepPending || advance();
-        firstStepPending = false;
-        while (stepped) {
-            messages.record(stream.getLatestMetadata());
-            int rows = stream.getRoot().getRowCount();
-            if (rows > 0) {
-                exposeBatch(rows);
+        while (!finished && !closed) {
+            Step step = pending != null ? pending : take();
+            pending = null;
+            if (step instanceof Step.End end) {
+                finished = true;
+                if (end.error() != null) {
+                    throw end.error();
+                }
+            } else if (apply(step)) {
                 return true;
             }
-            stepped = advance();
         }
-        finished = true;
         return false;
+    }
+
+    /** Loads a batch, a dictionary or metrics; true when a batch with rows is now current. */
+    private boolean apply(Step step) throws FlightCallException {
+        try (step) {
+            if (step instanceof Step.Batch batch) {
+                new VectorLoader(root).load(batch.batch());
+                checkMemory();
+                messages.record(batch.metadata());
+                if (root.getRowCount() > 0) {
+                    exposeBatch(root.getRowCount());
+                    return true;
+                }
+            } else if (step instanceof Step.DictionaryData data) {
+                FieldVector vector = dictionaries.get(data.id()).getVector();
+                new VectorLoader(new VectorSchemaRoot(List.of(vector.getField()), List.of(vector), 0))
+                        .load(data.batch());
+                checkMemory();
+                messages.record(data.metadata());
+            } else if (step instanceof Step.Metadata m) {
+                messages.record(m.metadata());
+            } else {
+                throw FlightCallException.protocol("a second schema in the middle of its DoGet answer", null);
+            }
+            return false;
+        } catch (RuntimeException e) {
+            finished = true;
+            call.cancel("the client could not load a batch");
+            throw FlightCallException.protocol("a batch Arrow could not load: " + e.getMessage(), e);
+        }
+    }
+
+    private void checkMemory() throws FlightCallException {
+        if (guard.takeExceeded()) {
+            finished = true;
+            call.cancel("maxResultMemory exceeded");
+            throw FlightCallException.memoryLimit(settings.maxResultMemory(), null);
+        }
+    }
+
+    private Step take() throws FlightCallException {
+        try {
+            return call.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            finished = true;
+            call.cancel("the reading thread was interrupted");
+            throw FlightCallException.local("Interrupted while waiting for the next DoGet message", e);
+        }
     }
 
     private void exposeBatch(int rows) {
         long max = settings.maxRows();
         batchRows = max > 0 ? (int) Math.min(rows, max - rowsDelivered) : rows;
         rowsDelivered += batchRows;
-        VectorSchemaRoot root = stream.getRoot();
-        readers = settings.readers().create(root, stream.getDictionaryProvider());
+        readers = settings.readers().create(root, provider);
         if (max > 0 && rowsDelivered >= max) {
             finished = true;
             cancel("maxRows reached");
@@ -211,12 +290,12 @@ public final class FlightBatchCursor implements AutoCloseable {
     }
 
     /**
-     * The record batch the cursor is on, without copying: the stream's one root, whose vectors the next
+     * The record batch the cursor is on, without copying: the cursor's one root, whose vectors the next
      * {@link #nextBatch()} reloads; null when there is no current batch. Its row count may exceed
      * {@link #batchRowCount()} when {@code maxRows} cut the batch short.
      */
     public VectorSchemaRoot currentRoot() {
-        return readers.isEmpty() && batchRows == 0 ? null : stream.getRoot();
+        return readers.isEmpty() && batchRows == 0 ? null : root;
     }
 
     /** Rows exposed so far, over all batches. */
@@ -242,45 +321,16 @@ public final class FlightBatchCursor implements AutoCloseable {
         cancel("cancelled by the client");
     }
 
-    private boolean advance() throws FlightCallException {
-        try {
-            boolean more = stream.next();
-            if (guard.takeExceeded()) {
-                finished = true;
-                throw FlightCallException.memoryLimit(settings.maxResultMemory(), null);
-            }
-            return more;
-        } catch (FlightRuntimeException e) {
-            finished = true;
-            throw memoryFailure(e)
-                    ? FlightCallException.memoryLimit(settings.maxResultMemory(), e)
-                    : FlightCallException.fromFlight(e);
-        } catch (OutOfMemoryException e) {
-            finished = true;
-            throw FlightCallException.memoryLimit(settings.maxResultMemory(), e);
-        } catch (RuntimeException e) {
-            finished = true;
-            throw FlightCallException.local("Unreadable Flight stream: " + e.getMessage(), e);
-        }
-    }
-
-    /** gRPC reports an allocation failure in the message parser as its cause. */
-    private static boolean memoryFailure(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof OutOfMemoryException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private void cancel(String reason) {
         if (cancelled.compareAndSet(false, true)) {
-            stream.cancel(reason, null);
+            call.cancel(reason);
         }
     }
 
-    /** Cancels the call if it has not ended and releases everything the result holds. */
+    /**
+     * Cancels the call if it has not ended (without waiting for the server) and releases everything the
+     * result holds; the allocator's close fails loudly on a leak.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -289,57 +339,21 @@ public final class FlightBatchCursor implements AutoCloseable {
         closed = true;
         readers = List.of();
         if (!finished) {
-            cancel("result set closed before the end");
+            cancelled.set(true);
         }
-        closeStream(stream);
-        closeResources();
-    }
-
-    private void closeResources() {
+        call.close();
+        if (pending != null) {
+            pending.close();
+        }
+        if (root != null) {
+            releaseRoot();
+        }
         try {
             resources.close();
         } catch (RuntimeException e) {
             throw e; // a leak report from the allocator: a bug, keep it loud
         } catch (Exception e) {
-            throw new IllegalStateException("Closing the result's Flight client failed", e);
-        }
-    }
-
-    /**
-     * Closes the stream so that it releases its buffers. {@code FlightStream.close} first drains the
-     * messages still queued, loading each; when a load fails (a batch over the memory limit, a corrupt
-     * batch) the exception leaves {@code close} before it released the root, the queue and the metadata.
-     * Each failed try has consumed (and freed) one message, so trying again gets further; a drain that
-     * ends, or ends in the call's own error status (caught inside), releases everything.
-     */
-    private static void closeStream(FlightStream stream) {
-        for (int i = 0; i < CLOSE_TRIES; i++) {
-            try {
-                stream.close();
-                return;
-            } catch (FlightRuntimeException e) {
-                // the stream re-throws the status that ended the call (our own CANCELLED, or the error that
-                // was already reported) after it released its buffers
-                return;
-            } catch (RuntimeException e) {
-                // a queued message failed to load during the drain (a load never throws Flight's own
-                // exception): try again past it
-            } catch (Exception e) {
-                return; // as above, when the status was not a runtime exception
-            }
-        }
-    }
-
-    private static void closeQuietly(AutoCloseable... closeables) {
-        for (AutoCloseable c : closeables) {
-            if (c == null) {
-                continue;
-            }
-            try {
-                c.close();
-            } catch (Exception e) {
-                // already failing; the original exception is the one to report
-            }
+            throw new IllegalStateException("Closing the result's allocator failed", e);
         }
     }
 }

@@ -29,6 +29,7 @@ public final class FlightCallException extends Exception {
     private final String description;
     private final transient Map<String, String> trailers;
     private final boolean memoryLimitExceeded;
+    private final boolean protocolViolation;
 
     private FlightCallException(
             FlightStatusCode statusCode,
@@ -36,11 +37,22 @@ public final class FlightCallException extends Exception {
             Map<String, String> trailers,
             boolean memoryLimitExceeded,
             Throwable cause) {
+        this(statusCode, description, trailers, memoryLimitExceeded, false, cause);
+    }
+
+    private FlightCallException(
+            FlightStatusCode statusCode,
+            String description,
+            Map<String, String> trailers,
+            boolean memoryLimitExceeded,
+            boolean protocolViolation,
+            Throwable cause) {
         super(statusCode + ": " + description, cause);
         this.statusCode = statusCode;
         this.description = description;
         this.trailers = Collections.unmodifiableMap(trailers);
         this.memoryLimitExceeded = memoryLimitExceeded;
+        this.protocolViolation = protocolViolation;
     }
 
     /** The status and text trailers of a failed Flight call. */
@@ -73,6 +85,35 @@ public final class FlightCallException extends Exception {
     /** A local failure while reading the stream (a malformed message, a missing dictionary). */
     static FlightCallException local(String description, Throwable cause) {
         return new FlightCallException(FlightStatusCode.INTERNAL, description, Map.of(), false, cause);
+    }
+
+    /**
+     * The server sent a DoGet answer that cannot be right (a record batch whose row count or buffers do not
+     * match its body or schema, a second schema, an LZ4 frame claiming an impossible size); the cursor
+     * refused it before allocating for it and cancelled the call.
+     */
+    static FlightCallException protocol(String what, Throwable cause) {
+        return new FlightCallException(
+                FlightStatusCode.INTERNAL,
+                "The server sent " + what + " (protocol violation)",
+                Map.of(),
+                false,
+                true,
+                cause);
+    }
+
+    /** This protocol violation with the server that committed it named ({@code host:port}). */
+    FlightCallException atServer(String authority) {
+        if (!protocolViolation || authority == null) {
+            return this;
+        }
+        String text = description.replaceFirst("^The server sent", "The server " + authority + " sent");
+        return new FlightCallException(statusCode, text, Map.of(), false, true, getCause());
+    }
+
+    /** True when the server's answer broke the Flight/IPC protocol (see {@link #protocol}). */
+    public boolean protocolViolation() {
+        return protocolViolation;
     }
 
     /** The Flight status code (mirrors the gRPC status code). */

@@ -3,7 +3,6 @@ package io.greptime.jdbc.arrow.flight;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.greptime.jdbc.proto.v1.FlightMetadata;
 import java.nio.charset.StandardCharsets;
-import org.apache.arrow.memory.ArrowBuf;
 
 /**
  * Reads the {@code app_metadata} of GreptimeDB's Flight messages: protobuf {@code FlightMetadata}
@@ -13,12 +12,12 @@ final class FlightMessages {
     private String metricsJson;
 
     /** Remembers the metrics of a message; metadata that is not FlightMetadata is ignored. */
-    void record(ArrowBuf appMetadata) {
+    void record(byte[] appMetadata) {
         if (appMetadata == null) {
             return;
         }
         try {
-            FlightMetadata metadata = FlightMetadata.parseFrom(bytes(appMetadata));
+            FlightMetadata metadata = FlightMetadata.parseFrom(appMetadata);
             if (metadata.hasMetrics()) {
                 metricsJson = metadata.getMetrics().getMetrics().toString(StandardCharsets.UTF_8);
             }
@@ -28,12 +27,12 @@ final class FlightMessages {
     }
 
     /** Affected rows of the schema-less DML/DDL message. */
-    long affectedRows(ArrowBuf appMetadata) throws FlightCallException {
+    long affectedRows(byte[] appMetadata) throws FlightCallException {
         if (appMetadata == null) {
             throw FlightCallException.local("DoGet answered with neither a schema nor affected rows", null);
         }
         try {
-            FlightMetadata metadata = FlightMetadata.parseFrom(bytes(appMetadata));
+            FlightMetadata metadata = FlightMetadata.parseFrom(appMetadata);
             if (metadata.hasMetrics()) {
                 metricsJson = metadata.getMetrics().getMetrics().toString(StandardCharsets.UTF_8);
             }
@@ -46,11 +45,5 @@ final class FlightMessages {
 
     String metricsJson() {
         return metricsJson;
-    }
-
-    private static byte[] bytes(ArrowBuf buf) {
-        byte[] bytes = new byte[(int) buf.readableBytes()];
-        buf.getBytes(buf.readerIndex(), bytes);
-        return bytes;
     }
 }

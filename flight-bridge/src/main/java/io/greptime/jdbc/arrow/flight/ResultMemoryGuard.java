@@ -10,21 +10,13 @@ import org.apache.arrow.vector.VectorLoader;
  * The allocator of one result, limited to {@code maxResultMemory}, and the listener that keeps a limit
  * failure from stranding memory.
  *
- * <p>Why: Arrow 19's {@code VectorLoader} decompresses a field's buffers one by one and hands them to the
- * vector only when all of them are there; when the allocation for a later buffer fails, the buffers it
- * already decompressed for that field are referenced by nobody and never freed (the allocator then
- * reports a leak at close, and the direct memory stays taken for the life of the JVM). So an allocation
- * that fails inside a vector load is let through and marks the result as over its limit: the cursor
- * fails the batch with SQLState 53200 as soon as the load returns, and closing the stream frees every
- * buffer. Allocations anywhere else (a message arriving through gRPC) fail at the limit as before,
- * which leaves nothing behind.
- *
- * <p>The price is a transient overshoot of one batch's decompressed size. There is no cheaper bound
- * that does not leak: any fixed overdraft is beaten by a batch that LZ4 shrinks well (one long run of
- * one letter decompresses a thousand times over), and Arrow's LZ4 codec has already held the whole
- * decompressed buffer on the heap, twice, before it asks this allocator for it. Only a load that the
- * JVM itself cannot serve (direct memory exhausted) still fails inside Arrow; the allocator's close then
- * reports what it stranded, attached to the error.
+ * <p>The DoGet decoder ({@link BatchDecoder}) checks what a batch will take before it allocates, and frees
+ * what it allocated when it fails, so its own allocations simply fail at the limit. What it cannot see ahead
+ * exactly is Arrow's {@code VectorLoader}, which allocates validity bitmaps of its own while it loads (and, in
+ * Arrow 19, strands the buffers it already made for a field when a later allocation fails). So an allocation
+ * that fails inside a vector load is let through and marks the result as over its limit: the cursor fails the
+ * batch with SQLState 53200 as soon as the load returns, and closing the cursor frees every buffer. The price
+ * is a transient overshoot of at most those bitmaps (one bit a row).
  */
 public final class ResultMemoryGuard implements AllocationListener {
     private static final String VECTOR_LOADER = VectorLoader.class.getName();

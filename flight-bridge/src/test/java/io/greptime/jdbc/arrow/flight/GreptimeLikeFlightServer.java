@@ -56,9 +56,14 @@ final class GreptimeLikeFlightServer implements AutoCloseable {
     }
 
     ManagedChannel newChannel() {
+        return newChannel(Integer.MAX_VALUE);
+    }
+
+    /** A channel that accepts messages of up to {@code maxInboundMessageSize} bytes. */
+    ManagedChannel newChannel(int maxInboundMessageSize) {
         return NettyChannelBuilder.forAddress("127.0.0.1", server.getPort())
                 .usePlaintext()
-                .maxInboundMessageSize(Integer.MAX_VALUE)
+                .maxInboundMessageSize(maxInboundMessageSize)
                 .build();
     }
 

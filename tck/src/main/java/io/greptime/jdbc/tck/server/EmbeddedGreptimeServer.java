@@ -304,8 +304,9 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private List<ServerServiceDefinition> services(Map<String, String> users) {
         Authenticator auth = new Authenticator(users, config.profile.acceptsBasicPutAuth());
         RequestExecutor executor = new RequestExecutor(config.engine, auth, config.headerListener, config.profile);
-        CompressionCodec codec =
-                config.compression ? io.greptime.jdbc.arrow.Lz4FrameCodec.INSTANCE : NoCompressionCodec.INSTANCE;
+        CompressionCodec codec = config.compression || !config.profile.flightCompressionConfigurable()
+                ? io.greptime.jdbc.arrow.Lz4FrameCodec.INSTANCE
+                : NoCompressionCodec.INSTANCE;
         FlightService flight = new FlightService(
                 executor, config.engine, auth, errors, allocator, codec, config.profile, streams, serving);
         return List.of(
@@ -461,7 +462,11 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
             return this;
         }
 
-        /** LZ4_FRAME IPC compression of DoGet batches (on by default, as GreptimeDB). */
+        /**
+         * LZ4_FRAME IPC compression of DoGet batches: on by default, as GreptimeDB's
+         * {@code grpc.flight_compression = "arrow_ipc"} in every release since v0.15; off is
+         * {@code flight_compression = "none"}. A v0.14 profile always compresses (that release had no option).
+         */
         public Builder compression(boolean lz4Frame) {
             this.compression = lz4Frame;
             return this;

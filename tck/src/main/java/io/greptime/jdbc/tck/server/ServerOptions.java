@@ -19,7 +19,7 @@ final class ServerOptions {
             "  --tls-client-ca FILE     require client certificates signed by this CA (PEM)",
             "  --data-dir DIR           where DuckDB keeps the data, kept across restarts (default: in memory)",
             "  --profile VERSION        GreptimeDB line to imitate: v0.14, v0.15, v0.17, v1.0, v1.2 or v1.3 (default v1.2)",
-            "  --no-compression         send DoGet batches without LZ4_FRAME IPC compression",
+            "  --no-compression         DoGet batches without LZ4_FRAME (flight_compression = \"none\"; v0.14 ignores it)",
             "  --help                   print this and exit");
 
     private static final java.util.Set<String> FLAGS_WITH_VALUE = java.util.Set.of(

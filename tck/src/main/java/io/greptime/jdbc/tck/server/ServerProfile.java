@@ -111,6 +111,15 @@ public enum ServerProfile implements EngineProfile {
         return atLeast(V1_0);
     }
 
+    /**
+     * Whether DoGet's LZ4_FRAME IPC compression can be turned off ({@code grpc.flight_compression}, default
+     * {@code arrow_ipc} in v0.15.0 through v1.3: src/servers/src/grpc.rs); v0.14's FlightEncoder always
+     * compresses (src/common/grpc/src/flight.rs).
+     */
+    public boolean flightCompressionConfigurable() {
+        return atLeast(V0_15);
+    }
+
     @Override
     public boolean metricChecksTimeUnit() {
         return atLeast(V0_15);
