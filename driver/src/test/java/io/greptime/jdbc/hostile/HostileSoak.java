@@ -218,7 +218,7 @@ class HostileSoak {
     }
 
     private static Connection connect(HostileServer s) throws SQLException {
-        return DriverManager.getConnection(s.url("?timezone=UTC&connectTimeout=3000"));
+        return DriverManager.getConnection(s.url("?timezone=UTC&connectTimeout=15000"));
     }
 
     private static String shorten(String m) {
