@@ -76,6 +76,23 @@ public final class ChannelFactory {
         }
     }
 
+    /**
+     * The channel {@code channels} holds for {@code endpoint}, or null when there is none or it ran on an
+     * event loop group one of whose loops has ended (#29: an {@link Error} killed a loop thread): such a
+     * channel is removed and shut down, so that the caller opens a new one on a healthy group instead of
+     * failing every call with "event executor terminated".
+     */
+    static ManagedChannel dropIfBroken(
+            java.util.Map<JdbcUrl.Endpoint, ManagedChannel> channels, JdbcUrl.Endpoint endpoint) {
+        ManagedChannel c = channels.get(endpoint);
+        if (c instanceof GroupLeaseChannel leased && leased.onBrokenGroup()) {
+            channels.remove(endpoint, c);
+            c.shutdownNow();
+            return null;
+        }
+        return c;
+    }
+
     private static ManagedChannel build(
             ConnectionConfig config, JdbcUrl.Endpoint endpoint, NettyTransport transport, EventLoopGroup group)
             throws SQLException {

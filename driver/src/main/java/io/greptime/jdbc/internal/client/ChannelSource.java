@@ -38,7 +38,7 @@ public interface ChannelSource extends AutoCloseable {
 
         @Override
         public ManagedChannel channel(JdbcUrl.Endpoint endpoint) throws SQLException {
-            ManagedChannel existing = channels.get(endpoint);
+            ManagedChannel existing = ChannelFactory.dropIfBroken(channels, endpoint);
             if (existing != null) {
                 return existing;
             }

@@ -19,6 +19,7 @@ import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.SQLTransientException;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.grpc.StatusUtils;
@@ -76,6 +77,10 @@ public final class ErrorTranslator {
         if (t instanceof FlightCallException e) {
             return translate(e);
         }
+        SQLException local = fromTransport(t);
+        if (local != null) {
+            return local;
+        }
         Failure f = describe(t);
         if (f == null) {
             String raw = String.valueOf(t.getMessage());
@@ -120,6 +125,41 @@ public final class ErrorTranslator {
                 e.trailers().get(StatusCode.ERR_CODE_HEADER),
                 e.trailers().get(StatusCode.RETRY_HINT_HEADER),
                 e));
+    }
+
+    /**
+     * A failure of the driver's own side of the call (#29), found anywhere in the cause chain: a direct-memory
+     * shortage is SQLState {@code 53200} for this call only (transient: others may free memory meanwhile);
+     * a task refused by an event loop that has ended, or any other {@link Error} of the transport, is a
+     * failed communication ({@code 08006}), never the raw throwable. Null when the failure is none of these.
+     */
+    private SQLException fromTransport(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof OutOfMemoryError oom) {
+                return new SQLTransientException(
+                        "Not enough memory for this call (" + mask(String.valueOf(oom.getMessage()))
+                                + "); the connection stays usable" + StatementIds.messageSuffix(),
+                        MEMORY_LIMIT_STATE,
+                        t);
+            }
+            if (c instanceof RejectedExecutionException) {
+                return new SQLTransientConnectionException(
+                        "The driver's network event loop refused the call (" + mask(String.valueOf(c.getMessage()))
+                                + "); the next call opens a new one" + StatementIds.messageSuffix(),
+                        SqlStates.CONNECTION_FAILURE,
+                        t);
+            }
+        }
+        if (t instanceof Error e) {
+            String raw = String.valueOf(e.getMessage());
+            String text = mask(raw);
+            return new SQLException(
+                    "Communication with GreptimeDB failed: " + e.getClass().getName() + ": " + text
+                            + StatementIds.messageSuffix(),
+                    SqlStates.CONNECTION_FAILURE,
+                    raw.equals(text) ? t : null); // a cause whose text had to be hidden is left out
+        }
+        return null;
     }
 
     private static Failure describe(Throwable t) {

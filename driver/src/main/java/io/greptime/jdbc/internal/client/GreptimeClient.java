@@ -210,12 +210,30 @@ public final class GreptimeClient implements AutoCloseable {
         router.call(
                 OperationKind.QUERY,
                 timeoutMillis,
-                (endpoint, progress, remaining) -> {
+                guarded((endpoint, progress, remaining) -> {
                     String[] row = probeRow(endpoint, session, remaining > 0 ? remaining : timeoutMillis);
                     versions.watch(endpoint, versions.record(endpoint, row, session));
                     return row;
-                },
+                }),
                 errors::translate);
+    }
+
+    /**
+     * {@code attempt} with any {@link Error} of the transport (a direct-memory shortage above all) turned into
+     * the SQLException of this call (#29), so that it neither reaches the application raw nor skips the
+     * router's bookkeeping; errors of the JVM itself (a stack overflow, an internal error) pass untouched.
+     */
+    private <T> Router.Attempt<T> guarded(Router.Attempt<T> attempt) {
+        return (endpoint, progress, remaining) -> {
+            try {
+                return attempt.run(endpoint, progress, remaining);
+            } catch (Error e) {
+                if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)) {
+                    throw e;
+                }
+                throw errors.translate(e);
+            }
+        };
     }
 
     private Endpoint preferredEndpoint() {
@@ -232,6 +250,11 @@ public final class GreptimeClient implements AutoCloseable {
 
     private String[] probeRow(Endpoint endpoint, RequestSession session, long timeoutMillis)
             throws SQLException, FlightCallException {
+        return probeRow(endpoint, session, timeoutMillis, CancelHook.NONE);
+    }
+
+    private String[] probeRow(Endpoint endpoint, RequestSession session, long timeoutMillis, CancelHook hook)
+            throws SQLException, FlightCallException {
         BufferAllocator parent = allocator;
         if (parent == null) {
             throw new SQLException("the connection is not open yet", "08003");
@@ -244,7 +267,7 @@ public final class GreptimeClient implements AutoCloseable {
                 session,
                 sqlRequest(session, ServerProbe.SQL),
                 timeoutMillis,
-                CancelHook.NONE,
+                hook,
                 parent,
                 settings)) {
             while (cursor.nextBatch()) {
@@ -313,8 +336,8 @@ public final class GreptimeClient implements AutoCloseable {
         return router.call(
                 OperationKind.ofHandle(request),
                 timeoutMillis,
-                (endpoint, progress, remaining) ->
-                        handleOn(channel(endpoint), progress, session, request, remaining, hook),
+                guarded((endpoint, progress, remaining) ->
+                        handleOn(channel(endpoint), progress, session, request, remaining, hook)),
                 errors::translate);
     }
 
@@ -411,8 +434,8 @@ public final class GreptimeClient implements AutoCloseable {
         return router.call(
                 OperationKind.QUERY,
                 timeoutMillis,
-                (endpoint, progress, remaining) ->
-                        doGetOn(channel(endpoint), callbackOption, session, request, remaining, hook, parent, settings),
+                guarded((endpoint, progress, remaining) -> doGetOn(
+                        channel(endpoint), callbackOption, session, request, remaining, hook, parent, settings)),
                 errors::translate);
     }
 
@@ -516,7 +539,46 @@ public final class GreptimeClient implements AutoCloseable {
         if (stop != null) {
             throw stop;
         }
-        return capabilities(session);
+        SQLException[] ended = new SQLException[1];
+        ServerCapabilities caps = versions.capabilities(session, this::preferredEndpoint, (endpoint, s) -> {
+            try {
+                return probeWithin(endpoint, s, scope);
+            } catch (SQLException e) {
+                if (CallScope.TIMED_OUT.equals(e.getSQLState()) || CallScope.CANCELLED.equals(e.getSQLState())) {
+                    ended[0] = e;
+                }
+                throw e;
+            }
+        });
+        stop = scope.stopped("the server's version");
+        if (stop != null) {
+            throw stop; // the probe ran out of the statement's time (or was cancelled): no reason to guess
+        }
+        if (ended[0] != null) {
+            // its deadline fired a hair before the scope's (whole milliseconds): the same timeout, said so
+            throw CallScope.TIMED_OUT.equals(ended[0].getSQLState())
+                    ? new java.sql.SQLTimeoutException(
+                            "Statement timeout of " + scope.timeoutMillis()
+                                    + " ms reached while waiting for the server's version",
+                            CallScope.TIMED_OUT,
+                            ended[0])
+                    : ended[0];
+        }
+        return caps;
+    }
+
+    /**
+     * The version probe inside a statement: bounded by what is left of the statement's timeout (#29: it ran
+     * on the connect timeout, 10 s by default, whatever the statement's own), cancelled with it.
+     */
+    private String[] probeWithin(Endpoint endpoint, RequestSession session, CallScope scope) throws SQLException {
+        long left = scope.callTimeoutMillis();
+        try {
+            return probeRow(
+                    endpoint, session, left > 0 ? Math.min(left, probeTimeoutMillis) : probeTimeoutMillis, scope);
+        } catch (FlightCallException e) {
+            throw errors.translate(e);
+        }
     }
 
     /**
@@ -534,8 +596,8 @@ public final class GreptimeClient implements AutoCloseable {
         return router.call(
                 OperationKind.ofHandle(request),
                 timeoutMillis,
-                (endpoint, progress, remaining) ->
-                        handleOn(channel(endpoint), progress, session, request, remaining, hook),
+                guarded((endpoint, progress, remaining) ->
+                        handleOn(channel(endpoint), progress, session, request, remaining, hook)),
                 errors::translate,
                 repeatable);
     }
@@ -585,13 +647,13 @@ public final class GreptimeClient implements AutoCloseable {
             return router.call(
                     OperationKind.QUERY,
                     timeoutMillis,
-                    (endpoint, progress, remaining) -> {
+                    guarded((endpoint, progress, remaining) -> {
                         HealthCheckGrpc.newBlockingStub(channel(endpoint))
                                 .withDeadlineAfter(
                                         Math.max(1, remaining > 0 ? remaining : timeoutMillis), TimeUnit.MILLISECONDS)
                                 .healthCheck(HealthCheckRequest.getDefaultInstance());
                         return true;
-                    },
+                    }),
                     errors::translate);
         } catch (SQLException e) {
             return false;

@@ -6,6 +6,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -38,15 +39,25 @@ final class GroupLeaseChannel extends ForwardingManagedChannel {
 
     @Override
     public ManagedChannel shutdown() {
-        super.shutdown();
-        releaseWhenTerminated();
+        try {
+            super.shutdown();
+        } catch (RejectedExecutionException loopEnded) {
+            // its transport's loop has ended (#29): nothing is left to shut down there; the lease still goes back
+        } finally {
+            releaseWhenTerminated();
+        }
         return this;
     }
 
     @Override
     public ManagedChannel shutdownNow() {
-        super.shutdownNow();
-        releaseWhenTerminated();
+        try {
+            super.shutdownNow();
+        } catch (RejectedExecutionException loopEnded) {
+            // as in shutdown()
+        } finally {
+            releaseWhenTerminated();
+        }
         return this;
     }
 
@@ -54,11 +65,27 @@ final class GroupLeaseChannel extends ForwardingManagedChannel {
         if (!watching.compareAndSet(false, true)) {
             return;
         }
-        watch = group.scheduleWithFixedDelay(this::releaseIfTerminated, 0, CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        try {
+            watch = group.scheduleWithFixedDelay(this::releaseIfTerminated, 0, CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException loopEnded) {
+            // the group has a loop that ended: it is retired, and nothing can wait on it; give the lease back now
+            if (released.compareAndSet(false, true)) {
+                transport.release(group);
+            }
+        }
+    }
+
+    /**
+     * Whether the group this channel runs on has a loop that ended (an {@link Error} killed its thread):
+     * the channel's transports may sit on that loop, so the owner replaces the channel.
+     */
+    boolean onBrokenGroup() {
+        return !NettyTransport.usable(group);
     }
 
     private void releaseIfTerminated() {
-        if (released.get() || delegate.isTerminated()) {
+        // on a broken group the channel may never terminate (its transport's loop is gone): give the lease back
+        if (released.get() || delegate.isTerminated() || onBrokenGroup()) {
             ScheduledFuture<?> w = watch;
             if (w != null) {
                 w.cancel(false); // a first run before the field was set leaves this to the next one

@@ -3,6 +3,8 @@ package io.greptime.jdbc.internal.client;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.GreptimeResponse;
+import io.grpc.Metadata;
+import io.grpc.Status;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import java.sql.SQLException;
@@ -17,6 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * #cancel} may be called from any thread.
  */
 public final class HandleRequestsCall {
+    private static final Metadata.Key<String> ERR_CODE =
+            Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
     private final ErrorTranslator errors;
     /** Guards {@link #ready}, {@link #total}, {@link #failure} and {@link #done}. */
     private final ReentrantLock lock = new ReentrantLock();
@@ -126,6 +130,13 @@ public final class HandleRequestsCall {
             if (failure != null) {
                 throw errors.translate(failure);
             }
+            if (total < 0) {
+                // gRPC ended the call with OK but the server never said how many rows it stored: none counts
+                throw new SQLException(
+                        "GreptimeDB ended the HandleRequests call without its answer (the affected rows):"
+                                + " protocol violation; the rows sent are in doubt",
+                        SqlStates.PROTOCOL_VIOLATION);
+            }
             return total;
         } finally {
             lock.unlock();
@@ -146,6 +157,16 @@ public final class HandleRequestsCall {
 
         @Override
         public void onNext(GreptimeResponse response) {
+            if (response.hasHeader()
+                    && response.getHeader().hasStatus()
+                    && response.getHeader().getStatus().getStatusCode() != 0) {
+                // an error in the answer itself (the server sends these as gRPC statuses, but never count it)
+                var st = response.getHeader().getStatus();
+                Metadata code = new Metadata();
+                code.put(ERR_CODE, Integer.toString(st.getStatusCode()));
+                onError(Status.UNKNOWN.withDescription(st.getErrMsg()).asRuntimeException(code));
+                return;
+            }
             signal(() -> total = response.getAffectedRows().getValue() & 0xFFFFFFFFL);
         }
 

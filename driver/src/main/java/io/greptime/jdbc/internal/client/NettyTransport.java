@@ -14,9 +14,14 @@ import io.netty.channel.uring.IoUringDomainSocketChannel;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
 
 /**
  * The netty transports a channel can run on, best first. Each owns one event loop group shared by every
@@ -108,12 +113,20 @@ enum NettyTransport {
      */
     static final long IDLE_SHUTDOWN_MILLIS = 10_000;
 
+    private static final Logger LOG = Logger.getLogger("io.greptime.jdbc.client");
+
     private final String key;
     /** Guards {@link #group}, {@link #leases} and {@link #idleShutdown}. */
     private final Object lock = new Object();
 
+    /** The group new channels get, or null until the next lease creates one. */
     private EventLoopGroup group;
-    private int leases;
+    /**
+     * Leases out per group: the current one and any retired because one of its loops ended (a retired group
+     * shuts down once its last channel has terminated).
+     */
+    private final Map<EventLoopGroup, Integer> leases = new IdentityHashMap<>();
+
     private Future<?> idleShutdown;
     private long idleMillis = IDLE_SHUTDOWN_MILLIS;
 
@@ -147,7 +160,9 @@ enum NettyTransport {
 
     /**
      * The JVM-wide event loop group of this transport for one more channel, created on first use (again
-     * after an idle shutdown). The caller gives it back with {@link #release} once that channel has
+     * after an idle shutdown, or when one of the group's loops has ended: a loop whose thread died, for
+     * example on an {@link Error} in its shutdown path, would fail every task given to it with "event
+     * executor terminated"). The caller gives it back with {@link #release} once that channel has
      * terminated: the group shuts down when no channel has used it for {@link #IDLE_SHUTDOWN_MILLIS}.
      */
     EventLoopGroup lease() {
@@ -156,29 +171,70 @@ enum NettyTransport {
                 idleShutdown.cancel(false);
                 idleShutdown = null;
             }
+            if (group != null && !usable(group)) {
+                retire(group);
+            }
             if (group == null) {
                 group = newGroup(new DefaultThreadFactory("greptime-jdbc-" + key, true));
             }
-            leases++;
+            leases.merge(group, 1, Integer::sum);
             return group;
         }
     }
 
-    /** Gives back a lease of {@code leased}; the last one schedules the group's idle shutdown. */
+    /** Whether the group and every one of its loops still take tasks. */
+    static boolean usable(EventLoopGroup g) {
+        if (g.isShuttingDown()) {
+            return false;
+        }
+        for (EventExecutor loop : g) {
+            if (loop.isShuttingDown()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** No new channel gets {@code broken}; it shuts down now if no channel holds it, else with its last one. */
+    private void retire(EventLoopGroup broken) {
+        LOG.warning(() -> "a " + key + " event loop of the driver has ended; new channels get a new loop group");
+        group = null;
+        if (!leases.containsKey(broken)) {
+            broken.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Gives back a lease of {@code leased}; the last one of the current group schedules its idle shutdown,
+     * the last one of a retired group shuts it down.
+     */
     void release(EventLoopGroup leased) {
         synchronized (lock) {
-            if (leased != group || leases == 0) {
-                return; // not this transport's current group: nothing of ours to give back
+            Integer n = leases.get(leased);
+            if (n == null) {
+                return; // not a group of ours with leases out: nothing to give back
             }
-            if (--leases == 0) {
+            if (n > 1) {
+                leases.put(leased, n - 1);
+                return;
+            }
+            leases.remove(leased);
+            if (leased != group) {
+                leased.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                return;
+            }
+            try {
                 idleShutdown = leased.schedule(() -> shutDownIfIdle(leased), idleMillis, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException loopEnded) {
+                group = null; // the loop picked has ended: the group is of no further use
+                leased.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             }
         }
     }
 
     private void shutDownIfIdle(EventLoopGroup idle) {
         synchronized (lock) {
-            if (leases > 0 || group != idle) {
+            if (leases.containsKey(idle) || group != idle) {
                 return; // leased again meanwhile
             }
             group = null;
@@ -188,10 +244,14 @@ enum NettyTransport {
         idle.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
     }
 
-    /** Channels holding a lease of this transport's group (for tests). */
+    /** Channels holding a lease of any group of this transport (for tests). */
     int leases() {
         synchronized (lock) {
-            return leases;
+            int n = 0;
+            for (int each : leases.values()) {
+                n += each;
+            }
+            return n;
         }
     }
 
@@ -199,6 +259,13 @@ enum NettyTransport {
     boolean hasGroup() {
         synchronized (lock) {
             return group != null;
+        }
+    }
+
+    /** The group the next lease would get, or null (for tests). */
+    EventLoopGroup currentGroup() {
+        synchronized (lock) {
+            return group;
         }
     }
 

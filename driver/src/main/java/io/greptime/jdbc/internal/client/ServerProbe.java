@@ -135,7 +135,11 @@ public final class ServerProbe {
             watch(e, a);
             return a;
         } catch (SQLException ex) {
-            if (ex.getSQLState() != null && ex.getSQLState().startsWith("08")) {
+            if (ex.getSQLState() != null
+                    && (ex.getSQLState().startsWith("08")
+                            || ex.getSQLState().equals(CallScope.TIMED_OUT)
+                            || ex.getSQLState().equals(CallScope.CANCELLED))) {
+                // no answer (yet): a timeout or a cancel says nothing about the version either
                 LOG.log(Level.FINE, "could not read the version of " + e + " now", ex);
                 return null;
             }

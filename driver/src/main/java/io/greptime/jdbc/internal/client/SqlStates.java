@@ -9,6 +9,11 @@ final class SqlStates {
     static final String CONNECTION_FAILURE = "08006";
     /** No connection could be made with these settings (SQL-client unable to establish SQL-connection). */
     static final String CANNOT_CONNECT = "08001";
+    /**
+     * The server's answer broke the protocol (none where one was due, a malformed or unknown one): the
+     * communication link failed (08S01), whatever the call may have done on the server.
+     */
+    static final String PROTOCOL_VIOLATION = "08S01";
     /** A GreptimeDB error that may succeed when repeated. */
     static final String TRANSIENT_SERVER_ERROR = "40000";
 

@@ -39,7 +39,7 @@ public final class ThreadChannels implements ChannelLender {
         final AtomicBoolean shut = new AtomicBoolean();
 
         ManagedChannel channel(JdbcUrl.Endpoint endpoint) throws SQLException {
-            ManagedChannel c = channels.get(endpoint);
+            ManagedChannel c = ChannelFactory.dropIfBroken(channels, endpoint);
             if (c == null) {
                 if (shut.get()) {
                     throw new SQLException("This thread's channels were closed", "08003");

@@ -280,14 +280,14 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
     /**
      * Runs a lookup a statement needs before it exists (prepareStatement choosing a write route) as an
-     * execution the connection's close stops. Its deadline is the connect timeout (or the
-     * {@code queryTimeout} property when that is longer): a server that stalls a metadata query must not
-     * hang prepareStatement, and the first lookups of a cold connection must not fail a short timeout
-     * meant for statements.
+     * execution the connection's close stops. Its deadline is the {@code queryTimeout} property when one is
+     * set (#29: the application bounded every statement by it, and a batched INSERT against a server that
+     * never answered its table lookup waited the 10 s connect timeout instead), else the connect timeout:
+     * a server that stalls a metadata query must not hang prepareStatement.
      */
     <T> T prepareLookup(WriteExecutions.WriteCall<T> call) throws SQLException {
-        long connect = config.connectTimeoutMillis() > 0 ? config.connectTimeoutMillis() : 10_000;
-        return runExecution(Math.max(connect, config.queryTimeoutSeconds() * 1000L), call);
+        long query = config.queryTimeoutSeconds() * 1000L;
+        return runExecution(query > 0 ? query : connectTimeout(config), call);
     }
 
     /** Executions for writers that are not statements, with the {@code queryTimeout} property as deadline. */

@@ -68,6 +68,12 @@ final class CursorRowSource implements RowSource {
             SQLException thrown = exec.wasCancelled() ? cancelled(translated) : translated;
             exec.observation().failed(thrown);
             throw thrown;
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // #29: whatever the stream's reading raised (a direct-memory shortage included) is this read's
+            // SQLException, so the result set closes its stream and the application sees no raw throwable
+            SQLException thrown = errors.translate(e);
+            exec.observation().failed(thrown);
+            throw thrown;
         } finally {
             affinity.exit();
         }
