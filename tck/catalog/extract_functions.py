@@ -12,7 +12,7 @@ Rules (each names where the function's SQL name is written):
   - `define_region_function!(T, name, ...)`          the invocation's line (admin)
   - `json_is!(JsonIsNull, ...)`                       the invocation's line, name in snake case
   - `define_distance_function!(T, CONST, ...)`        the const's line
-  - `fn aliases` with string literals                each literal's line, kind of its function
+  - `fn aliases` with string literals, `aliases: ["lit"...]`                each literal's line, kind of its function
 Code after `#[cfg(test)]` and files named tests.rs are skipped. Kind: aggrs/ -> aggregate, admin_fn and
 region macros -> admin, scalars/anomaly -> window, the rest -> scalar.
 """
@@ -123,6 +123,10 @@ class Tag:
                         if c:
                             self.add("aggregate", c[2], c[0], c[1])
                         break
+            m = re.match(r'aliases:\s*(?:vec!)?\[(.*)\]', s)
+            if m:
+                for lit in re.findall(r'"([a-z_0-9]+)"', m.group(1)):
+                    self.add(kind(path), lit, path, i)
             if s.startswith("fn aliases(&self)"):
                 for j in range(i + 1, min(i + 8, len(lines))):
                     if lines[j].strip() == "}":

@@ -107,8 +107,13 @@ class FunctionCatalogTest {
         if (DATAFUSION_BUILTINS.contains(e.name())) {
             return null;
         }
-        boolean refused = failure instanceof GreptimeError
-                && msg.startsWith("Failed to plan SQL: Error during planning: Invalid function '" + e.name() + "'");
+        boolean refused = failure instanceof GreptimeError g
+                && (e.kind().equals("admin")
+                        ? g.status() == io.greptime.jdbc.proto.StatusCode.INVALID_ARGUMENTS
+                                && msg.equals("Admin function not found: " + e.name())
+                        : g.status() == io.greptime.jdbc.proto.StatusCode.PLAN_QUERY
+                                && msg.startsWith(
+                                        "Failed to plan SQL: Error during planning: Invalid function '" + e.name() + "'"));
         return refused ? null : "answers-though-absent";
     }
 
