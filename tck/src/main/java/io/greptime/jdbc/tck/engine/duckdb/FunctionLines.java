@@ -76,7 +76,8 @@ final class FunctionLines {
     static void check(EngineProfile p, String name) {
         if (absent(p, name)) {
             throw new GreptimeError(
-                    StatusCode.PLAN_QUERY, "Failed to plan SQL: Error during planning: Invalid function '" + name + "'.");
+                    StatusCode.PLAN_QUERY,
+                    "Failed to plan SQL: Error during planning: Invalid function '" + name + "'.");
         }
     }
 }

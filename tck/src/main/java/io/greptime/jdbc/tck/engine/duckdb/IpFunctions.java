@@ -42,8 +42,10 @@ final class IpFunctions {
         }
         long v = 0;
         for (String p : parts) {
-            if (p.isEmpty() || p.length() > 3 || (p.length() > 1 && p.charAt(0) == '0') || !p.chars().allMatch(
-                    c -> c >= '0' && c <= '9')) {
+            if (p.isEmpty()
+                    || p.length() > 3
+                    || (p.length() > 1 && p.charAt(0) == '0')
+                    || !p.chars().allMatch(c -> c >= '0' && c <= '9')) {
                 return null;
             }
             int octet = Integer.parseInt(p);

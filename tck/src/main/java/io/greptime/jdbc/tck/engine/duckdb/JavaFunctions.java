@@ -89,8 +89,12 @@ final class JavaFunctions {
         binary(c, "gt_ipv4_in_range", String.class, String.class, Boolean.class, IpFunctions::ipv4InRange);
         unary(c, "gt_ipv6_num_to_string", String.class, String.class, IpFunctions::ipv6NumToString);
         // the 16 bytes as hex; SQL unhexes them into the BLOB GreptimeDB's BinaryView answer becomes
-        unary(c, "gt_ipv6_string_to_num", String.class, String.class, s -> java.util.HexFormat.of()
-                .formatHex(IpFunctions.ipv6StringToNum(s)));
+        unary(
+                c,
+                "gt_ipv6_string_to_num",
+                String.class,
+                String.class,
+                s -> java.util.HexFormat.of().formatHex(IpFunctions.ipv6StringToNum(s)));
         binary(c, "gt_ipv6_in_range", String.class, String.class, Boolean.class, IpFunctions::ipv6InRange);
     }
 
@@ -121,10 +125,21 @@ final class JavaFunctions {
             unary(c, "gt_" + fn, String.class, Float.class, a -> VectorFunctions.element(fn, a));
         }
         // scalar_add.rs / scalar_mul.rs: each element plus (times) the scalar taken as f32
-        binary(c, "gt_vec_scalar_add", Double.class, String.class, String.class, (k, v) -> VectorFunctions.hex(
-                VectorFunctions.scaled(VectorFunctions.vector(v), k.floatValue(), false)));
-        binary(c, "gt_vec_scalar_mul", Double.class, String.class, String.class, (k, v) -> VectorFunctions.hex(
-                VectorFunctions.scaled(VectorFunctions.vector(v), k.floatValue(), true)));
+        binary(
+                c,
+                "gt_vec_scalar_add",
+                Double.class,
+                String.class,
+                String.class,
+                (k, v) ->
+                        VectorFunctions.hex(VectorFunctions.scaled(VectorFunctions.vector(v), k.floatValue(), false)));
+        binary(
+                c,
+                "gt_vec_scalar_mul",
+                Double.class,
+                String.class,
+                String.class,
+                (k, v) -> VectorFunctions.hex(VectorFunctions.scaled(VectorFunctions.vector(v), k.floatValue(), true)));
         binary(c, "gt_vec_kth_elem", String.class, Long.class, Float.class, VectorFunctions::kth);
         binary(c, "gt_vec_subvector", String.class, String.class, String.class, (a, range) -> {
             String[] r = range.split(":");

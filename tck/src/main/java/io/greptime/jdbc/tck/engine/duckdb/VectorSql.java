@@ -9,8 +9,7 @@ import java.util.Set;
  * or as {@code b:<hex>} of its bytes (decided by its DuckDB type), vector results come back as bytes.
  */
 final class VectorSql {
-    private static final Set<String> VECTOR_RESULTS =
-            Set.of(
+    private static final Set<String> VECTOR_RESULTS = Set.of(
             "parse_vec",
             "vec_add",
             "vec_sub",

@@ -112,8 +112,8 @@ class FunctionCatalogTest {
                         ? g.status() == io.greptime.jdbc.proto.StatusCode.INVALID_ARGUMENTS
                                 && msg.equals("Admin function not found: " + e.name())
                         : g.status() == io.greptime.jdbc.proto.StatusCode.PLAN_QUERY
-                                && msg.startsWith(
-                                        "Failed to plan SQL: Error during planning: Invalid function '" + e.name() + "'"));
+                                && msg.startsWith("Failed to plan SQL: Error during planning: Invalid function '"
+                                        + e.name() + "'"));
         return refused ? null : "answers-though-absent";
     }
 

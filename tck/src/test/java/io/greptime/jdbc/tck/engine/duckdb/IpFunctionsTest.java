@@ -30,7 +30,12 @@ class IpFunctionsTest {
     private List<String> column(String expr, String... values) {
         StringBuilder sql = new StringBuilder("SELECT ").append(expr).append(" FROM (VALUES ");
         for (int i = 0; i < values.length; i++) {
-            sql.append(i > 0 ? ", " : "").append('(').append(values[i]).append(", ").append(i).append(')');
+            sql.append(i > 0 ? ", " : "")
+                    .append('(')
+                    .append(values[i])
+                    .append(", ")
+                    .append(i)
+                    .append(')');
         }
         return f.query(sql.append(") t(v, i) ORDER BY i").toString()).column(0);
     }
@@ -41,8 +46,13 @@ class IpFunctionsTest {
             f.ctx = f.ctx.withProfile(p);
             assertThat(column("ipv4_num_to_string(v)", "167772161", "3232235521", "0", "4294967295", "NULL"))
                     .containsExactly("10.0.0.1", "192.168.0.1", "0.0.0.0", "255.255.255.255", null);
-            assertThat(column("ipv4_string_to_num(v)", "'10.0.0.1'", "'192.168.0.1'", "'0.0.0.0'",
-                            "'255.255.255.255'", "NULL"))
+            assertThat(column(
+                            "ipv4_string_to_num(v)",
+                            "'10.0.0.1'",
+                            "'192.168.0.1'",
+                            "'0.0.0.0'",
+                            "'255.255.255.255'",
+                            "NULL"))
                     .containsExactly("167772161", "3232235521", "0", "4294967295", null);
             assertThat(column("ipv4_num_to_string(ipv4_string_to_num(v))", "'10.0.0.1'", "'255.255.255.255'"))
                     .containsExactly("10.0.0.1", "255.255.255.255");
@@ -84,7 +94,9 @@ class IpFunctionsTest {
                         .get(0))
                 .containsExactly("2001:db8::/48", "fe80::/10", "2001:db8:1234::/56");
         f.fails("SELECT ipv6_to_cidr('')", StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: empty IPv6 address");
-        f.fails("SELECT ipv6_to_cidr('zzzz::ffff')", StatusCode.ENGINE_EXECUTE_QUERY,
+        f.fails(
+                "SELECT ipv6_to_cidr('zzzz::ffff')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
                 "External error: Invalid function args: Invalid IPv6 address: zzzz::ffff");
     }
 
@@ -124,18 +136,30 @@ class IpFunctionsTest {
 
     @Test
     void badAddresses_failWithGreptimeDbsMessages() {
-        f.fails("SELECT ipv4_string_to_num('192.168.1.256')", StatusCode.ENGINE_EXECUTE_QUERY,
+        f.fails(
+                "SELECT ipv4_string_to_num('192.168.1.256')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
                 "External error: Invalid function args: Invalid IPv4 address format: 192.168.1.256");
         f.fails("SELECT ipv4_to_cidr('')", StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: empty IPv4 address");
-        f.fails("SELECT ipv4_in_range('not-an-ip', '192.168.1.0/24')", StatusCode.ENGINE_EXECUTE_QUERY,
+        f.fails(
+                "SELECT ipv4_in_range('not-an-ip', '192.168.1.0/24')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
                 "External error: Invalid function args: Invalid IPv4 address: not-an-ip");
-        f.fails("SELECT ipv4_in_range('192.168.1.1', '192.168.1.0')", StatusCode.ENGINE_EXECUTE_QUERY,
+        f.fails(
+                "SELECT ipv4_in_range('192.168.1.1', '192.168.1.0')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
                 "External error: Invalid function args: Invalid CIDR notation: 192.168.1.0");
-        f.fails("SELECT ipv6_in_range('2001:db8::1', '2001:db8::/129')", StatusCode.ENGINE_EXECUTE_QUERY,
+        f.fails(
+                "SELECT ipv6_in_range('2001:db8::1', '2001:db8::/129')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
                 "External error: Invalid function args: IPv6 prefix length must be <= 128, got 129");
-        f.fails("SELECT ipv6_num_to_string('c0a80001')", StatusCode.ENGINE_EXECUTE_QUERY,
+        f.fails(
+                "SELECT ipv6_num_to_string('c0a80001')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
                 "Execution error: expecting 32 hex characters, got 8");
-        f.fails("SELECT ipv6_string_to_num('zzzz::ffff')", StatusCode.ENGINE_EXECUTE_QUERY,
+        f.fails(
+                "SELECT ipv6_string_to_num('zzzz::ffff')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
                 "Execution error: Invalid IPv6 address format: zzzz::ffff");
     }
 
@@ -144,7 +168,9 @@ class IpFunctionsTest {
         f.ctx = f.ctx.withProfile(ServerProfile.V1_0);
         assertThat(f.query("SELECT inet_ntoa(3232235521)").rows().get(0)).containsExactly("192.168.0.1");
         f.ctx = f.ctx.withProfile(ServerProfile.V0_17);
-        f.fails("SELECT inet_ntoa(3232235521)", StatusCode.PLAN_QUERY,
+        f.fails(
+                "SELECT inet_ntoa(3232235521)",
+                StatusCode.PLAN_QUERY,
                 "Failed to plan SQL: Error during planning: Invalid function 'inet_ntoa'.");
     }
 }

@@ -32,15 +32,23 @@ class SystemAndVectorScalarTest {
 
     @Test
     void vecScalarAdd_addsToEachElement_NullsGiveNull() {
-        assertThat(scalars("vec_scalar_add", "(0, 1.0, '[1.0,2.0,3.0]')", "(1, -1.0, '[4.0,5.0,6.0]')",
-                        "(2, NULL, '[7.0,8.0,9.0]')", "(3, 3.0, NULL)"))
+        assertThat(scalars(
+                        "vec_scalar_add",
+                        "(0, 1.0, '[1.0,2.0,3.0]')",
+                        "(1, -1.0, '[4.0,5.0,6.0]')",
+                        "(2, NULL, '[7.0,8.0,9.0]')",
+                        "(3, 3.0, NULL)"))
                 .containsExactly("[2,3,4]", "[3,4,5]", null, null);
     }
 
     @Test
     void vecScalarMul_scalesEachElement_NullsGiveNull() {
-        assertThat(scalars("vec_scalar_mul", "(0, 2.0, '[1.0,2.0,3.0]')", "(1, -0.5, '[8.0,10.0,12.0]')",
-                        "(2, NULL, '[7.0,8.0,9.0]')", "(3, 3.0, NULL)"))
+        assertThat(scalars(
+                        "vec_scalar_mul",
+                        "(0, 2.0, '[1.0,2.0,3.0]')",
+                        "(1, -0.5, '[8.0,10.0,12.0]')",
+                        "(2, NULL, '[7.0,8.0,9.0]')",
+                        "(3, 3.0, NULL)"))
                 .containsExactly("[2,4,6]", "[-4,-5,-6]", null, null);
     }
 
@@ -49,7 +57,9 @@ class SystemAndVectorScalarTest {
         EngineFixture.Result r = f.query("SELECT vec_scalar_add(1, '[1, 2, 3]') AS v");
         assertThat(r.schema().getFields().get(0).getType())
                 .isEqualTo(org.apache.arrow.vector.types.pojo.ArrowType.Binary.INSTANCE);
-        assertThat(f.query("SELECT vec_to_string(vec_scalar_add(1, '[1, 2, 3]'))").rows().get(0))
+        assertThat(f.query("SELECT vec_to_string(vec_scalar_add(1, '[1, 2, 3]'))")
+                        .rows()
+                        .get(0))
                 .containsExactly("[2,3,4]");
     }
 
