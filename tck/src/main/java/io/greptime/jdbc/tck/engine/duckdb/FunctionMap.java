@@ -95,6 +95,10 @@ final class FunctionMap {
         if (ip != null) {
             return ip;
         }
+        String hll = HllFunctions.render(r, c);
+        if (hll != null) {
+            return hll;
+        }
         String json2 = Json2Paths.function(r, c);
         if (json2 != null) {
             return json2;

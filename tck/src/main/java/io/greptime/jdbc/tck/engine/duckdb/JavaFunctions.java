@@ -43,6 +43,9 @@ final class JavaFunctions {
         binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
         ip(c);
+        unary(c, "gt_hll_state", String.class, String.class, HllFunctions::state);
+        unary(c, "gt_hll_merge", String.class, String.class, HllFunctions::merge);
+        unary(c, "gt_hll_count", String.class, Long.class, HllFunctions::count);
         ternary(c, "gt_geohash", Geohash::encode);
         // the wkt crate's Point display: POINT(x y), longitude first, numbers as Rust prints f64
         binary(
