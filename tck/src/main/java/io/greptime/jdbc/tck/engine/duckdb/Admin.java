@@ -18,6 +18,10 @@ final class Admin {
         int argsStart = t.pos;
         t.skipParens();
         String label = "ADMIN " + t.raw(start, t.pos);
+        if (!FunctionLines.known(fn) || FunctionLines.absent(call.ctx.profile(), fn)) {
+            // src/operator/src/statement/admin.rs: the registry has no such function on this line
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Admin function not found: " + fn);
+        }
         switch (fn) {
             case "flush_table", "compact_table" -> {
                 Tokens args = new Tokens(t.raw(argsStart + 1, t.pos - 1));

@@ -11,6 +11,7 @@ final class FunctionMap {
     private FunctionMap() {}
 
     static String render(ExprRenderer r, SqlAst.Call c) {
+        FunctionLines.check(r.translator.profile, c.name());
         String special = special(r, c);
         if (special != null) {
             return special;
@@ -90,6 +91,14 @@ final class FunctionMap {
         if (VectorSql.handles(c.name())) {
             return VectorSql.render(r, c);
         }
+        String ip = IpSql.render(r, c);
+        if (ip != null) {
+            return ip;
+        }
+        String hll = HllFunctions.render(r, c);
+        if (hll != null) {
+            return hll;
+        }
         String json2 = Json2Paths.function(r, c);
         if (json2 != null) {
             return json2;
@@ -99,6 +108,15 @@ final class FunctionMap {
                 return a.isEmpty() ? quoted(r.translator.schema) : null;
             case "version":
                 return a.isEmpty() ? quoted(r.translator.profile.version()) : null;
+            case "build":
+                // system/build.rs: common_version's BuildInfo display, one "key: value" a line
+                return a.isEmpty()
+                        ? quoted("branch: \ncommit: \ncommit_short: \nclean: true\nversion: "
+                                + r.translator.profile.version())
+                        : null;
+            case "read_preference":
+                // system/database.rs: the session's ReadPreference, LEADER unless set
+                return a.isEmpty() ? quoted("LEADER") : null;
             case "timezone":
                 return a.isEmpty() ? quoted(TimeFunctions.zoneName(r.translator.zone)) : null;
             case "date_add":

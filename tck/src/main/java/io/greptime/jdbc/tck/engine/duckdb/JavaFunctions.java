@@ -42,6 +42,10 @@ final class JavaFunctions {
         binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
         binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
+        ip(c);
+        unary(c, "gt_hll_state", String.class, String.class, HllFunctions::state);
+        unary(c, "gt_hll_merge", String.class, String.class, HllFunctions::merge);
+        unary(c, "gt_hll_count", String.class, Long.class, HllFunctions::count);
         ternary(c, "gt_geohash", Geohash::encode);
         // the wkt crate's Point display: POINT(x y), longitude first, numbers as Rust prints f64
         binary(
@@ -80,6 +84,23 @@ final class JavaFunctions {
         String apply(Double lat, Double lon, Long resolution);
     }
 
+    private static void ip(Connection c) throws SQLException {
+        unary(c, "gt_ipv4_num_to_string", Long.class, String.class, IpFunctions::ipv4NumToString);
+        unary(c, "gt_ipv4_string_to_num", String.class, Long.class, IpFunctions::ipv4StringToNum);
+        binary(c, "gt_ipv4_to_cidr", String.class, Long.class, String.class, IpFunctions::ipv4ToCidr);
+        binary(c, "gt_ipv6_to_cidr", String.class, Long.class, String.class, IpFunctions::ipv6ToCidr);
+        binary(c, "gt_ipv4_in_range", String.class, String.class, Boolean.class, IpFunctions::ipv4InRange);
+        unary(c, "gt_ipv6_num_to_string", String.class, String.class, IpFunctions::ipv6NumToString);
+        // the 16 bytes as hex; SQL unhexes them into the BLOB GreptimeDB's BinaryView answer becomes
+        unary(
+                c,
+                "gt_ipv6_string_to_num",
+                String.class,
+                String.class,
+                s -> java.util.HexFormat.of().formatHex(IpFunctions.ipv6StringToNum(s)));
+        binary(c, "gt_ipv6_in_range", String.class, String.class, Boolean.class, IpFunctions::ipv6InRange);
+    }
+
     private static void vectors(Connection c) throws SQLException {
         unary(c, "gt_parse_vec", String.class, String.class, a -> VectorFunctions.hex(VectorFunctions.vector(a)));
         unary(c, "gt_vec_to_string", String.class, String.class, VectorFunctions::toText);
@@ -106,6 +127,22 @@ final class JavaFunctions {
         for (String fn : new String[] {"vec_elem_sum", "vec_elem_product", "vec_elem_avg"}) {
             unary(c, "gt_" + fn, String.class, Float.class, a -> VectorFunctions.element(fn, a));
         }
+        // scalar_add.rs / scalar_mul.rs: each element plus (times) the scalar taken as f32
+        binary(
+                c,
+                "gt_vec_scalar_add",
+                Double.class,
+                String.class,
+                String.class,
+                (k, v) ->
+                        VectorFunctions.hex(VectorFunctions.scaled(VectorFunctions.vector(v), k.floatValue(), false)));
+        binary(
+                c,
+                "gt_vec_scalar_mul",
+                Double.class,
+                String.class,
+                String.class,
+                (k, v) -> VectorFunctions.hex(VectorFunctions.scaled(VectorFunctions.vector(v), k.floatValue(), true)));
         binary(c, "gt_vec_kth_elem", String.class, Long.class, Float.class, VectorFunctions::kth);
         binary(c, "gt_vec_subvector", String.class, String.class, String.class, (a, range) -> {
             String[] r = range.split(":");

@@ -60,6 +60,15 @@ final class VectorFunctions {
                 StatusCode.INVALID_ARGUMENTS, "Invalid Vector: Failed to parse " + text + " to Vector value: " + why);
     }
 
+    /** Each element plus {@code k}, or times it with {@code multiply}, in f32 as nalgebra computes it. */
+    static float[] scaled(float[] v, float k, boolean multiply) {
+        float[] out = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = multiply ? v[i] * k : v[i] + k;
+        }
+        return out;
+    }
+
     static String hex(float[] v) {
         ByteBuffer b = ByteBuffer.allocate(v.length * 4).order(ByteOrder.LITTLE_ENDIAN);
         for (float f : v) {

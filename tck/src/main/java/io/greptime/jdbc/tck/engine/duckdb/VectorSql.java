@@ -9,8 +9,16 @@ import java.util.Set;
  * or as {@code b:<hex>} of its bytes (decided by its DuckDB type), vector results come back as bytes.
  */
 final class VectorSql {
-    private static final Set<String> VECTOR_RESULTS =
-            Set.of("parse_vec", "vec_add", "vec_sub", "vec_mul", "vec_div", "vec_norm", "vec_subvector");
+    private static final Set<String> VECTOR_RESULTS = Set.of(
+            "parse_vec",
+            "vec_add",
+            "vec_sub",
+            "vec_mul",
+            "vec_div",
+            "vec_norm",
+            "vec_subvector",
+            "vec_scalar_add",
+            "vec_scalar_mul");
 
     private VectorSql() {}
 
@@ -34,6 +42,13 @@ final class VectorSql {
         String fn = c.name();
         String call;
         switch (fn) {
+            case "vec_scalar_add", "vec_scalar_mul" -> {
+                // (Float64 scalar, vector): the scalar goes in as a double, NULL when it is
+                if (a.size() != 2) {
+                    return null;
+                }
+                call = "gt_" + fn + "(CAST(" + r.render(a.get(0)) + " AS DOUBLE), " + arg(r, a.get(1)) + ")";
+            }
             case "vec_kth_elem" -> {
                 if (a.size() != 2) {
                     return null;

@@ -1,0 +1,154 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.server.ServerProfile;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Walks GreptimeDB's function catalog (function-catalog.tsv, read from GreptimeDB's source per version
+ * line) on every profile. An entry the profile's line registers must be known to the engine: a call
+ * evaluates, or fails with an error of GreptimeDB's shape, never DuckDB's "does not exist". An entry the
+ * line lacks must be refused as GreptimeDB's planner refuses an unknown function. What does neither is a
+ * gap; function-gaps.txt lists the gaps as of now (the work list), and this test fails when the gaps
+ * differ from it: a new gap, or a fixed one still listed.
+ */
+class FunctionCatalogTest {
+    record Entry(String kind, String name, List<String> where) {}
+
+    /**
+     * Names a line's GreptimeDB registry lacks but DataFusion's built-ins answer on every line (the catalog
+     * does not list DataFusion's functions yet): pow is DataFusion's alias of power.
+     */
+    static final java.util.Set<String> DATAFUSION_BUILTINS = java.util.Set.of("pow");
+
+    static final List<String> LINES = List.of("0.14", "0.15", "0.17", "1.0", "1.2", "1.3");
+
+    static List<Entry> catalog() throws IOException {
+        List<Entry> out = new ArrayList<>();
+        for (String line : lines("/io/greptime/jdbc/tck/engine/duckdb/function-catalog.tsv")) {
+            String[] f = line.split("\t");
+            out.add(new Entry(f[0], f[1], List.of(f).subList(2, f.length)));
+        }
+        return out;
+    }
+
+    private static List<String> lines(String resource) throws IOException {
+        InputStream in = FunctionCatalogTest.class.getResourceAsStream(resource);
+        assertThat(in).as(resource).isNotNull();
+        List<String> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            for (String l = r.readLine(); l != null; l = r.readLine()) {
+                if (!l.isBlank() && !l.startsWith("#")) {
+                    out.add(l);
+                }
+            }
+        }
+        return out;
+    }
+
+    static String line(ServerProfile p) {
+        String[] v = p.version().split("\\.");
+        return v[0] + "." + v[1];
+    }
+
+    private static final java.util.Map<String, String> PROBES = new java.util.HashMap<>();
+
+    /**
+     * A call of the entry: function-probes.tsv's, with arguments of the function's signature, else one with
+     * no arguments (enough to tell whether the engine knows the name).
+     */
+    static String probe(Entry e) throws IOException {
+        if (PROBES.isEmpty()) {
+            for (String l : lines("/function-probes.tsv")) {
+                String[] f = l.split("\t", 2);
+                PROBES.put(f[0], f[1]);
+            }
+        }
+        String given = PROBES.get(e.name());
+        if (given != null) {
+            return given;
+        }
+        return switch (e.kind()) {
+            case "admin" -> "ADMIN " + e.name() + "('probe_table')";
+            case "aggregate" -> "SELECT " + e.name() + "(x) FROM (VALUES (1)) t(x)";
+            case "window" -> "SELECT " + e.name() + "(x) OVER () FROM (VALUES (1.0)) t(x)";
+            default -> "SELECT " + e.name() + "()";
+        };
+    }
+
+    /** Null when the engine answers as GreptimeDB would; else what it did instead. */
+    static String check(EngineFixture f, Entry e, boolean present) throws IOException {
+        Throwable failure = null;
+        String sql = probe(e);
+        try {
+            Output out = f.engine.execute(f.ctx, sql, f.allocator);
+            if (out instanceof Output.Rows rows) {
+                rows.reader().close();
+            }
+        } catch (IOException | RuntimeException t) {
+            failure = t;
+        }
+        String msg = failure == null ? "" : String.valueOf(failure.getMessage());
+        if (present) {
+            boolean unknown = msg.contains("does not exist") || msg.contains("Not supported: admin function");
+            return unknown ? "unknown" : null;
+        }
+        if (DATAFUSION_BUILTINS.contains(e.name())) {
+            return null;
+        }
+        boolean refused = failure instanceof GreptimeError g
+                && (e.kind().equals("admin")
+                        ? g.status() == io.greptime.jdbc.proto.StatusCode.INVALID_ARGUMENTS
+                                && msg.equals("Admin function not found: " + e.name())
+                        : g.status() == io.greptime.jdbc.proto.StatusCode.PLAN_QUERY
+                                && msg.startsWith("Failed to plan SQL: Error during planning: Invalid function '"
+                                        + e.name() + "'"));
+        return refused ? null : "answers-though-absent";
+    }
+
+    @Test
+    void everyEntry_isImplementedOrRefusedAsGreptimeDbRefusesIt() throws IOException {
+        List<Entry> catalog = catalog();
+        TreeSet<String> gaps = new TreeSet<>();
+        for (ServerProfile p : ServerProfile.values()) {
+            int column = LINES.indexOf(line(p));
+            assertThat(column).as("catalog column for %s", p).isNotNegative();
+            try (EngineFixture f = new EngineFixture()) {
+                f.ctx = f.ctx.withProfile(p);
+                for (Entry e : catalog) {
+                    String gap = check(f, e, !e.where().get(column).equals("-"));
+                    if (gap != null) {
+                        gaps.add(line(p) + "\t" + e.kind() + "\t" + e.name() + "\t" + gap);
+                    }
+                }
+            }
+        }
+        // the gaps as found, to copy over function-gaps.txt when the list changes on purpose
+        java.nio.file.Files.writeString(
+                java.nio.file.Path.of("target", "function-gaps.actual.txt"), String.join("\n", gaps) + "\n");
+        assertThat(String.join("\n", gaps))
+                .as("gaps (update function-gaps.txt when one is closed)")
+                .isEqualTo(String.join("\n", new TreeSet<>(lines("/function-gaps.txt"))));
+    }
+
+    @Test
+    void catalog_namesASourceLineForEveryEntryOnSomeLine() throws IOException {
+        List<Entry> catalog = catalog();
+        assertThat(catalog).hasSizeGreaterThan(100);
+        for (Entry e : catalog) {
+            assertThat(e.where()).hasSize(LINES.size());
+            assertThat(e.where()).as(e.name()).anyMatch(w -> w.matches("src/.+\\.rs:\\d+"));
+        }
+    }
+}
