@@ -35,13 +35,15 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Settings (system properties): {@code bench.rows} (rows read, default 1,000,000), {@code bench.insertRows}
  * (default 1,000,000; Connector/J without batch rewriting and pgjdbc without it get a tenth), {@code bench.points}
- * (point queries, default 2,000), {@code bench.rounds} (default 2; the median is printed).
+ * (point queries, default 2,000), {@code bench.rounds} (default 2; the median is printed), {@code bench.only=reads}
+ * (the reads alone).
  */
 public final class SideBySide {
     private static final long ROWS = Long.getLong("bench.rows", 1_000_000);
     private static final long INSERT_ROWS = Long.getLong("bench.insertRows", 1_000_000);
     private static final int POINTS = Integer.getInteger("bench.points", 2_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 2);
+    private static final boolean READS_ONLY = "reads".equals(System.getProperty("bench.only"));
 
     private SideBySide() {}
 
@@ -63,9 +65,11 @@ public final class SideBySide {
             List<Client> clients = clients(db);
             load(db);
             reads(db, clients, binary ? "arrow_ipc (GreptimeDB's default)" : "as configured");
-            inserts(db, clients);
-            points(db, clients);
-            cold(db, clients);
+            if (!READS_ONLY) {
+                inserts(db, clients);
+                points(db, clients);
+                cold(db, clients);
+            }
         }
         if (binary) {
             try (LiveGreptimeDB db = LiveGreptimeDB.fromEnvironment(Map.of("grpc.flight_compression", "none"))) {

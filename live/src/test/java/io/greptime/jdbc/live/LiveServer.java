@@ -98,7 +98,7 @@ final class LiveServer {
     private static boolean answers() {
         Properties p = new Properties();
         p.setProperty("queryTimeout", "10");
-        p.setProperty("connectTimeout", "5");
+        p.setProperty("connectTimeout", "5000");
         try (Connection c = connect("public", p);
                 Statement st = c.createStatement()) {
             st.executeQuery("SELECT 1").close();
