@@ -10,19 +10,15 @@ final class SqlStates {
     /** No connection could be made with these settings (SQL-client unable to establish SQL-connection). */
     static final String CANNOT_CONNECT = "08001";
     /**
-     * The server's answer broke the protocol (none where one was due, a malformed or unknown one): the
-     * communication link failed (08S01), whatever the call may have done on the server.
+     * The server's answer broke the protocol (none where one was due, a malformed or unknown one, a DoGet
+     * record batch that cannot be right): the communication link failed (08S01), as Connector/J and pgjdbc
+     * report a protocol violation, whatever the call may have done on the server.
      */
     static final String PROTOCOL_VIOLATION = "08S01";
     /** A GreptimeDB error that may succeed when repeated. */
     static final String TRANSIENT_SERVER_ERROR = "40000";
 
     static final String RESOURCES_EXHAUSTED = "53000";
-    /**
-     * The server's answer broke the wire protocol (a DoGet record batch that cannot be right): communication
-     * link failure, as Connector/J and pgjdbc report a protocol violation.
-     */
-    static final String PROTOCOL_VIOLATION = "08S01";
     /** 4007 RegionReadonly: the region takes no writes now (a read-only transaction in SQL's terms). */
     static final String READ_ONLY = "25006";
     /** A server-side part (region, table, storage) is unavailable and the server says retrying will not help. */
