@@ -116,15 +116,24 @@ final class LiveServer {
         return m.lines().findFirst().orElse(m);
     }
 
+    /**
+     * The server answers and its storage works: {@code SELECT 1} alone is not enough, since a region worker that
+     * panicked (v1.0.0's metric-engine INSERT without its time index) leaves every table write failing while the
+     * frontend still answers.
+     */
     private static boolean answers() {
         Properties p = new Properties();
-        p.setProperty("queryTimeout", "10");
+        p.setProperty("queryTimeout", "20");
         p.setProperty("connectTimeout", "5000");
         try (Connection c = connect("public", p);
                 Statement st = c.createStatement()) {
             st.executeQuery("SELECT 1").close();
+            st.execute("CREATE TABLE IF NOT EXISTS live_health_probe (ts TIMESTAMP TIME INDEX, v DOUBLE)");
+            st.execute("INSERT INTO live_health_probe VALUES (now(), 1)");
+            st.executeQuery("SELECT count(*) FROM live_health_probe").close();
             return true;
         } catch (SQLException e) {
+            System.out.println("live: health probe failed: " + e.getSQLState() + " " + e.getMessage());
             return false;
         }
     }
