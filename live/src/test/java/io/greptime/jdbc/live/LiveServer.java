@@ -65,8 +65,8 @@ final class LiveServer {
     }
 
     /**
-     * True when the server answers {@code SELECT 1} within a few seconds. A server this JVM started that does not
-     * (dead, or alive but broken) is restarted on its data directory; an external one cannot be.
+     * Checks that the server answers and writes (see {@link #answers()}). A server this JVM started that does not
+     * (dead, or alive but broken) is restarted, on its data directory or else a fresh one; an external one cannot be.
      *
      * @return whether a restart happened
      */
@@ -74,14 +74,10 @@ final class LiveServer {
         if (answers()) {
             return false;
         }
-        GreptimeDBProcess p = process()
+        process()
                 .orElseThrow(() -> new IllegalStateException("the GreptimeDB at "
                         + require().grpcEndpoint() + " stopped answering, and it is not ours to restart"));
-        try {
-            p.restart();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        restart();
         return true;
     }
 
