@@ -219,7 +219,7 @@ public final class GreptimeDBCluster implements AutoCloseable {
     }
 
     private Node add(String role, int index, List<String> args, int[] ports) throws IOException {
-        Files.createDirectories(home.resolve(role + "-" + index));
+        Path dir = Files.createDirectories(home.resolve(role + "-" + index));
         List<String> command = new ArrayList<>();
         command.add(settings.binary.toString());
         command.add(role);
@@ -234,7 +234,8 @@ public final class GreptimeDBCluster implements AutoCloseable {
                         command,
                         Map.of(),
                         home.resolve(role + "-" + index + ".log"),
-                        settings.stopTimeout),
+                        settings.stopTimeout,
+                        dir),
                 settings.startTimeout);
         nodes.add(node);
         node.start();

@@ -83,7 +83,8 @@ public final class GreptimeDBProcess implements AutoCloseable {
                 commandLine(settings.binary, dataHome, ports),
                 environment(settings.options),
                 log,
-                settings.stopTimeout);
+                settings.stopTimeout,
+                dataHome);
         this.shutdownHook = new Thread(this::killQuietly, "greptimedb-process-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }

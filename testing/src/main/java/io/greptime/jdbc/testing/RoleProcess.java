@@ -31,9 +31,21 @@ final class RoleProcess {
     private final Map<String, String> environment;
     private final Path log;
     private final Duration stopTimeout;
+    private final Path workDir;
     private volatile Process process;
 
-    RoleProcess(String name, List<String> command, Map<String, String> environment, Path log, Duration stopTimeout) {
+    /**
+     * @param workDir the process's working directory: roles without a {@code --data-home} flag (frontend,
+     *     flownode) keep data under {@code ./greptimedb_data}, which must not land in the caller's directory
+     */
+    RoleProcess(
+            String name,
+            List<String> command,
+            Map<String, String> environment,
+            Path log,
+            Duration stopTimeout,
+            Path workDir) {
+        this.workDir = workDir;
         this.name = name;
         this.command = List.copyOf(command);
         this.environment = Map.copyOf(environment);
@@ -55,6 +67,7 @@ final class RoleProcess {
 
     void launch() throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(workDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(environment);
