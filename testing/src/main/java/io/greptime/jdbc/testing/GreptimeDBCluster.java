@@ -373,9 +373,7 @@ public final class GreptimeDBCluster implements AutoCloseable {
          * @throws GreptimeDBStartException a role exited or was not ready in time; everything started is stopped
          */
         public GreptimeDBCluster start() throws IOException {
-            if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
-                throw new GreptimeDBStartException("no executable GreptimeDB binary at " + binary, false);
-            }
+            RoleProcess.requireExecutable(binary);
             if (datanodes < 1 || frontends < 1) {
                 throw new IllegalArgumentException("a cluster needs a datanode and a frontend");
             }

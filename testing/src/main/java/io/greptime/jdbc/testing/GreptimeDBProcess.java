@@ -250,9 +250,7 @@ public final class GreptimeDBProcess implements AutoCloseable {
          * @throws GreptimeDBStartException the binary is missing, exited, or was not ready in time
          */
         public GreptimeDBProcess start() throws IOException {
-            if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
-                throw new GreptimeDBStartException("no executable GreptimeDB binary at " + binary, false);
-            }
+            RoleProcess.requireExecutable(binary);
             for (int attempt = 1; ; attempt++) {
                 boolean owns = dataHome == null;
                 Path home = owns ? Files.createTempDirectory("greptimedb-") : Files.createDirectories(dataHome);

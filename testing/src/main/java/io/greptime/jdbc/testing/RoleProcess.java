@@ -161,6 +161,13 @@ final class RoleProcess {
         }
     }
 
+    /** Fails the start when {@code binary} is not an executable file. */
+    static void requireExecutable(Path binary) {
+        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+            throw new GreptimeDBStartException("no executable GreptimeDB binary at " + binary, false);
+        }
+    }
+
     /** {@code GET http://127.0.0.1:port/health} answers 200. */
     static boolean healthy(int httpPort) {
         return httpGet(httpPort, "/health") != null;
