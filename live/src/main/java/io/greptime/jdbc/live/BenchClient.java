@@ -140,6 +140,11 @@ public final class BenchClient {
     }
 
     private static String insert(Connection c, String table, long rows) throws SQLException {
+        return "rows=" + writeRows(c, table, rows);
+    }
+
+    /** Rows 0..rows-1 of the benchmark's data into {@code table}, 10,000 a batch; the rows the driver counted. */
+    static long writeRows(Connection c, String table, long rows) throws SQLException {
         try (PreparedStatement ps =
                 c.prepareStatement("INSERT INTO " + table + " (host, ts, cpu, mem, disk) VALUES (?, ?, ?, ?, ?)")) {
             long sent = 0;
@@ -156,7 +161,7 @@ public final class BenchClient {
                             .count();
                 }
             }
-            return "rows=" + sent;
+            return sent;
         }
     }
 

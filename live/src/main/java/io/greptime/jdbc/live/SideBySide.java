@@ -9,11 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,20 +96,7 @@ public final class SideBySide {
                 Statement st = c.createStatement()) {
             st.execute("DROP TABLE IF EXISTS " + BenchClient.READ_TABLE);
             st.execute(createTable(BenchClient.READ_TABLE));
-            try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO " + BenchClient.READ_TABLE + " (host, ts, cpu, mem, disk) VALUES (?, ?, ?, ?, ?)")) {
-                for (long i = 0; i < ROWS; i++) {
-                    ps.setString(1, BenchClient.host(i));
-                    ps.setTimestamp(2, new Timestamp(BenchClient.BASE_TS + i));
-                    ps.setDouble(3, BenchClient.cpu(i));
-                    ps.setDouble(4, BenchClient.mem(i));
-                    ps.setDouble(5, BenchClient.disk(i));
-                    ps.addBatch();
-                    if ((i + 1) % BenchClient.BATCH == 0 || i == ROWS - 1) {
-                        ps.executeBatch();
-                    }
-                }
-            }
+            BenchClient.writeRows(c, BenchClient.READ_TABLE, ROWS);
             long n = count(st, BenchClient.READ_TABLE);
             if (n != ROWS) {
                 throw new IllegalStateException("the read table holds " + n + " rows, not " + ROWS);
