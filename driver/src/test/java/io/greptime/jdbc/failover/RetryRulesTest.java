@@ -115,6 +115,23 @@ class RetryRulesTest {
         assertThat(write(reset, sent()).retry()).isFalse();
     }
 
+    /**
+     * netty refuses a write on a connection it has closed, and grpc-netty reports that as UNKNOWN "channel
+     * closed" (a real cluster's answer to the first DDL after {@code kill -9} of a frontend): nothing went out,
+     * so even a write is repeated elsewhere, and the endpoint is blamed.
+     */
+    @Test
+    void writeOnAClosedConnection_isRetried_evenForWrites() {
+        var closed = io.grpc.netty.NettyStatuses.of(new java.nio.channels.ClosedChannelException())
+                .asRuntimeException();
+        RetryRules.Verdict v = write(closed, sent());
+        assertThat(v.retry()).isTrue();
+        assertThat(v.endpointFault()).isTrue();
+        // any other UNKNOWN stays unrepeated: the server may have applied it
+        var other = Status.UNKNOWN.withDescription("channel closed").asRuntimeException();
+        assertThat(write(other, sent()).retry()).isFalse();
+    }
+
     @Test
     void refusedConnect_isRetried_evenWhenTheMessageWasQueued() {
         var refused = Status.UNAVAILABLE

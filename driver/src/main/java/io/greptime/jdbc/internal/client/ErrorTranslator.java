@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeSqlException;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.internal.failover.RetryRules;
 import io.greptime.jdbc.internal.observe.ObservedScope;
 import io.greptime.jdbc.internal.observe.StatementIds;
 import io.greptime.jdbc.internal.observe.StatementObservation;
@@ -176,6 +177,16 @@ public final class ErrorTranslator {
             if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
                 Status s = Status.fromThrowable(c);
                 Metadata m = Status.trailersFromThrowable(c);
+                if (RetryRules.writeOnClosedConnection(s)) {
+                    // grpc says UNKNOWN, but nothing reached the server: the connection had closed (class 08)
+                    return new Failure(
+                            Status.Code.UNAVAILABLE,
+                            "the connection to this server had closed before the request was written ("
+                                    + s.getDescription() + ", gRPC " + s.getCode() + ")",
+                            null,
+                            null,
+                            t);
+                }
                 return new Failure(
                         s.getCode(),
                         s.getDescription(),

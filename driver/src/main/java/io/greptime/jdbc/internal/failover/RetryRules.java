@@ -21,7 +21,8 @@ import org.apache.arrow.flight.grpc.StatusUtils;
  *       table deduplicates (fidelity audit A3);
  *   <li>a connection failure (gRPC UNAVAILABLE without a GreptimeDB code) before the request message
  *       went to a transport, one where HTTP/2 says the server never started the stream (GOAWAY), or a
- *       write the OS refused because the server had already closed the connection (broken pipe);
+ *       write the OS refused because the server had already closed the connection (broken pipe), or
+ *       that netty refused on a connection it had already closed ({@link #writeOnClosedConnection});
  *   <li>any connection failure of a read before its first row reached the caller.
  * </ul>
  *
@@ -166,6 +167,23 @@ public final class RetryRules {
         return false;
     }
 
+    /**
+     * grpc-java's status for a write the transport refused because the connection had already closed: netty
+     * fails the write with a {@link java.nio.channels.ClosedChannelException} and grpc-netty (1.79,
+     * {@code Utils.statusFromThrowable}) turns one without a cause into gRPC UNKNOWN "channel closed". A real
+     * GreptimeDB cluster answers the first call after {@code kill -9} of a frontend this way when the call was
+     * given to the old connection before the driver saw it close. Netty refuses writes on a closed channel and
+     * fails the ones still buffered, so the request never left: a connection failure before sending, not a
+     * server error.
+     */
+    public static boolean writeOnClosedConnection(Status status) {
+        if (status.getCode() != Status.Code.UNKNOWN && status.getCode() != Status.Code.UNAVAILABLE) {
+            return false;
+        }
+        return status.getCause() instanceof java.nio.channels.ClosedChannelException
+                && "channel closed".equals(status.getDescription());
+    }
+
     static Facts facts(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof FlightCallException e) {
@@ -194,12 +212,13 @@ public final class RetryRules {
             if (c instanceof io.grpc.StatusRuntimeException || c instanceof io.grpc.StatusException) {
                 Status s = Status.fromThrowable(c);
                 Metadata m = Status.trailersFromThrowable(c);
+                boolean closed = writeOnClosedConnection(s);
                 return new Facts(
-                        s.getCode(),
+                        closed ? Status.Code.UNAVAILABLE : s.getCode(),
                         s.getDescription(),
                         parse(m == null ? null : m.get(ERR_CODE)),
                         m == null ? null : m.get(RETRY_HINT),
-                        neverArrived(s.getCause()));
+                        closed || neverArrived(s.getCause()));
             }
         }
         return null;

@@ -126,6 +126,28 @@ class ErrorTranslatorTest {
         assertThat(e.getErrorCode()).isZero();
     }
 
+    /**
+     * A call given to a connection that had just closed (seen on a real cluster right after {@code kill -9} of a
+     * frontend): grpc-netty reports netty's ClosedChannelException as gRPC UNKNOWN "channel closed". It is a
+     * failed connection, not an error of the server's: SQLState class 08, transient, so pools drop the connection.
+     */
+    @Test
+    void writeOnAClosedConnection_isATransientConnectionError_notXX000() {
+        Status closed = io.grpc.netty.NettyStatuses.of(new java.nio.channels.ClosedChannelException());
+        assertThat(closed.getCode()).as("what grpc-netty makes of it").isEqualTo(Status.Code.UNKNOWN);
+        SQLException e = translator.translate(closed.asRuntimeException());
+        assertThat((Throwable) e).isInstanceOf(SQLTransientConnectionException.class);
+        assertThat(e.getSQLState()).isEqualTo("08006");
+        assertThat(e.getMessage()).contains("closed before the request was written");
+        // with a cause (closed by a reset) grpc already says UNAVAILABLE: the same answer
+        var reset = new java.nio.channels.ClosedChannelException();
+        reset.initCause(new java.io.IOException("Connection reset by peer"));
+        assertThat(translator
+                        .translate(io.grpc.netty.NettyStatuses.of(reset).asRuntimeException())
+                        .getSQLState())
+                .isEqualTo("08006");
+    }
+
     @ParameterizedTest
     @CsvSource({
         "UNAUTHENTICATED, 28000",
