@@ -103,13 +103,33 @@ final class StreamInserterImpl implements GreptimeStreamInserter {
         if (call == null) {
             call = owner.client().startHandleRequests(session);
         }
-        failed(() -> executions.run(scope -> {
-            call.send(request, scope);
-            return null;
-        }));
+        failed(() -> sendOrReopen(request));
         sentRows += rows;
         owner.rowInsertRequests.incrementAndGet();
         owner.rowInsertRows.addAndGet(rows);
+    }
+
+    /**
+     * Sends one request; when the call lost its connection before anything of it was sent (the endpoint died),
+     * opens it again on another endpoint and sends there, as long as untried endpoints remain.
+     */
+    private void sendOrReopen(GreptimeRequest request) throws SQLException {
+        while (true) {
+            try {
+                executions.run(scope -> {
+                    call.send(request, scope);
+                    return null;
+                });
+                return;
+            } catch (SQLException e) {
+                HandleRequestsCall next =
+                        call.failedBeforeSending() ? owner.client().reopenHandleRequests(session, call) : null;
+                if (next == null) {
+                    throw e;
+                }
+                call = next;
+            }
+        }
     }
 
     private interface CallStep {

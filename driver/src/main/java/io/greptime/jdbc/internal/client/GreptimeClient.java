@@ -607,9 +607,41 @@ public final class GreptimeClient implements AutoCloseable {
      * compression; no deadline, because the stream lives as long as its writer (streamInserter).
      */
     public HandleRequestsCall startHandleRequests(RequestSession session) throws SQLException {
-        GreptimeDatabaseGrpc.GreptimeDatabaseStub stub = GreptimeDatabaseGrpc.newStub(anyChannel(OperationKind.BULK))
+        return openHandleRequests(session, pick(OperationKind.BULK, java.util.Set.of()), java.util.Set.of());
+    }
+
+    /**
+     * Opens the call again on another endpoint after {@code failed} lost its connection before it sent
+     * anything ({@link HandleRequestsCall#failedBeforeSending()}): no request of it reached a server, so
+     * sending them elsewhere cannot store a row twice. The failed endpoint counts against its breaker.
+     *
+     * @return the new call, or null when every endpoint has been tried
+     */
+    public HandleRequestsCall reopenHandleRequests(RequestSession session, HandleRequestsCall failed)
+            throws SQLException {
+        router.endpoints().failed(failed.endpoint());
+        java.util.Set<Endpoint> tried = new java.util.HashSet<>(failed.tried());
+        tried.add(failed.endpoint());
+        Endpoint next = pick(OperationKind.BULK, tried);
+        if (tried.contains(next)) {
+            return null;
+        }
+        router.listener()
+                .retry(
+                        OperationKind.BULK,
+                        failed.endpoint().toString(),
+                        next.toString(),
+                        tried.size(),
+                        "the HandleRequests stream lost its connection before sending anything");
+        return openHandleRequests(session, next, tried);
+    }
+
+    private HandleRequestsCall openHandleRequests(
+            RequestSession session, Endpoint endpoint, java.util.Set<Endpoint> tried) throws SQLException {
+        GreptimeDatabaseGrpc.GreptimeDatabaseStub stub = GreptimeDatabaseGrpc.newStub(channel(endpoint))
                 .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
-        return HandleRequestsCall.open(compression.equals("none") ? stub : stub.withCompression(compression), errors);
+        return HandleRequestsCall.open(
+                compression.equals("none") ? stub : stub.withCompression(compression), errors, endpoint, tried);
     }
 
     /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
@@ -633,12 +665,17 @@ public final class GreptimeClient implements AutoCloseable {
 
     /** The channel of the endpoint the policy picks for {@code kind}, for calls that are never repeated. */
     private ManagedChannel anyChannel(OperationKind kind) throws SQLException {
-        Endpoint e = router.endpoints().select(kind, java.util.Set.of());
+        return channel(pick(kind, java.util.Set.of()));
+    }
+
+    /** The endpoint the policy picks for {@code kind}, preferring one not in {@code tried}. */
+    private Endpoint pick(OperationKind kind, java.util.Set<Endpoint> tried) throws SQLException {
+        Endpoint e = router.endpoints().select(kind, tried);
         if (e == null) {
             throw new java.sql.SQLTransientConnectionException(
                     "No GreptimeDB endpoint is available: every circuit " + "breaker is open", "08001");
         }
-        return channel(e);
+        return e;
     }
 
     /** A {@code HealthCheck} call with this deadline, on the endpoints in turn; false when none answered. */

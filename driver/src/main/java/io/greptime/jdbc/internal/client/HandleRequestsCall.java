@@ -1,5 +1,7 @@
 package io.greptime.jdbc.internal.client;
 
+import io.greptime.jdbc.internal.failover.Endpoint;
+import io.greptime.jdbc.internal.failover.RetryRules;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.GreptimeResponse;
@@ -8,6 +10,7 @@ import io.grpc.Status;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import java.sql.SQLException;
+import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -22,6 +25,8 @@ public final class HandleRequestsCall {
     private static final Metadata.Key<String> ERR_CODE =
             Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
     private final ErrorTranslator errors;
+    private final Endpoint endpoint;
+    private final Set<Endpoint> tried;
     /** Guards {@link #ready}, {@link #total}, {@link #failure} and {@link #done}. */
     private final ReentrantLock lock = new ReentrantLock();
 
@@ -31,15 +36,50 @@ public final class HandleRequestsCall {
     private long total = -1;
     private Throwable failure;
     private boolean done;
+    /** Set before the driver cancels the call itself, so a CANCELLED it did not ask for reads as the server's. */
+    private volatile boolean cancelledByClient;
 
-    private HandleRequestsCall(ErrorTranslator errors) {
+    /** Whether a request went to gRPC: {@link #send} waits for the stream to be ready (connected) first. */
+    private boolean sentAny;
+
+    private HandleRequestsCall(ErrorTranslator errors, Endpoint endpoint, Set<Endpoint> tried) {
         this.errors = errors;
+        this.endpoint = endpoint;
+        this.tried = Set.copyOf(tried);
     }
 
-    static HandleRequestsCall open(GreptimeDatabaseGrpc.GreptimeDatabaseStub stub, ErrorTranslator errors) {
-        HandleRequestsCall call = new HandleRequestsCall(errors);
+    static HandleRequestsCall open(
+            GreptimeDatabaseGrpc.GreptimeDatabaseStub stub,
+            ErrorTranslator errors,
+            Endpoint endpoint,
+            Set<Endpoint> tried) {
+        HandleRequestsCall call = new HandleRequestsCall(errors, endpoint, tried);
         stub.handleRequests(call.new Answers());
         return call;
+    }
+
+    Endpoint endpoint() {
+        return endpoint;
+    }
+
+    /** The endpoints earlier calls of the same stream failed on before sending anything. */
+    Set<Endpoint> tried() {
+        return tried;
+    }
+
+    /**
+     * Whether the call ended with a failed connection before any request went to gRPC. {@link #send} hands
+     * a request over only once the stream is ready, which grpc-java signals only for a stream on a connected
+     * transport, so nothing of this call reached a server: a real cluster answers a stream opened right after a
+     * frontend's {@code kill -9} this way (connection refused).
+     */
+    public boolean failedBeforeSending() {
+        lock.lock();
+        try {
+            return failure != null && !sentAny && RetryRules.isConnectionFailure(failure);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -52,6 +92,7 @@ public final class HandleRequestsCall {
             awaitLocked(() -> ready || done, scope, "the HandleRequests stream to take more rows");
             throwIfEnded();
             requests.onNext(request);
+            sentAny = true;
             ready = requests.isReady();
         } finally {
             lock.unlock();
@@ -72,6 +113,7 @@ public final class HandleRequestsCall {
         while (!state.holds()) {
             SQLException stop = scope.stopped(what);
             if (stop != null) {
+                cancelledByClient = true;
                 requests.cancel(stop.getMessage(), null);
                 throw stop;
             }
@@ -80,6 +122,7 @@ public final class HandleRequestsCall {
                 changed.awaitNanos(left);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                cancelledByClient = true;
                 requests.cancel("interrupted", null);
                 throw new SQLException("Interrupted while waiting for " + what, "HY008", e);
             }
@@ -97,11 +140,34 @@ public final class HandleRequestsCall {
 
     private void throwIfEnded() throws SQLException {
         if (failure != null) {
-            throw errors.translate(failure);
+            throw failureException();
         }
         if (done) {
             throw new SQLException("The HandleRequests stream has ended", "08003");
         }
+    }
+
+    /**
+     * The failure as a SQLException. A CANCELLED the driver did not ask for is the server resetting the stream
+     * (it stopped or restarted; an embedded server stopped under the call does this): the connection failed,
+     * and the requests sent are in doubt.
+     */
+    private SQLException failureException() {
+        if (!cancelledByClient
+                && io.grpc.Status.fromThrowable(failure).getCode() == io.grpc.Status.Code.CANCELLED
+                && !hasGreptimeCode(io.grpc.Status.trailersFromThrowable(failure))) {
+            return new java.sql.SQLTransientConnectionException(
+                    "GreptimeDB reset the HandleRequests stream ("
+                            + io.grpc.Status.fromThrowable(failure).getDescription()
+                            + "): the server stopped or restarted; the requests sent are in doubt",
+                    SqlStates.CONNECTION_FAILURE,
+                    failure);
+        }
+        return errors.translate(failure);
+    }
+
+    private static boolean hasGreptimeCode(Metadata trailers) {
+        return trailers != null && trailers.get(ERR_CODE) != null;
     }
 
     /** Throws the error that ended the call, if one did. */
@@ -109,7 +175,7 @@ public final class HandleRequestsCall {
         lock.lock();
         try {
             if (failure != null) {
-                throw errors.translate(failure);
+                throw failureException();
             }
         } finally {
             lock.unlock();
@@ -128,7 +194,7 @@ public final class HandleRequestsCall {
         try {
             awaitLocked(() -> done, scope, "the HandleRequests answer");
             if (failure != null) {
-                throw errors.translate(failure);
+                throw failureException();
             }
             if (total < 0) {
                 // gRPC ended the call with OK but the server never said how many rows it stored: none counts
@@ -145,6 +211,7 @@ public final class HandleRequestsCall {
 
     /** Cancels the call (the server stops reading it); idempotent, any thread. */
     public void cancel(String reason) {
+        cancelledByClient = true;
         requests.cancel(reason, null);
     }
 

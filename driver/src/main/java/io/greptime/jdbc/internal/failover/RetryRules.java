@@ -184,6 +184,15 @@ public final class RetryRules {
                 && "channel closed".equals(status.getDescription());
     }
 
+    /**
+     * Whether {@code failure} is a failed connection with no word from GreptimeDB (gRPC UNAVAILABLE, or a write
+     * on a connection that had closed, without a GreptimeDB status code).
+     */
+    public static boolean isConnectionFailure(Throwable failure) {
+        Facts f = facts(failure);
+        return f != null && f.errCode() == 0 && f.code() == Status.Code.UNAVAILABLE;
+    }
+
     static Facts facts(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof FlightCallException e) {
