@@ -2,8 +2,6 @@ package io.greptime.jdbc.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.greptime.jdbc.GreptimeConnection;
-import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.testing.GreptimeDBCluster;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -13,10 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,11 +26,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * table holds more duplicates than the driver reported rows in doubt.
  */
 class LiveClusterFailoverTest {
-    private static final int BATCH = 1_000;
-    private static final int BATCHES = 60;
-    private static final int KILL_AFTER = 15;
+    private static final int BATCH = 2_000;
+    private static final int BATCHES = 40;
+    private static final int KILL_IN_CALL = 12;
     private static GreptimeDBCluster cluster;
-    private static final List<String> REPORT = new ArrayList<>();
 
     @BeforeAll
     static void startCluster() throws Exception {
@@ -45,88 +39,43 @@ class LiveClusterFailoverTest {
 
     @AfterAll
     static void stopCluster() {
-        System.out.println("live cluster failover: table kind | hosts | sent | counted | stored | duplicated | in doubt"
-                + " | kill to next success ms | restart to used again ms");
-        REPORT.forEach(System.out::println);
+        FailoverCase.print("live cluster failover");
     }
 
     @ParameterizedTest(name = "{0} table, discoverFrontends={1}")
     @CsvSource({"dedup, false", "append, false", "dedup, true", "append, true"})
-    void executeBatch_frontendKilledMidway_nothingCountedIsLost(String kind, boolean discover) throws Exception {
+    void executeBatch_frontendKilledMidCall_nothingCountedIsLost(String kind, boolean discover) throws Exception {
         String table = "failover_" + kind + "_" + (discover ? "disc" : "fixed");
-        Properties p = new Properties();
-        p.setProperty("discoverFrontends", Boolean.toString(discover));
-        // the frontends of a one-machine cluster share a host and differ by port: keep the advertised one
-        // (the harness sets --rpc-server-addr to the bind address, so it is the client port)
-        p.setProperty("discoveredPort", "advertised");
-        p.setProperty("breakerCooldown", "1000");
-        String url = discover ? "jdbc:greptime://" + cluster.frontend(1).grpcEndpoint() + "/public" : cluster.jdbcUrl();
-        try (Connection c = DriverManager.getConnection(url, p)) {
-            try (Statement st = c.createStatement()) {
-                st.execute("DROP TABLE IF EXISTS " + table);
-                st.execute("CREATE TABLE " + table
-                        + " (host STRING, ts TIMESTAMP(3) NOT NULL, v DOUBLE, TIME INDEX (ts)," + " PRIMARY KEY (host))"
-                        + (kind.equals("append") ? " WITH ('append_mode' = 'true')" : ""));
-            }
-            Counts counts = new Counts();
-            long killedAt = 0;
+        RowLedger ledger = new RowLedger();
+        try (Connection c =
+                DriverManager.getConnection(FailoverCase.url(cluster, discover), FailoverCase.properties(discover))) {
+            FailoverCase.createTable(c, table, kind);
             long firstSuccessAfterKill = -1;
-            try (PreparedStatement ps =
-                    c.prepareStatement("INSERT INTO " + table + " (host, ts, v) VALUES (?, ?, ?)")) {
+            String landed;
+            try (FrontendKiller killer = new FrontendKiller(cluster.frontend(0), KILL_IN_CALL);
+                    PreparedStatement ps =
+                            c.prepareStatement("INSERT INTO " + table + " (host, ts, v) VALUES (?, ?, ?)")) {
                 for (int b = 0; b < BATCHES; b++) {
-                    if (b == KILL_AFTER) {
-                        cluster.frontend(0).kill();
-                        killedAt = System.nanoTime();
-                    }
-                    boolean ok = writeBatch(ps, b, counts);
-                    if (ok && killedAt != 0 && firstSuccessAfterKill < 0) {
-                        firstSuccessAfterKill = (System.nanoTime() - killedAt) / 1_000_000;
+                    long from = (long) b * BATCH;
+                    FailoverCase.bind(ps, from, from + BATCH);
+                    ledger.sent(from, from + BATCH);
+                    killer.enter(b);
+                    boolean ok = execute(ps, from, ledger);
+                    killer.exit(b);
+                    if (ok && killer.killed() && firstSuccessAfterKill < 0 && b > KILL_IN_CALL) {
+                        firstSuccessAfterKill = (System.nanoTime() - killer.killedAtNanos()) / 1_000_000;
                     }
                 }
+                killer.workEnded();
+                killer.close();
+                landed = killer.landed();
             }
             long restartedAt = System.nanoTime();
             cluster.frontend(0).restart();
-            long usedAgainMs = usedAgain(c, cluster.frontend(0).grpcEndpoint(), restartedAt);
-            long stored;
-            long distinct;
-            try (Statement st = c.createStatement()) {
-                stored = single(st, "SELECT count(*) FROM " + table);
-                distinct = single(st, "SELECT count(DISTINCT ts) FROM " + table);
-            }
-            long duplicated = stored - distinct;
-            List<Integer> missing = new ArrayList<>();
-            try (Statement st = c.createStatement()) {
-                for (int b : counts.countedBatches) {
-                    long from = 1_700_000_000_000L + (long) b * BATCH;
-                    long n = single(
-                            st,
-                            "SELECT count(DISTINCT ts) FROM " + table + " WHERE ts >= " + from + " AND ts < "
-                                    + (from + BATCH));
-                    if (n != BATCH) {
-                        missing.add(b);
-                    }
-                }
-            }
-            REPORT.add(String.format(
-                    "%s | %s | %d | %d | %d | %d | %d | %d | %d",
-                    kind,
-                    discover ? "discovered" : "fixed list",
-                    counts.sent.get(),
-                    counts.counted.get(),
-                    stored,
-                    duplicated,
-                    counts.inDoubt.get(),
-                    firstSuccessAfterKill,
-                    usedAgainMs));
-            assertThat(missing)
-                    .as("batches the driver counted as stored whose rows are not all there")
-                    .isEmpty();
-            assertThat(distinct)
-                    .as("every row the driver counted as stored is there")
-                    .isGreaterThanOrEqualTo(counts.counted.get());
-            assertThat(duplicated)
-                    .as("duplicates are at most the rows reported in doubt")
-                    .isLessThanOrEqualTo(counts.inDoubt.get());
+            long usedAgainMs = FailoverCase.usedAgain(c, cluster.frontend(0).grpcEndpoint(), restartedAt);
+            RowLedger.Audit a = ledger.audit(c, table);
+            FailoverCase.report("executeBatch", kind, discover, landed, a, firstSuccessAfterKill, usedAgainMs);
+            FailoverCase.check(a, kind, landed);
             assertThat(firstSuccessAfterKill)
                     .as("a statement succeeded after the kill")
                     .isGreaterThanOrEqualTo(0);
@@ -186,8 +135,8 @@ class LiveClusterFailoverTest {
                 assertThat(rs.getLong(1)).isEqualTo(200_000);
                 nextOk = (System.nanoTime() - killedAt) / 1_000_000;
             }
-            REPORT.add(String.format(
-                    "streamed ResultSet | sticky, 2 hosts | 200000 | read %d | - | - | - | failed after %d"
+            FailoverCase.REPORT.add(String.format(
+                    "streamed ResultSet | dedup | sticky, 2 hosts | after row 1000 | 200000 | read %d | - | - | - | failed after %d"
                             + " ms (%s); next query %d ms | -",
                     read, failedAfterMs, failure, nextOk));
             // every row read, or a clean SQLException (never a hang or a non-SQL exception)
@@ -222,8 +171,8 @@ class LiveClusterFailoverTest {
                 rs.next();
                 exists = rs.getLong(1) == 1;
             }
-            REPORT.add("DDL after kill | sticky, 2 hosts | - | - | - | - | - | " + outcome + " in " + ms + " ms; table "
-                    + (exists ? "exists" : "absent") + " | -");
+            FailoverCase.REPORT.add("DDL after kill | - | sticky, 2 hosts | before the call | - | - | - | - | - | "
+                    + outcome + " in " + ms + " ms; table " + (exists ? "exists" : "absent") + " | -");
             if (outcome.equals("created")) {
                 assertThat(exists).as("a CREATE TABLE the driver reported done").isTrue();
             }
@@ -232,82 +181,29 @@ class LiveClusterFailoverTest {
         }
     }
 
-    /** What one writer sent, what the driver said was stored, and what it said was in doubt. */
-    private static final class Counts {
-        final AtomicLong sent = new AtomicLong();
-        final AtomicLong counted = new AtomicLong();
-        final AtomicLong inDoubt = new AtomicLong();
-        final List<Integer> countedBatches = new ArrayList<>();
-    }
-
-    private static boolean writeBatch(PreparedStatement ps, int b, Counts counts) throws SQLException {
-        for (int i = 0; i < BATCH; i++) {
-            long row = (long) b * BATCH + i;
-            ps.setString(1, "h" + (row % 10));
-            ps.setTimestamp(2, new Timestamp(1_700_000_000_000L + row));
-            ps.setDouble(3, row);
-            ps.addBatch();
-        }
-        counts.sent.addAndGet(BATCH);
+    /** One executeBatch in auto-commit: the rows it returned 1 for are counted, the rest are in doubt. */
+    private static boolean execute(PreparedStatement ps, long from, RowLedger ledger) throws SQLException {
         try {
             int[] r = ps.executeBatch();
-            long ok = stored(r);
-            counts.counted.addAndGet(ok);
-            if (ok == BATCH) {
-                counts.countedBatches.add(b);
-            }
+            record(r, from, ledger);
             return true;
         } catch (BatchUpdateException e) {
-            long ok = stored(e.getUpdateCounts());
-            counts.counted.addAndGet(ok);
-            counts.inDoubt.addAndGet(BATCH - ok);
+            record(e.getUpdateCounts(), from, ledger);
             ps.clearBatch();
             return false;
         }
     }
 
-    private static long stored(int[] counts) {
-        long n = 0;
-        for (int c : counts) {
-            n += c > 0 ? c : 0;
-        }
-        return n;
-    }
-
-    /** Milliseconds from the restart until the endpoint's breaker is closed again and statements succeed. */
-    private static long usedAgain(Connection c, String endpoint, long restartedAt) throws SQLException {
-        GreptimeConnection g = c.unwrap(GreptimeConnection.class);
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            try (Statement st = c.createStatement()) {
-                st.executeQuery("SELECT 1").close();
-            } catch (SQLException retry) {
-                // the other frontend may be between states; go on polling
+    private static void record(int[] counts, long from, RowLedger ledger) {
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] > 0) {
+                ledger.counted(from + i, from + i + 1);
+            } else {
+                ledger.inDoubt(from + i, from + i + 1);
             }
-            for (GreptimeEndpointStatus s : g.getEndpointStatus()) {
-                if (s.address().contains(endpoint.substring(endpoint.indexOf(':')))
-                        && s.breaker() == GreptimeEndpointStatus.Breaker.CLOSED
-                        && s.consecutiveFailures() == 0) {
-                    return (System.nanoTime() - restartedAt) / 1_000_000;
-                }
-            }
-            sleep(100);
         }
-        return -1;
-    }
-
-    private static long single(Statement st, String sql) throws SQLException {
-        try (ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (counts.length < BATCH) {
+            ledger.inDoubt(from + counts.length, from + BATCH);
         }
     }
 }
