@@ -78,6 +78,9 @@ class LiveClusterDiscoveryTest {
         long killed = System.nanoTime();
         fe.kill();
         long gone = waitUntil(() -> !listedActive(cluster.frontend(1), addr), 180);
+        System.out.println("live cluster_info once the killed frontend counts as gone: " + rowsFor(addr));
+        FailoverCase.sleep(20_000);
+        System.out.println("live cluster_info 20 s later: " + rowsFor(addr));
         long restarted = System.nanoTime();
         fe.restart();
         long back = waitUntil(() -> listedActive(cluster.frontend(1), addr), 180);
@@ -132,6 +135,23 @@ class LiveClusterDiscoveryTest {
 
     private static String port(GreptimeDBCluster.Node n) {
         return n.grpcEndpoint().substring(n.grpcEndpoint().lastIndexOf(':') + 1);
+    }
+
+    /** The cluster_info rows (peer_type, active_time, node_status) of {@code addr}, as frontend 1 reports them. */
+    private String rowsFor(String addr) {
+        try (Connection c = DriverManager.getConnection(
+                        "jdbc:greptime://" + cluster.frontend(1).grpcEndpoint() + "/public");
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT peer_type, active_time, node_status FROM"
+                        + " information_schema.cluster_info WHERE peer_addr = '" + addr + "'")) {
+            List<String> rows = new ArrayList<>();
+            while (rs.next()) {
+                rows.add(rs.getString(1) + " active " + rs.getString(2) + " status " + rs.getString(3));
+            }
+            return rows.isEmpty() ? "not listed" : rows.toString();
+        } catch (SQLException e) {
+            return "unreadable: " + e.getMessage();
+        }
     }
 
     /** The frontend at {@code addr} is listed in cluster_info with a heartbeat at most 10 s old. */
