@@ -1,8 +1,8 @@
 package io.greptime.jdbc.internal.client;
 
-import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.internal.config.Settings;
 import io.greptime.jdbc.internal.redact.GrpcLogging;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
@@ -115,7 +115,7 @@ public final class ChannelFactory {
         } else {
             b.usePlaintext();
         }
-        String serverName = config.string(GreptimeProperty.TLS_SERVER_NAME);
+        String serverName = config.get(Settings.TLS_SERVER_NAME);
         if (serverName != null) {
             b.overrideAuthority(serverName);
         }

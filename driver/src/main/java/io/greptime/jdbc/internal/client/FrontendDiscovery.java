@@ -1,12 +1,12 @@
 package io.greptime.jdbc.internal.client;
 
-import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.internal.config.Settings;
 import io.greptime.jdbc.internal.failover.Endpoint;
 import io.greptime.jdbc.internal.failover.Router;
 import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
@@ -54,12 +54,12 @@ public final class FrontendDiscovery {
 
     private FrontendDiscovery(ConnectionConfig config) {
         this.config = config;
-        this.advertisedPort = "advertised".equals(config.string(GreptimeProperty.DISCOVERED_PORT));
+        this.advertisedPort = "advertised".equals(config.get(Settings.DISCOVERED_PORT));
     }
 
     /** Discovery for this configuration, or null when {@code discoverFrontends} is off. */
     static FrontendDiscovery of(ConnectionConfig config) {
-        return config.flag(GreptimeProperty.DISCOVER_FRONTENDS) ? new FrontendDiscovery(config) : null;
+        return config.get(Settings.DISCOVER_FRONTENDS) ? new FrontendDiscovery(config) : null;
     }
 
     /** Reads the frontends through {@code client} and adds those that pass the checks to its router. */

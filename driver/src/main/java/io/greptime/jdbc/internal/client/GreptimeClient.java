@@ -7,6 +7,7 @@ import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
+import io.greptime.jdbc.internal.config.Settings;
 import io.greptime.jdbc.internal.failover.CallProgress;
 import io.greptime.jdbc.internal.failover.Endpoint;
 import io.greptime.jdbc.internal.failover.EndpointSet;
@@ -81,7 +82,7 @@ public final class GreptimeClient implements AutoCloseable {
         this.callbackOption =
                 ChannelFactory.callbacksMayRunOnTransport(config) ? ON_TRANSPORT_THREAD : ON_CHANNEL_EXECUTOR;
         this.errors = errors;
-        String pinned = config.string(io.greptime.jdbc.GreptimeProperty.SERVER_VERSION);
+        String pinned = config.get(Settings.SERVER_VERSION);
         this.versions = new ServerProbe(
                 pinned == null ? null : ServerCapabilities.ofVersionText(pinned), e -> channels.channel(e.address()));
         this.discovery = FrontendDiscovery.of(config);

@@ -1,8 +1,8 @@
 package io.greptime.jdbc.internal.client;
 
-import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.internal.config.Settings;
 import io.grpc.ManagedChannel;
 import io.grpc.okhttp.OkHttpChannelBuilder;
 import java.io.IOException;
@@ -68,7 +68,7 @@ final class OkHttpChannels {
                     .keepAliveTimeout(Math.max(1, config.keepAliveTimeoutMillis()), TimeUnit.MILLISECONDS)
                     .keepAliveWithoutCalls(config.keepAliveWithoutCalls());
         }
-        String serverName = config.string(GreptimeProperty.TLS_SERVER_NAME);
+        String serverName = config.get(Settings.TLS_SERVER_NAME);
         if (serverName != null) {
             b.overrideAuthority(serverName);
         }

@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.config.Settings;
 import io.grpc.netty.GrpcSslContexts;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
@@ -37,8 +38,8 @@ final class TlsContextBuilder {
         SslContextBuilder b = GrpcSslContexts.configure(SslContextBuilder.forClient(), provider)
                 .protocols("TLSv1.3", "TLSv1.2")
                 .trustManager(trustManager(config));
-        String cert = config.string(GreptimeProperty.TLS_CLIENT_CERT);
-        String key = config.string(GreptimeProperty.TLS_CLIENT_KEY);
+        String cert = config.get(Settings.TLS_CLIENT_CERT);
+        String key = config.get(Settings.TLS_CLIENT_KEY);
         if ((cert == null) != (key == null)) {
             throw fail(
                     GreptimeProperty.TLS_CLIENT_CERT.key() + " and " + GreptimeProperty.TLS_CLIENT_KEY.key()
@@ -86,7 +87,7 @@ final class TlsContextBuilder {
     }
 
     private static TrustManager trustManager(ConnectionConfig config) throws SQLException {
-        String root = config.string(GreptimeProperty.TLS_ROOT_CERT);
+        String root = config.get(Settings.TLS_ROOT_CERT);
         X509Certificate[] cas = root == null
                 ? null
                 : PemMaterial.read(GreptimeProperty.TLS_ROOT_CERT, root).certificates();

@@ -1,5 +1,39 @@
 package io.greptime.jdbc.internal.config;
 
+import static io.greptime.jdbc.internal.config.Settings.APPLICATION_NAME;
+import static io.greptime.jdbc.internal.config.Settings.BREAKER_FAILURES;
+import static io.greptime.jdbc.internal.config.Settings.BULK_ACKNOWLEDGE;
+import static io.greptime.jdbc.internal.config.Settings.BULK_AUTO_CREATE_TABLE;
+import static io.greptime.jdbc.internal.config.Settings.BULK_COMPRESSION;
+import static io.greptime.jdbc.internal.config.Settings.BULK_FLUSH_BYTES;
+import static io.greptime.jdbc.internal.config.Settings.BULK_FLUSH_ROWS;
+import static io.greptime.jdbc.internal.config.Settings.BULK_ROW_PATH_BELOW;
+import static io.greptime.jdbc.internal.config.Settings.BULK_SORT_BY_TIME;
+import static io.greptime.jdbc.internal.config.Settings.BULK_TIME_WINDOW;
+import static io.greptime.jdbc.internal.config.Settings.BULK_WINDOW;
+import static io.greptime.jdbc.internal.config.Settings.BULK_WRITES;
+import static io.greptime.jdbc.internal.config.Settings.COMPRESSION;
+import static io.greptime.jdbc.internal.config.Settings.CONNECT_TIMEOUT;
+import static io.greptime.jdbc.internal.config.Settings.DATABASE;
+import static io.greptime.jdbc.internal.config.Settings.FETCH_SIZE;
+import static io.greptime.jdbc.internal.config.Settings.HINTS;
+import static io.greptime.jdbc.internal.config.Settings.KEEP_ALIVE_TIME;
+import static io.greptime.jdbc.internal.config.Settings.KEEP_ALIVE_TIMEOUT;
+import static io.greptime.jdbc.internal.config.Settings.KEEP_ALIVE_WITHOUT_CALLS;
+import static io.greptime.jdbc.internal.config.Settings.LATENCY_EXPLORE_EVERY;
+import static io.greptime.jdbc.internal.config.Settings.MAX_INBOUND_MESSAGE_SIZE;
+import static io.greptime.jdbc.internal.config.Settings.MAX_RESULT_MEMORY;
+import static io.greptime.jdbc.internal.config.Settings.PASSWORD;
+import static io.greptime.jdbc.internal.config.Settings.QUERY_TIMEOUT;
+import static io.greptime.jdbc.internal.config.Settings.TIMEZONE;
+import static io.greptime.jdbc.internal.config.Settings.TLS;
+import static io.greptime.jdbc.internal.config.Settings.TLS_CLIENT_KEY_PASSWORD;
+import static io.greptime.jdbc.internal.config.Settings.TLS_PROVIDER;
+import static io.greptime.jdbc.internal.config.Settings.TLS_VERIFY_HOSTNAME;
+import static io.greptime.jdbc.internal.config.Settings.TRANSPORT;
+import static io.greptime.jdbc.internal.config.Settings.UNIX_SOCKET;
+import static io.greptime.jdbc.internal.config.Settings.USER;
+
 import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.redact.Printable;
 import java.time.ZoneId;
@@ -11,6 +45,11 @@ import java.util.Properties;
 
 /**
  * The validated, typed configuration of one connection. Immutable.
+ *
+ * <p>Read a property with {@link #get(Setting)} and its key from {@link Settings}: {@code
+ * config.get(CONNECT_TIMEOUT)} is an {@code Integer}, {@code config.get(TLS)} a {@code Boolean}, checked by
+ * the compiler (see {@link Setting} for the design). The named accessors below add a unit, a default or a
+ * conversion (the session zone, the time window as a {@code Duration}) on top of it.
  *
  * <p>Values come from, in increasing precedence: property defaults, the URL (path and query string),
  * the {@link Properties} given to {@code connect}. Unknown keys and bad values are all collected into one
@@ -48,9 +87,8 @@ public final class ConnectionConfig {
             collect(props, "Properties", raw, problems);
         }
         Map<GreptimeProperty, Object> typed = convert(raw, problems);
-        List<JdbcUrl.Endpoint> endpoints = parsed == null
-                ? List.of()
-                : withUnixSocket(parsed.endpoints(), (String) typed.get(GreptimeProperty.UNIX_SOCKET), problems);
+        List<JdbcUrl.Endpoint> endpoints =
+                parsed == null ? List.of() : withUnixSocket(parsed.endpoints(), peek(typed, UNIX_SOCKET), problems);
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
         }
@@ -102,35 +140,56 @@ public final class ConnectionConfig {
         raw.put(GreptimeProperty.DATABASE, pathDb);
     }
 
+    /** Values by property; each one is what its {@link Setting} parsed, so {@link #peek} may narrow it. */
     private static Map<GreptimeProperty, Object> convert(Map<GreptimeProperty, String> raw, List<String> problems) {
         Map<GreptimeProperty, Object> typed = new EnumMap<>(GreptimeProperty.class);
-        for (GreptimeProperty p : GreptimeProperty.values()) {
-            String value = raw.getOrDefault(p, p.defaultValue());
+        for (Setting<?> s : Settings.ALL) {
+            String value = raw.getOrDefault(s.property(), s.property().defaultValue());
             if (value == null) {
                 continue;
             }
             try {
-                typed.put(p, p.parse(value));
+                typed.put(s.property(), s.parse(value));
             } catch (IllegalArgumentException e) {
                 problems.add(e.getMessage());
             }
         }
-        if (typed.get(GreptimeProperty.BULK_WINDOW) instanceof Integer w && (w < 1 || w > 31)) {
-            problems.add(GreptimeProperty.BULK_WINDOW.key() + "=" + w + ": must be between 1 and 31");
+        checkRanges(typed, problems);
+        return typed;
+    }
+
+    /** Bounds beyond what the type says; a value that failed to parse is absent and already reported. */
+    private static void checkRanges(Map<GreptimeProperty, Object> typed, List<String> problems) {
+        Integer w = peek(typed, BULK_WINDOW);
+        if (w != null && (w < 1 || w > 31)) {
+            problems.add(BULK_WINDOW.key() + "=" + w + ": must be between 1 and 31");
         }
-        if (typed.get(GreptimeProperty.BULK_FLUSH_ROWS) instanceof Integer r && r < 1) {
-            problems.add(GreptimeProperty.BULK_FLUSH_ROWS.key() + "=" + r + ": must be positive");
+        Integer r = peek(typed, BULK_FLUSH_ROWS);
+        if (r != null && r < 1) {
+            problems.add(BULK_FLUSH_ROWS.key() + "=" + r + ": must be positive");
         }
-        for (GreptimeProperty atLeastOne :
-                List.of(GreptimeProperty.BREAKER_FAILURES, GreptimeProperty.LATENCY_EXPLORE_EVERY)) {
-            if (typed.get(atLeastOne) instanceof Integer n && n < 1) {
+        for (Setting<Integer> atLeastOne : List.of(BREAKER_FAILURES, LATENCY_EXPLORE_EVERY)) {
+            Integer n = peek(typed, atLeastOne);
+            if (n != null && n < 1) {
                 problems.add(atLeastOne.key() + "=" + n + ": must be at least 1");
             }
         }
-        if (typed.get(GreptimeProperty.DATABASE) instanceof String db && db.isBlank()) {
+        String db = peek(typed, DATABASE);
+        if (db != null && db.isBlank()) {
             problems.add("database must not be empty");
         }
-        return typed;
+    }
+
+    private static <T> T peek(Map<GreptimeProperty, Object> typed, Setting<T> setting) {
+        return setting.narrow(typed.get(setting.property()));
+    }
+
+    /**
+     * The value of a property: its default when not set, null when it has neither value nor default (such
+     * as {@code user}, {@code timezone}, {@code hints}).
+     */
+    public <T> T get(Setting<T> setting) {
+        return peek(values, setting);
     }
 
     public List<JdbcUrl.Endpoint> endpoints() {
@@ -143,148 +202,131 @@ public final class ConnectionConfig {
     }
 
     public String user() {
-        return (String) values.get(GreptimeProperty.USER);
+        return get(USER);
     }
 
     /** The password, or null. Callers must never print it. */
     public String password() {
-        return (String) values.get(GreptimeProperty.PASSWORD);
+        return get(PASSWORD);
     }
 
     public String database() {
-        return (String) values.get(GreptimeProperty.DATABASE);
+        return get(DATABASE);
     }
 
     /** The session zone: the property when set, else the JVM's default zone. */
     public ZoneId timeZone() {
-        Object z = values.get(GreptimeProperty.TIMEZONE);
-        return z == null ? ZoneId.systemDefault() : (ZoneId) z;
+        ZoneId z = get(TIMEZONE);
+        return z == null ? ZoneId.systemDefault() : z;
     }
 
     public int connectTimeoutMillis() {
-        return (Integer) values.get(GreptimeProperty.CONNECT_TIMEOUT);
+        return get(CONNECT_TIMEOUT);
     }
 
     public int queryTimeoutSeconds() {
-        return (Integer) values.get(GreptimeProperty.QUERY_TIMEOUT);
+        return get(QUERY_TIMEOUT);
     }
 
     public int fetchSize() {
-        return (Integer) values.get(GreptimeProperty.FETCH_SIZE);
+        return get(FETCH_SIZE);
     }
 
     public long maxResultMemory() {
-        return (Long) values.get(GreptimeProperty.MAX_RESULT_MEMORY);
+        return get(MAX_RESULT_MEMORY);
     }
 
     public long maxInboundMessageSize() {
-        return (Long) values.get(GreptimeProperty.MAX_INBOUND_MESSAGE_SIZE);
+        return get(MAX_INBOUND_MESSAGE_SIZE);
     }
 
     public boolean tls() {
-        return (Boolean) values.get(GreptimeProperty.TLS);
-    }
-
-    /** An int-valued property (its default when not set). */
-    public int intValue(GreptimeProperty p) {
-        return (Integer) values.get(p);
-    }
-
-    /** A boolean property (its default when not set). */
-    public boolean flag(GreptimeProperty p) {
-        return (Boolean) values.get(p);
-    }
-
-    /** A string-valued property (TLS paths, server name), or null. */
-    public String string(GreptimeProperty p) {
-        Object v = values.get(p);
-        return v == null ? null : v.toString();
+        return get(TLS);
     }
 
     /** {@code auto}, {@code io_uring}, {@code epoll} or {@code nio}. */
     public String transport() {
-        return (String) values.get(GreptimeProperty.TRANSPORT);
+        return get(TRANSPORT);
     }
 
     /** Keepalive ping interval in milliseconds; 0 turns keepalive pings off. */
     public int keepAliveTimeMillis() {
-        return (Integer) values.get(GreptimeProperty.KEEP_ALIVE_TIME);
+        return get(KEEP_ALIVE_TIME);
     }
 
     public int keepAliveTimeoutMillis() {
-        return (Integer) values.get(GreptimeProperty.KEEP_ALIVE_TIMEOUT);
+        return get(KEEP_ALIVE_TIMEOUT);
     }
 
     public boolean keepAliveWithoutCalls() {
-        return (Boolean) values.get(GreptimeProperty.KEEP_ALIVE_WITHOUT_CALLS);
+        return get(KEEP_ALIVE_WITHOUT_CALLS);
     }
 
     public boolean tlsVerifyHostname() {
-        return (Boolean) values.get(GreptimeProperty.TLS_VERIFY_HOSTNAME);
+        return get(TLS_VERIFY_HOSTNAME);
     }
 
     /** {@code auto}, {@code openssl} or {@code jdk}. */
     public String tlsProvider() {
-        return (String) values.get(GreptimeProperty.TLS_PROVIDER);
+        return get(TLS_PROVIDER);
     }
 
     /** The client key's password, or null. Callers must never print it. */
     public char[] tlsClientKeyPassword() {
-        Object v = values.get(GreptimeProperty.TLS_CLIENT_KEY_PASSWORD);
-        return v == null ? null : v.toString().toCharArray();
+        String v = get(TLS_CLIENT_KEY_PASSWORD);
+        return v == null ? null : v.toCharArray();
     }
 
     public String compression() {
-        return (String) values.get(GreptimeProperty.COMPRESSION);
+        return get(COMPRESSION);
     }
 
-    @SuppressWarnings("unchecked")
     public Map<String, String> hints() {
-        Object h = values.get(GreptimeProperty.HINTS);
-        return h == null ? Map.of() : (Map<String, String>) h;
+        Map<String, String> h = get(HINTS);
+        return h == null ? Map.of() : h;
     }
 
     public boolean bulkWrites() {
-        return (Boolean) values.get(GreptimeProperty.BULK_WRITES);
+        return get(BULK_WRITES);
     }
 
     /** bulkAcknowledge=deferred: executeBatch does not wait for the server's answers. */
     public boolean bulkDeferredAcks() {
-        return "deferred".equals(values.get(GreptimeProperty.BULK_ACKNOWLEDGE));
+        return "deferred".equals(get(BULK_ACKNOWLEDGE));
     }
 
     /** {@code none}, {@code lz4} or {@code zstd}. */
     public String bulkCompression() {
-        return (String) values.get(GreptimeProperty.BULK_COMPRESSION);
+        return get(BULK_COMPRESSION);
     }
 
     public int bulkWindow() {
-        return (Integer) values.get(GreptimeProperty.BULK_WINDOW);
+        return get(BULK_WINDOW);
     }
 
     public int bulkFlushRows() {
-        return (Integer) values.get(GreptimeProperty.BULK_FLUSH_ROWS);
+        return get(BULK_FLUSH_ROWS);
     }
 
     public long bulkFlushBytes() {
-        return (Long) values.get(GreptimeProperty.BULK_FLUSH_BYTES);
+        return get(BULK_FLUSH_BYTES);
     }
 
     public int bulkRowPathBelow() {
-        return (Integer) values.get(GreptimeProperty.BULK_ROW_PATH_BELOW);
+        return get(BULK_ROW_PATH_BELOW);
     }
 
     public boolean bulkAutoCreateTable() {
-        return (Boolean) values.get(GreptimeProperty.BULK_AUTO_CREATE_TABLE);
+        return get(BULK_AUTO_CREATE_TABLE);
     }
 
     public boolean bulkSortByTime() {
-        return (Boolean) values.get(GreptimeProperty.BULK_SORT_BY_TIME);
+        return get(BULK_SORT_BY_TIME);
     }
 
     /** The DoPut time window, or null for none. */
     public java.time.Duration bulkTimeWindow() {
-        String w = (String) values.get(GreptimeProperty.BULK_TIME_WINDOW);
+        String w = get(BULK_TIME_WINDOW);
         if (w.equals("none")) {
             return null;
         }
@@ -300,7 +342,7 @@ public final class ConnectionConfig {
     }
 
     public String applicationName() {
-        return (String) values.get(GreptimeProperty.APPLICATION_NAME);
+        return get(APPLICATION_NAME);
     }
 
     /** Lists endpoints and every set property, with sensitive values masked. */

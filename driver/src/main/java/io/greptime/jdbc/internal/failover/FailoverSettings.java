@@ -1,7 +1,7 @@
 package io.greptime.jdbc.internal.failover;
 
-import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.config.Settings;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -28,21 +28,21 @@ public record FailoverSettings(
     }
 
     public static FailoverSettings of(ConnectionConfig config) {
-        String base = config.string(GreptimeProperty.FAILOVER_POLICY);
+        String base = config.get(Settings.FAILOVER_POLICY);
         Map<OperationKind, String> policies = new EnumMap<>(OperationKind.class);
-        policies.put(OperationKind.QUERY, or(config.string(GreptimeProperty.QUERY_FAILOVER_POLICY), base));
-        policies.put(OperationKind.WRITE, or(config.string(GreptimeProperty.WRITE_FAILOVER_POLICY), base));
-        policies.put(OperationKind.BULK, or(config.string(GreptimeProperty.BULK_FAILOVER_POLICY), base));
-        policies.put(OperationKind.DDL, or(config.string(GreptimeProperty.DDL_FAILOVER_POLICY), base));
+        policies.put(OperationKind.QUERY, or(config.get(Settings.QUERY_FAILOVER_POLICY), base));
+        policies.put(OperationKind.WRITE, or(config.get(Settings.WRITE_FAILOVER_POLICY), base));
+        policies.put(OperationKind.BULK, or(config.get(Settings.BULK_FAILOVER_POLICY), base));
+        policies.put(OperationKind.DDL, or(config.get(Settings.DDL_FAILOVER_POLICY), base));
         return new FailoverSettings(
                 policies,
-                config.intValue(GreptimeProperty.LATENCY_EXPLORE_EVERY),
-                config.intValue(GreptimeProperty.BREAKER_FAILURES),
-                TimeUnit.MILLISECONDS.toNanos(config.intValue(GreptimeProperty.BREAKER_COOLDOWN)),
-                config.intValue(GreptimeProperty.PROBE_TIMEOUT),
-                config.intValue(GreptimeProperty.FAILOVER_RETRIES),
-                TimeUnit.MILLISECONDS.toNanos(config.intValue(GreptimeProperty.FAILOVER_TIMEOUT)),
-                config.flag(GreptimeProperty.DISCOVER_FRONTENDS));
+                config.get(Settings.LATENCY_EXPLORE_EVERY),
+                config.get(Settings.BREAKER_FAILURES),
+                TimeUnit.MILLISECONDS.toNanos(config.get(Settings.BREAKER_COOLDOWN)),
+                config.get(Settings.PROBE_TIMEOUT),
+                config.get(Settings.FAILOVER_RETRIES),
+                TimeUnit.MILLISECONDS.toNanos(config.get(Settings.FAILOVER_TIMEOUT)),
+                config.get(Settings.DISCOVER_FRONTENDS));
     }
 
     private static String or(String value, String fallback) {

@@ -13,6 +13,7 @@ import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.config.Settings;
 import io.greptime.jdbc.internal.observe.Observability;
 import io.greptime.jdbc.internal.redact.GrpcLogging;
 import io.greptime.jdbc.internal.redact.Secrets;
@@ -89,7 +90,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         this.session = new AtomicReference<>(new RequestSession(
                 config.database(), config.timeZone(), config.user(), config.password(), config.hints()));
         this.bulkWrites = new BulkWrites(client, config, allocator, this::session, clock);
-        this.affinity = ThreadAffinity.forConnection(config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
+        this.affinity = ThreadAffinity.forConnection(config.get(Settings.THREAD_AFFINITY));
         client.onZoneMismatch(this::zoneMismatch);
     }
 
@@ -420,7 +421,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
     /** The guard of a new statement: this connection's under strict, the statement's own under relaxed. */
     ThreadAffinity statementAffinity() {
-        return ThreadAffinity.forStatement(affinity, config.string(io.greptime.jdbc.GreptimeProperty.THREAD_AFFINITY));
+        return ThreadAffinity.forStatement(affinity, config.get(Settings.THREAD_AFFINITY));
     }
 
     @Override

@@ -1,9 +1,9 @@
 package io.greptime.jdbc.internal.observe;
 
-import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.internal.config.Settings;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -46,11 +46,10 @@ public final class Observability implements AutoCloseable {
         JdbcUrl.Endpoint ep = config.primaryEndpoint();
         this.who = new ConnectionIdentity(
                 CONNECTION_IDS.incrementAndGet(), ep.host(), ep.port(), config.database(), config.user());
-        String backEnd = config.string(GreptimeProperty.LOGGING);
-        this.slowNanos =
-                TimeUnit.MILLISECONDS.toNanos(Long.parseLong(config.string(GreptimeProperty.SLOW_STATEMENT_THRESHOLD)));
-        this.sqlLength = Integer.parseInt(config.string(GreptimeProperty.LOG_SQL_LENGTH));
-        boolean tracing = Boolean.parseBoolean(config.string(GreptimeProperty.TRACING));
+        String backEnd = config.get(Settings.LOGGING);
+        this.slowNanos = TimeUnit.MILLISECONDS.toNanos(config.get(Settings.SLOW_STATEMENT_THRESHOLD));
+        this.sqlLength = config.get(Settings.LOG_SQL_LENGTH);
+        boolean tracing = config.get(Settings.TRACING);
         this.tracer = tracing ? TraceSupport.tracer() : null;
         this.connectionLog = DriverLog.get("connection", backEnd);
         this.statementLog = DriverLog.get("statement", backEnd);
@@ -59,7 +58,7 @@ public final class Observability implements AutoCloseable {
         this.bulkLog = DriverLog.get("bulk", backEnd);
         this.failoverEvents = new LoggedFailoverEvents(
                 this, DriverLog.get("failover", backEnd), config.endpoints().size() > 1);
-        this.metrics = metricsFor(config.string(GreptimeProperty.METRICS), meterRegistry);
+        this.metrics = metricsFor(config.get(Settings.METRICS), meterRegistry);
     }
 
     /**
