@@ -141,6 +141,8 @@ final class FunctionMap {
                     "matches",
                     "matches_term":
                 return generic(r, c, "gt_" + c.name());
+            case "json_path_exists", "json_path_match":
+                return JsonPathSql.render(r, c);
             case "json_is_null",
                     "json_is_bool",
                     "json_is_int",

@@ -30,6 +30,8 @@ final class JavaFunctions {
         binary(c, "gt_json_get_string", String.class, String.class, String.class, JsonFunctions::getString);
         binary(c, "gt_json_get_object", String.class, String.class, String.class, JsonFunctions::getObject);
         binary(c, "gt_json_is", String.class, String.class, Boolean.class, JsonFunctions::is);
+        binary(c, "gt_json_path_exists", String.class, String.class, Boolean.class, JsonFunctions::pathExists);
+        binary(c, "gt_json_path_match", String.class, String.class, Boolean.class, JsonFunctions::pathMatch);
         binary(c, "gt_json2_get", String.class, String.class, String.class, Json2Values::get);
         binary(c, "gt_json2_get_int", String.class, String.class, Long.class, Json2Values::getInt);
         binary(c, "gt_json2_get_uint", String.class, String.class, String.class, (j, p) -> {
