@@ -26,7 +26,7 @@ final class JsonPathSql {
     }
 
     /** The Arrow type DataFusion gives a literal; {@code otherwise} for anything else. */
-    private static String arrowType(SqlAst.Expr e, String otherwise) {
+    static String arrowType(SqlAst.Expr e, String otherwise) {
         if (e instanceof SqlAst.Literal l) {
             return switch (l.kind()) {
                 case STRING -> "Utf8";
