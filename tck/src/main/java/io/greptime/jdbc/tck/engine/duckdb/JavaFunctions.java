@@ -44,6 +44,7 @@ final class JavaFunctions {
         binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
         binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
+        binary(c, "gt_anomaly_score", String.class, String.class, Double.class, AnomalyScores::score);
         binary(c, "gt_vec_aggregate", String.class, String.class, String.class, VectorAggregates::aggregate);
         ip(c);
         unary(c, "gt_hll_state", String.class, String.class, HllFunctions::state);
