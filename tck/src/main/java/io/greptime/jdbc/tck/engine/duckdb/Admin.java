@@ -22,6 +22,10 @@ final class Admin {
             // src/operator/src/statement/admin.rs: the registry has no such function on this line
             throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Admin function not found: " + fn);
         }
+        String argText = t.raw(argsStart + 1, t.pos - 1);
+        if (AdminProcedures.handles(fn) && !(fn.equals("discard_unflushed") && tableExists(call, argText))) {
+            AdminProcedures.run(call.ctx.profile(), fn, argText, label, call.schema());
+        }
         switch (fn) {
             case "flush_table", "compact_table" -> {
                 Tokens args = new Tokens(t.raw(argsStart + 1, t.pos - 1));
@@ -42,5 +46,18 @@ final class Admin {
         }
         String sql = "SELECT CAST(0 AS UBIGINT) AS " + Catalog.quote(label);
         return Queries.run(call, sql, null, List.of());
+    }
+
+    /**
+     * Whether discard_unflushed names an existing table: this engine keeps no memtables, so it cannot tell
+     * what a flush would have kept, and leaves such a call unsupported rather than answer.
+     */
+    private static boolean tableExists(Call call, String args) {
+        String name = AdminProcedures.tableArg(args);
+        if (name == null) {
+            return false;
+        }
+        String[] parts = name.contains(".") ? name.split("\\.", 2) : new String[] {call.schema(), name};
+        return call.catalog.table(parts[0], parts[1]) != null;
     }
 }

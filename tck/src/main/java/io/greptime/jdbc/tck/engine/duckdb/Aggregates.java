@@ -57,6 +57,7 @@ final class Aggregates {
             "json_encode_path",
             "vec_sum",
             "vec_product",
+            "vec_avg",
             "geo_path",
             "state_count",
             "state_sum");

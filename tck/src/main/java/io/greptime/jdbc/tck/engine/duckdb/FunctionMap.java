@@ -88,6 +88,12 @@ final class FunctionMap {
 
     private static String special(ExprRenderer r, SqlAst.Call c) {
         List<SqlAst.Expr> a = c.args();
+        if (AnomalyScores.handles(c.name())) {
+            return AnomalyScores.render(r, c);
+        }
+        if (VectorAggregates.handles(c.name())) {
+            return VectorAggregates.render(r, c);
+        }
         if (VectorSql.handles(c.name())) {
             return VectorSql.render(r, c);
         }
@@ -117,6 +123,21 @@ final class FunctionMap {
             case "read_preference":
                 // system/database.rs: the session's ReadPreference, LEADER unless set
                 return a.isEmpty() ? quoted("LEADER") : null;
+            case "connection_id", "pg_backend_pid":
+                // system/database.rs: the session's process id, which a gRPC session leaves at 0; UInt64
+                // (v0.15-v0.17 declare UInt64 for both), connection_id UInt32 from v1.0
+                if (!a.isEmpty()) {
+                    throw nullary(c);
+                }
+                return a.isEmpty()
+                        ? "CAST(0 AS "
+                                + (c.name().equals("connection_id")
+                                                && FunctionLines.line(r.translator.profile)
+                                                        >= FunctionLines.LINES.indexOf("1.0")
+                                        ? "UINTEGER"
+                                        : "UBIGINT")
+                                + ")"
+                        : null;
             case "timezone":
                 return a.isEmpty() ? quoted(TimeFunctions.zoneName(r.translator.zone)) : null;
             case "date_add":
@@ -141,6 +162,8 @@ final class FunctionMap {
                     "matches",
                     "matches_term":
                 return generic(r, c, "gt_" + c.name());
+            case "json_path_exists", "json_path_match":
+                return JsonPathSql.render(r, c);
             case "json_is_null",
                     "json_is_bool",
                     "json_is_int",
@@ -234,6 +257,21 @@ final class FunctionMap {
         // the resolution goes as a whole number through the function's DOUBLE arguments
         return fn + "CAST(" + r.render(a.get(0)) + " AS DOUBLE), CAST(" + r.render(a.get(1)) + " AS DOUBLE), CAST(CAST("
                 + r.render(a.get(2)) + " AS BIGINT) AS DOUBLE))";
+    }
+
+    /** DataFusion's planner error for arguments given to a nullary function (argument types from literals). */
+    private static io.greptime.jdbc.tck.engine.GreptimeError nullary(SqlAst.Call c) {
+        List<String> types = new java.util.ArrayList<>();
+        for (SqlAst.Expr e : c.args()) {
+            types.add(JsonPathSql.arrowType(e, "Utf8"));
+        }
+        return new io.greptime.jdbc.tck.engine.GreptimeError(
+                io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: The function '" + c.name()
+                        + "' expected zero argument but received " + c.args().size()
+                        + " No function matches the given name and argument types '" + c.name() + "("
+                        + String.join(", ", types) + ")'. You might need to add explicit type casts.\n"
+                        + "\tCandidate functions:\n\t" + c.name() + "(NullAry())");
     }
 
     static String quoted(String s) {

@@ -30,6 +30,8 @@ final class JavaFunctions {
         binary(c, "gt_json_get_string", String.class, String.class, String.class, JsonFunctions::getString);
         binary(c, "gt_json_get_object", String.class, String.class, String.class, JsonFunctions::getObject);
         binary(c, "gt_json_is", String.class, String.class, Boolean.class, JsonFunctions::is);
+        binary(c, "gt_json_path_exists", String.class, String.class, Boolean.class, JsonFunctions::pathExists);
+        binary(c, "gt_json_path_match", String.class, String.class, Boolean.class, JsonFunctions::pathMatch);
         binary(c, "gt_json2_get", String.class, String.class, String.class, Json2Values::get);
         binary(c, "gt_json2_get_int", String.class, String.class, Long.class, Json2Values::getInt);
         binary(c, "gt_json2_get_uint", String.class, String.class, String.class, (j, p) -> {
@@ -42,6 +44,8 @@ final class JavaFunctions {
         binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
         binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
+        binary(c, "gt_anomaly_score", String.class, String.class, Double.class, AnomalyScores::score);
+        binary(c, "gt_vec_aggregate", String.class, String.class, String.class, VectorAggregates::aggregate);
         ip(c);
         unary(c, "gt_hll_state", String.class, String.class, HllFunctions::state);
         unary(c, "gt_hll_merge", String.class, String.class, HllFunctions::merge);

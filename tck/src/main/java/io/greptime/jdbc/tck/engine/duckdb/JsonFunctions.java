@@ -124,4 +124,37 @@ final class JsonFunctions {
         String text = e.getAsJsonPrimitive().getAsNumber().toString();
         return !text.contains(".") && !text.contains("e") && !text.contains("E");
     }
+
+    /**
+     * json_path_exists.rs: whether the path selects a value; a path the jsonb crate cannot parse fails the
+     * query ("invalid json path '<path>': InvalidJsonPath").
+     */
+    static Boolean pathExists(String json, String path) {
+        JsonElement doc = parse(json);
+        JsonPathQuery q;
+        try {
+            q = JsonPathQuery.parse(path);
+        } catch (JsonPathQuery.Invalid e) {
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Execution error: invalid json path '" + path + "': " + e.getMessage());
+        }
+        return doc == null ? null : q.exists(doc);
+    }
+
+    /**
+     * json_path_match.rs: the predicate's value; NULL for a JSON null, a path that is no predicate, or one
+     * the crate cannot parse (the function keeps only the Ok of both).
+     */
+    static Boolean pathMatch(String json, String path) {
+        JsonElement doc = parse(json);
+        if (doc == null || doc.isJsonNull()) {
+            return null;
+        }
+        try {
+            return JsonPathQuery.parse(path).match(doc);
+        } catch (JsonPathQuery.Invalid e) {
+            return null;
+        }
+    }
 }

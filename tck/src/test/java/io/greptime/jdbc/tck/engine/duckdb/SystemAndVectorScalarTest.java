@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,5 +72,35 @@ class SystemAndVectorScalarTest {
                     .containsExactly(
                             "branch: \ncommit: \ncommit_short: \nclean: true\nversion: " + p.version(), "LEADER");
         }
+    }
+
+    /** system/database.rs: the session's process id, 0 for a gRPC session (as a real v1.0.0 answers). */
+    @Test
+    void connectionIdAndPgBackendPid_areZeroOverGrpc_fromZeroDotFifteen() {
+        for (ServerProfile p : ServerProfile.values()) {
+            f.ctx = f.ctx.withProfile(p);
+            if (p == ServerProfile.V0_14) {
+                f.fails(
+                        "SELECT connection_id()",
+                        StatusCode.PLAN_QUERY,
+                        "Failed to plan SQL: Error during planning: Invalid function 'connection_id'.");
+                continue;
+            }
+            EngineFixture.Result r = f.query("SELECT connection_id(), pg_backend_pid(), connection_id() + 1");
+            assertThat(r.rows().get(0)).containsExactly("0", "0", "1");
+            int idBits = p.compareTo(ServerProfile.V1_0) >= 0 ? 32 : 64;
+            assertThat(r.schema().getFields().get(0).getType())
+                    .isEqualTo(new org.apache.arrow.vector.types.pojo.ArrowType.Int(idBits, false));
+            assertThat(r.schema().getFields().get(1).getType())
+                    .isEqualTo(new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, false));
+        }
+        f.ctx = f.ctx.withProfile(ServerProfile.V1_0);
+        f.fails(
+                "SELECT connection_id(1)",
+                StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: The function 'connection_id' expected zero argument but"
+                        + " received 1 No function matches the given name and argument types 'connection_id(Int64)'."
+                        + " You might need to add explicit type casts.\n\tCandidate functions:\n"
+                        + "\tconnection_id(NullAry())");
     }
 }
