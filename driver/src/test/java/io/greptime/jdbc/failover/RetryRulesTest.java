@@ -92,13 +92,30 @@ class RetryRulesTest {
         for (String d : new String[] {
             "Connection closed after GOAWAY. HTTP/2 error code: NO_ERROR",
             "Abrupt GOAWAY closed unsent stream",
-            "GOAWAY closed buffered stream"
+            "GOAWAY closed buffered stream",
+            // a call created on a transport a graceful server shutdown had just closed (seen under load in
+            // FrontendDeathTest: DDL on a sticky connection right after its frontend stopped)
+            "GOAWAY shut down transport. HTTP/2 error code: NO_ERROR, debug data: app_requested",
+            "Abrupt GOAWAY closed sent stream. HTTP/2 error code: NO_ERROR"
         }) {
             assertThat(write(status(Status.Code.UNAVAILABLE, d, null, null), sent())
                             .retry())
                     .as(d)
                     .isTrue();
         }
+    }
+
+    @Test
+    void sentStreamAboveAGoAwayWithAnErrorCode_isNotRetriedForWrites() {
+        // REFUSED_STREAM maps to UNAVAILABLE too, but only NO_ERROR promises the stream was not processed
+        var v = write(
+                status(
+                        Status.Code.UNAVAILABLE,
+                        "Abrupt GOAWAY closed sent stream. HTTP/2 error code: REFUSED_STREAM",
+                        null,
+                        null),
+                sent());
+        assertThat(v.retry()).isFalse();
     }
 
     @Test

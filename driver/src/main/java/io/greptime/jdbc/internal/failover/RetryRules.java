@@ -136,6 +136,12 @@ public final class RetryRules {
      * grpc-java's descriptions of streams the server never started: refused above the GOAWAY's last
      * stream id, buffered when the connection closed, or cut when a server that had announced its shutdown
      * closed the connection without answering (the race right after a server restart).
+     *
+     * <p>grpc-netty 1.79 ({@code NettyClientHandler}) gives "GOAWAY shut down transport" only to streams it
+     * never put on the wire: created after the GOAWAY arrived, or still buffered when the connection closed (the
+     * streams the server knew get "Connection closed after GOAWAY"). A stream above the GOAWAY's last stream id
+     * gets "Abrupt GOAWAY closed sent stream"; with HTTP/2 error code NO_ERROR the server promised it did not
+     * process it (RFC 9113, 6.8), while with another code grpc suspects netty's wrong last stream id and so do we.
      */
     private static boolean neverStarted(String description) {
         if (description == null) {
@@ -144,7 +150,9 @@ public final class RetryRules {
         return description.contains("unsent stream")
                 || description.contains("buffered stream")
                 || description.contains("stream is buffered")
-                || description.contains("Connection closed after GOAWAY");
+                || description.contains("Connection closed after GOAWAY")
+                || description.startsWith("GOAWAY shut down transport")
+                || description.startsWith("Abrupt GOAWAY closed sent stream. HTTP/2 error code: NO_ERROR");
     }
 
     /**
