@@ -146,6 +146,7 @@ class BodyReuseTest {
             Flight.FlightData reused = PutFrames.batch(b, 9, dirty);
             assertThat(reused.getDataBody()).isEqualTo(fresh.getDataBody());
             assertThat(reused.getDataHeader()).isEqualTo(fresh.getDataHeader());
+            assertThat(reused.getAppMetadata().toStringUtf8()).isEqualTo("{\"request_id\":9}");
             assertDecodes(reused, 5, 37);
         }
     }
