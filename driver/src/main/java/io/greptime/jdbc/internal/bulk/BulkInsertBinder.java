@@ -5,6 +5,7 @@ import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.put.PutStream;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.Statement;

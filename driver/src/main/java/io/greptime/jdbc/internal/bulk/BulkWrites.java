@@ -2,12 +2,13 @@ package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.arrow.write.DoPutWriter;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.client.ServerCapabilities;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.put.DoPutWriter;
+import io.greptime.jdbc.internal.put.IdlePool;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +38,9 @@ public final class BulkWrites {
     /** Tables (database + '\0' + table) whose DoPut the server refused as unsupported: they take row inserts. */
     private final Set<String> putRefused = ConcurrentHashMap.newKeySet();
 
-    final AtomicLong doPutStreams = new AtomicLong();
-    final AtomicLong doPutBatches = new AtomicLong();
-    final AtomicLong doPutRows = new AtomicLong();
+    public final AtomicLong doPutStreams = new AtomicLong();
+    public final AtomicLong doPutBatches = new AtomicLong();
+    public final AtomicLong doPutRows = new AtomicLong();
     final AtomicLong rowInsertRequests = new AtomicLong();
     final AtomicLong rowInsertRows = new AtomicLong();
     final AtomicLong rowDeleteRequests = new AtomicLong();
@@ -85,7 +86,7 @@ public final class BulkWrites {
     static final int MAX_IDLE_STREAMS = 8;
 
     /** What a parked DoPut stream is good for: same session (database, credentials, hints), table, schema. */
-    record StreamKey(RequestSession session, String table, Schema schema) {}
+    public record StreamKey(RequestSession session, String table, Schema schema) {}
 
     public BulkWrites(
             GreptimeClient client,
@@ -109,11 +110,11 @@ public final class BulkWrites {
         return commitUnit;
     }
 
-    GreptimeClient client() {
+    public GreptimeClient client() {
         return client;
     }
 
-    ConnectionConfig config() {
+    public ConnectionConfig config() {
         return config;
     }
 
@@ -239,7 +240,7 @@ public final class BulkWrites {
     }
 
     /** A parked stream for {@code key} that has not failed meanwhile, or null. */
-    DoPutWriter takeIdleStream(StreamKey key) {
+    public DoPutWriter takeIdleStream(StreamKey key) {
         DoPutWriter writer = idleStreams.take(key);
         if (writer != null && writer.isBroken()) {
             closeStream(writer);
@@ -253,7 +254,7 @@ public final class BulkWrites {
      * stream it replaces, the least recently parked one beyond {@link #MAX_IDLE_STREAMS}, or this one
      * when the connection is closing.
      */
-    void parkStream(StreamKey key, DoPutWriter writer) {
+    public void parkStream(StreamKey key, DoPutWriter writer) {
         idleStreams.park(key, writer);
     }
 

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.bulk;
 import io.greptime.jdbc.GreptimeCommitException;
 import io.greptime.jdbc.GreptimeCommitException.StatementRows;
 import io.greptime.jdbc.internal.client.CallScope;
+import io.greptime.jdbc.internal.put.PutStream;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

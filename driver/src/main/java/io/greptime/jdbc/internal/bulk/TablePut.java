@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.bulk;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.put.PutStream;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

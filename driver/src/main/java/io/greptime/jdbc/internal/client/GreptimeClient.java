@@ -16,7 +16,6 @@ import io.greptime.jdbc.internal.failover.FailoverLog;
 import io.greptime.jdbc.internal.failover.FailoverSettings;
 import io.greptime.jdbc.internal.failover.HealthProber;
 import io.greptime.jdbc.internal.failover.OperationKind;
-import io.greptime.jdbc.internal.failover.ResumablePut;
 import io.greptime.jdbc.internal.failover.RetryRules;
 import io.greptime.jdbc.internal.failover.Router;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
@@ -519,13 +518,13 @@ public final class GreptimeClient implements AutoCloseable {
      * nothing is looked up here, so no lock is ever held across a query), it resumes on another endpoint
      * from the first unacknowledged batch ({@link ResumablePut}); otherwise the failure reaches the writer.
      */
-    public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(
-            RequestSession session, io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers, boolean replayable) {
-        return ResumablePut.open(
+    public io.greptime.jdbc.internal.put.DoPutWriter.Transport startPut(
+            RequestSession session, io.greptime.jdbc.internal.put.DoPutWriter.Answers answers, boolean replayable) {
+        return io.greptime.jdbc.internal.put.ResumablePut.open(
                 router,
                 answers,
-                (endpoint, sink) ->
-                        FlightPutCall.open(channel(endpoint), session, sink, callbackOption == ON_TRANSPORT_THREAD),
+                (endpoint, sink) -> io.greptime.jdbc.internal.put.FlightPutCall.open(
+                        channel(endpoint), session, sink, callbackOption == ON_TRANSPORT_THREAD),
                 replayable);
     }
 

@@ -1,8 +1,9 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
+import io.greptime.jdbc.arrow.write.BatchBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.util.ArrayList;

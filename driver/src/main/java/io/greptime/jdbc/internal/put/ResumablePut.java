@@ -1,7 +1,10 @@
-package io.greptime.jdbc.internal.failover;
+package io.greptime.jdbc.internal.put;
 
 import com.google.protobuf.ByteString;
-import io.greptime.jdbc.arrow.write.DoPutWriter;
+import io.greptime.jdbc.internal.failover.Endpoint;
+import io.greptime.jdbc.internal.failover.OperationKind;
+import io.greptime.jdbc.internal.failover.RetryRules;
+import io.greptime.jdbc.internal.failover.Router;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayDeque;

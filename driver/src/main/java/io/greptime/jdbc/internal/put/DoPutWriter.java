@@ -1,6 +1,7 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
 import com.google.protobuf.ByteString;
+import io.greptime.jdbc.arrow.write.BatchBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;

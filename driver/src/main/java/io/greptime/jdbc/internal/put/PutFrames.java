@@ -1,7 +1,9 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
+import io.greptime.jdbc.arrow.write.BatchBuffer;
+import io.greptime.jdbc.arrow.write.IpcBatch;
 import java.nio.charset.StandardCharsets;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.vector.VectorSchemaRoot;

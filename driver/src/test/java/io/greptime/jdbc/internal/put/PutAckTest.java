@@ -1,4 +1,4 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
