@@ -41,7 +41,7 @@ final class ArrowPut {
         if (noPut != null) {
             return byRows(owner, s, traits, root, noPut, scope);
         }
-        PutStream stream = new PutStream(owner, s, table, root.getSchema(), traits.deduplicates());
+        PutStream stream = new PutStream(owner.puts(), s, table, root.getSchema(), traits.deduplicates());
         try {
             long id = stream.send(root, scope);
             long acked = stream.await(id, scope);

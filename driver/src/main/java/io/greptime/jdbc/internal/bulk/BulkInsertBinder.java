@@ -6,6 +6,7 @@ import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.put.PutStream;
+import io.greptime.jdbc.internal.put.StreamKey;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -96,7 +97,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         this.flushRows = owner.config().bulkFlushRows();
         this.partRows = partRows(owner.executeRowsHint(table));
         this.deferred = owner.config().bulkDeferredAcks();
-        this.stream = new PutStream(owner, session, table, buffer.schema(), replayable(owner, traits));
+        this.stream = new PutStream(owner.puts(), session, table, buffer.schema(), replayable(owner, traits));
     }
 
     /** Replaying a broken stream elsewhere is harmless only for a table that deduplicates. */
@@ -616,7 +617,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
             if (sorter != null) {
                 sorter.close();
             }
-            owner.parkBuffer(new BulkWrites.StreamKey(session, table, buffer.schema()), buffer, allocator);
+            owner.parkBuffer(new StreamKey(session, table, buffer.schema()), buffer, allocator);
         }
     }
 }

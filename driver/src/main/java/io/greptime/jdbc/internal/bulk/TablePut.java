@@ -23,7 +23,7 @@ final class TablePut implements BatchSink {
     TablePut(BulkWrites owner, RequestSession session, TableTraits traits, Schema schema) {
         this.owner = owner;
         this.session = session;
-        this.stream = new PutStream(owner, session, traits.table(), schema, traits.deduplicates());
+        this.stream = new PutStream(owner.puts(), session, traits.table(), schema, traits.deduplicates());
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.client.ServerCapabilities;
+import io.greptime.jdbc.internal.put.StreamKey;
 import io.greptime.jdbc.internal.sql.DeleteShape;
 import io.greptime.jdbc.internal.sql.InsertShape;
 import java.sql.SQLException;
@@ -120,7 +121,7 @@ final class WriteRoutes {
         List<Field> fields = full ? t.schema().getFields() : listed;
         int[] paramColumns = full ? positions(listed, fields) : null;
         int timeIndex = timeIndexOf(fields);
-        BulkWrites.StreamKey key = new BulkWrites.StreamKey(s, t.table(), new Schema(fields));
+        StreamKey key = new StreamKey(s, t.table(), new Schema(fields));
         BulkWrites.ParkedBuffer parked = owner.takeParkedBuffer(key);
         BufferAllocator child = parked != null
                 ? parked.allocator()

@@ -26,7 +26,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * answer, a failure or {@link #wake()} signals, never in a polling loop, and ends at the caller's
  * deadline or when its {@link Waiting} says stop.
  */
-public final class DoPutWriter {
+final class DoPutWriter {
     /** The call's outbound side, implemented over gRPC by the driver. */
     public interface Transport {
         void send(Flight.FlightData frame);

@@ -33,7 +33,7 @@ import org.apache.arrow.flight.impl.FlightServiceGrpc;
  * channel and replays its ledger), so it is handed to a thread of {@link #FAILURES}: never work of that
  * size on a transport thread.
  */
-public final class FlightPutCall implements DoPutWriter.Transport {
+final class FlightPutCall implements DoPutWriter.Transport {
     private static final Metadata.Key<String> DB_NAME =
             Metadata.Key.of("x-greptime-db-name", Metadata.ASCII_STRING_MARSHALLER);
     private static final Metadata.Key<String> AUTH =
@@ -64,7 +64,7 @@ public final class FlightPutCall implements DoPutWriter.Transport {
      * false leaves them on the channel's executor: OkHttp delivers them holding its transport lock, which a
      * writer sending under ResumablePut's lock needs while the answer waits for that lock (a deadlock).
      */
-    public static FlightPutCall open(
+    static FlightPutCall open(
             Channel channel, RequestSession session, DoPutWriter.Answers answers, boolean inlineAnswers) {
         Channel withHeaders =
                 ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers(session)));

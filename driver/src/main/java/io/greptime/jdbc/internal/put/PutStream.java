@@ -1,7 +1,6 @@
 package io.greptime.jdbc.internal.put;
 
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import java.sql.SQLException;
@@ -26,7 +25,7 @@ public final class PutStream {
     /** SQLState of rows whose fate is unknown: the server did not confirm them as sent. */
     public static final String COMPLETION_UNKNOWN = "40003";
 
-    private final BulkWrites owner;
+    private final PutStreams owner;
     private final RequestSession session;
     private final String table;
     private final Schema schema;
@@ -35,7 +34,7 @@ public final class PutStream {
     private volatile DoPutWriter writer;
     private SQLException failure;
 
-    public PutStream(BulkWrites owner, RequestSession session, String table, Schema schema, boolean replayable) {
+    public PutStream(PutStreams owner, RequestSession session, String table, Schema schema, boolean replayable) {
         this.owner = owner;
         this.session = session;
         this.table = table;
@@ -47,21 +46,13 @@ public final class PutStream {
         return table;
     }
 
-    public BulkWrites.StreamKey key() {
-        return new BulkWrites.StreamKey(session, table, schema);
+    public StreamKey key() {
+        return new StreamKey(session, table, schema);
     }
 
     private DoPutWriter writer() {
         if (writer == null) {
-            writer = owner.takeIdleStream(key());
-        }
-        if (writer == null) {
-            writer = DoPutWriter.create(
-                    PutCompression.parse(owner.config().bulkCompression()),
-                    owner.config().bulkWindow(),
-                    answers -> owner.client().startPut(session, answers, replayable));
-            writer.start(table, schema);
-            owner.doPutStreams.incrementAndGet();
+            writer = owner.takeOrOpen(key(), replayable);
         }
         return writer;
     }
@@ -88,8 +79,7 @@ public final class PutStream {
         DoPutWriter w = writer();
         try {
             long id = batch.sendOn(w, waiting(w, scope));
-            owner.doPutBatches.incrementAndGet();
-            owner.doPutRows.addAndGet(rows);
+            owner.sent(rows);
             return id;
         } catch (DoPutWriter.PutFailure f) {
             failure = translate(f.getCause());
@@ -155,7 +145,7 @@ public final class PutStream {
         if (cause instanceof SQLException e) {
             return e;
         }
-        return owner.client().errors().translate(cause);
+        return owner.translate(cause);
     }
 
     /** The first failure of this stream since the last {@link #reset()}, or null. */
@@ -210,7 +200,7 @@ public final class PutStream {
             return;
         }
         if (failure == null && !w.isBroken() && w.inFlight() == 0) {
-            owner.parkStream(key(), w);
+            owner.park(key(), w);
         } else if (failure == null && !w.isBroken()) {
             w.close();
         } else {
