@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
+import io.greptime.jdbc.observe.CapturedLogs;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.server.ServerProfile;
@@ -18,6 +19,8 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -82,6 +85,52 @@ class WriteRoutesTest {
             assertThat(s.doPutRows()).as("no new DoPut rows").isEqualTo(10);
             assertThat(s.rowInsertRows()).isEqualTo(10);
             assertThat(count(c, "cpu")).isEqualTo(20);
+        }
+    }
+
+    /**
+     * A column added through the connection after the INSERT was prepared: the next batch leaves DoPut for
+     * row inserts (the server fills the new column), the route code logs why, and the statement chooses
+     * its route again, so the batch after goes by DoPut with the table as it now is.
+     */
+    @Test
+    void columnAddedAfterPrepare_nextBatchGoesByRows_visiblyLogged_thenDoPutAgain() throws Exception {
+        try (Connection c = open(CPU);
+                PreparedStatement ps = c.prepareStatement(INSERT);
+                CapturedLogs logs = new CapturedLogs()) {
+            bind(ps, 0, 10);
+            assertThat(ps.executeBatch()).containsOnly(1);
+            assertThat(stats(c).doPutRows()).isEqualTo(10);
+            execute(c, "ALTER TABLE cpu ADD COLUMN note STRING");
+            bind(ps, 10, 10);
+            assertThat(ps.executeBatch()).hasSize(10).containsOnly(1);
+            assertThat(stats(c).doPutRows())
+                    .as("no DoPut rows for the changed table")
+                    .isEqualTo(10);
+            assertThat(stats(c).rowInsertRows()).isEqualTo(10);
+            assertThat(logs.records)
+                    .filteredOn(r -> r.getLevel() == Level.FINE)
+                    .extracting(LogRecord::getMessage)
+                    .anySatisfy(m -> assertThat(m)
+                            .contains("10 rows into cpu", "row inserts", "changed since the INSERT was prepared"));
+            bind(ps, 20, 10);
+            assertThat(ps.executeBatch()).containsOnly(1);
+            assertThat(stats(c).doPutRows()).isEqualTo(20);
+            assertThat(count(c, "cpu")).isEqualTo(30);
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT count(*) FROM cpu WHERE note IS NULL")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(30);
+            }
+        }
+    }
+
+    private static void bind(PreparedStatement ps, int from, int rows) throws SQLException {
+        for (int i = from; i < from + rows; i++) {
+            ps.setTimestamp(1, new Timestamp(T0 + i));
+            ps.setString(2, "h" + (i % 2));
+            ps.setDouble(3, i);
+            ps.addBatch();
         }
     }
 

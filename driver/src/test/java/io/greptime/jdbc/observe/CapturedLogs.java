@@ -8,12 +8,12 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /** Every record of the driver's loggers ({@code io.greptime.jdbc.*}) at ALL levels while open. */
-final class CapturedLogs extends Handler implements AutoCloseable {
-    final List<LogRecord> records = new CopyOnWriteArrayList<>();
+public final class CapturedLogs extends Handler implements AutoCloseable {
+    public final List<LogRecord> records = new CopyOnWriteArrayList<>();
     private final Logger root = Logger.getLogger("io.greptime.jdbc");
     private final Level previous;
 
-    CapturedLogs() {
+    public CapturedLogs() {
         previous = root.getLevel();
         setLevel(Level.ALL);
         root.setLevel(Level.ALL);
@@ -26,7 +26,7 @@ final class CapturedLogs extends Handler implements AutoCloseable {
     }
 
     /** The formatted text of every record (message with its parameters). */
-    List<String> texts() {
+    public List<String> texts() {
         java.util.logging.Formatter f = new java.util.logging.SimpleFormatter();
         return records.stream().map(f::formatMessage).toList();
     }

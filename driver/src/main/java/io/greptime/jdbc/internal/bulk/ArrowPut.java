@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.bulk;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.put.PutStream;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import org.apache.arrow.vector.FieldVector;
@@ -40,7 +41,7 @@ final class ArrowPut {
         if (noPut != null) {
             return byRows(owner, s, traits, root, noPut, scope);
         }
-        PutStream stream = new PutStream(owner, s, table, root.getSchema(), traits.deduplicates());
+        PutStream stream = new PutStream(owner.puts(), s, table, root.getSchema(), traits.deduplicates());
         try {
             long id = stream.send(root, scope);
             long acked = stream.await(id, scope);

@@ -5,6 +5,8 @@ import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.put.PutStream;
+import io.greptime.jdbc.internal.put.StreamKey;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -95,7 +97,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         this.flushRows = owner.config().bulkFlushRows();
         this.partRows = partRows(owner.executeRowsHint(table));
         this.deferred = owner.config().bulkDeferredAcks();
-        this.stream = new PutStream(owner, session, table, buffer.schema(), replayable(owner, traits));
+        this.stream = new PutStream(owner.puts(), session, table, buffer.schema(), replayable(owner, traits));
     }
 
     /** Replaying a broken stream elsewhere is harmless only for a table that deduplicates. */
@@ -172,7 +174,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
             return;
         }
         if (segments.isEmpty() && !checkTable(scope)) {
-            return; // the batch goes by rows: see executeConfirmed
+            return; // the table changed: the rows wait in the buffer for executeBatch's route (byRows)
         }
         owner.noteBatchRows(table, rows);
         int base = flushedRows;
@@ -269,11 +271,8 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
     }
 
     private <T> T executeConfirmed(CallScope scope, CountArrays<T> form) throws SQLException {
-        if (segments.isEmpty() && buffer.row() > 0) {
-            boolean small = smallRows != null && buffer.row() < rowPathBelow;
-            if (small || !checkTableQuietly(scope)) {
-                return form.of(executeAsRows(scope));
-            }
+        if (segments.isEmpty() && buffer.row() > 0 && byRows(smallRows != null ? rowPathBelow : 0, scope)) {
+            return form.of(executeAsRows(scope));
         }
         flush(scope);
         long lastSent = 0;
@@ -315,6 +314,15 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         return rows == pendingRows;
     }
 
+    /**
+     * Whether the buffered rows, none of them sent yet, leave the DoPut route for row inserts: the route
+     * code decides ({@link WriteRoutes#atExecution}) and logs why.
+     */
+    private boolean byRows(int smallBelow, CallScope scope) throws SQLException {
+        return WriteRoutes.atExecution(table, buffer.row(), smallBelow, () -> checkTableQuietly(scope))
+                != WriteRoutes.AtExecution.DO_PUT;
+    }
+
     /** {@link #checkTable} for the rows still in the buffer; a refusal clears them (they were never sent). */
     private boolean checkTableQuietly(CallScope scope) throws SQLException {
         try {
@@ -344,7 +352,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
         if (earlier != null) {
             throw deferredFailed(earlier);
         }
-        if (segments.isEmpty() && buffer.row() > 0 && !checkTableQuietly(scope)) {
+        if (segments.isEmpty() && buffer.row() > 0 && byRows(0, scope)) {
             return form.of(executeAsRows(scope));
         }
         flush(scope);
@@ -442,7 +450,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
                 pending.fail(earlier, stream.lastAckedId());
                 afterFailure(earlier); // a new stream for this call's rows
             }
-            if (segments.isEmpty() && buffer.row() > 0 && !checkTableQuietly(scope)) {
+            if (segments.isEmpty() && buffer.row() > 0 && byRows(0, scope)) {
                 return form.of(executeAsRows(scope)); // confirmed now: nothing for the commit
             }
             flush(scope);
@@ -615,7 +623,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
             if (sorter != null) {
                 sorter.close();
             }
-            owner.parkBuffer(new BulkWrites.StreamKey(session, table, buffer.schema()), buffer, allocator);
+            owner.parkBuffer(new StreamKey(session, table, buffer.schema()), buffer, allocator);
         }
     }
 }

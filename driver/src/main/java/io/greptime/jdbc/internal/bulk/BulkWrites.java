@@ -2,14 +2,15 @@ package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.arrow.write.DoPutWriter;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.client.ServerCapabilities;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.put.IdlePool;
+import io.greptime.jdbc.internal.put.PutStreams;
+import io.greptime.jdbc.internal.put.StreamKey;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,7 +20,6 @@ import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * A connection's write pipeline state: the route choice for prepared statements ({@link WriteRoutes}), what
@@ -37,21 +37,12 @@ public final class BulkWrites {
     /** Tables (database + '\0' + table) whose DoPut the server refused as unsupported: they take row inserts. */
     private final Set<String> putRefused = ConcurrentHashMap.newKeySet();
 
-    final AtomicLong doPutStreams = new AtomicLong();
-    final AtomicLong doPutBatches = new AtomicLong();
-    final AtomicLong doPutRows = new AtomicLong();
     final AtomicLong rowInsertRequests = new AtomicLong();
     final AtomicLong rowInsertRows = new AtomicLong();
     final AtomicLong rowDeleteRequests = new AtomicLong();
     final AtomicLong statementBatches = new AtomicLong();
-    /**
-     * DoPut streams whose statement closed with every batch answered, one per session, table and schema,
-     * kept open for the next statement that writes the same rows (for at most {@link TableCatalog#TTL_NANOS},
-     * and never across DDL through the connection: the server resolved the stream's table when it opened).
-     * Frameworks prepare a statement per batch (Spring's {@code batchUpdate} does), and opening a stream per
-     * batch costs a round trip plus the server's per-stream setup. Closed with the connection.
-     */
-    private final IdlePool<StreamKey, DoPutWriter> idleStreams;
+    /** The connection's DoPut streams: opened, parked for the next statement, counted, ended at close. */
+    private final PutStreams puts;
     /**
      * The column buffers of closed statements, keyed the same way, for the next statement preparing the
      * same INSERT: building the writers and allocating their arrays again for every Spring batchUpdate
@@ -81,11 +72,6 @@ public final class BulkWrites {
     private final Map<String, Integer> batchRows = new ConcurrentHashMap<>();
     /** Rows of the last executeBatch per table, which sizes the parts of the next one. */
     private final Map<String, Integer> executeRows = new ConcurrentHashMap<>();
-    /** Parked streams kept at most; the least recently parked one is ended beyond that. */
-    static final int MAX_IDLE_STREAMS = 8;
-
-    /** What a parked DoPut stream is good for: same session (database, credentials, hints), table, schema. */
-    record StreamKey(RequestSession session, String table, Schema schema) {}
 
     public BulkWrites(
             GreptimeClient client,
@@ -98,7 +84,7 @@ public final class BulkWrites {
         this.allocator = allocator;
         this.session = session;
         this.catalog = new TableCatalog(client, allocator, config.maxResultMemory(), clock);
-        this.idleStreams = new IdlePool<>(MAX_IDLE_STREAMS, TableCatalog.TTL_NANOS, clock, BulkWrites::closeStream);
+        this.puts = new PutStreams(client, config, TableCatalog.TTL_NANOS, clock);
         this.idleBuffers = new IdlePool<>(MAX_IDLE_BUFFERS, ParkedBuffer::release);
     }
 
@@ -165,7 +151,7 @@ public final class BulkWrites {
     public void schemaChanged() {
         catalog.clear();
         putRefused.clear();
-        idleStreams.clear();
+        puts.clear();
         idleBuffers.clear();
     }
 
@@ -238,23 +224,9 @@ public final class BulkWrites {
         return ArrowPut.put(this, table, root, scope);
     }
 
-    /** A parked stream for {@code key} that has not failed meanwhile, or null. */
-    DoPutWriter takeIdleStream(StreamKey key) {
-        DoPutWriter writer = idleStreams.take(key);
-        if (writer != null && writer.isBroken()) {
-            closeStream(writer);
-            return null;
-        }
-        return writer;
-    }
-
-    /**
-     * Keeps a healthy stream with nothing in flight for the next statement on the same key; ends the
-     * stream it replaces, the least recently parked one beyond {@link #MAX_IDLE_STREAMS}, or this one
-     * when the connection is closing.
-     */
-    void parkStream(StreamKey key, DoPutWriter writer) {
-        idleStreams.park(key, writer);
+    /** The connection's DoPut streams, for the writers that open one. */
+    PutStreams puts() {
+        return puts;
     }
 
     /** A closed statement's column buffer for the same INSERT, now the caller's, or null. */
@@ -275,32 +247,14 @@ public final class BulkWrites {
     }
 
     /**
-     * Ends every parked stream and releases every parked buffer; the connection is closing. A parked stream
-     * has every batch answered, so it is half-closed and given at most {@link #CLOSE_GRACE_NANOS} in all to
-     * end cleanly (the server completes it at once); whatever is left then ends with the channel.
+     * Ends every parked stream ({@link PutStreams#close()}) and releases every parked buffer; the
+     * connection is closing.
      */
     public void close() {
         try {
-            List<DoPutWriter> parked = idleStreams.closeAndTake();
-            parked.forEach(BulkWrites::closeStream);
-            long until = System.nanoTime() + CLOSE_GRACE_NANOS;
-            for (DoPutWriter w : parked) {
-                w.awaitEnd(Math.max(0, until - System.nanoTime()));
-            }
+            puts.close();
         } finally {
             idleBuffers.close();
-        }
-    }
-
-    /** How long closing the connection gives its parked streams, together, to end. */
-    static final long CLOSE_GRACE_NANOS = 250_000_000L;
-
-    /** A parked stream has every batch answered: half-closing it loses nothing, and nothing waits for it. */
-    private static void closeStream(DoPutWriter writer) {
-        try {
-            writer.close();
-        } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "Closing an idle DoPut stream failed: " + e.getMessage());
         }
     }
 
@@ -311,9 +265,9 @@ public final class BulkWrites {
 
     public GreptimeWriteStatistics statistics() {
         return new GreptimeWriteStatistics(
-                doPutStreams.get(),
-                doPutBatches.get(),
-                doPutRows.get(),
+                puts.streams(),
+                puts.batches(),
+                puts.rows(),
                 rowInsertRequests.get(),
                 rowInsertRows.get(),
                 rowDeleteRequests.get(),

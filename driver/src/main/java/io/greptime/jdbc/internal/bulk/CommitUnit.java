@@ -3,6 +3,8 @@ package io.greptime.jdbc.internal.bulk;
 import io.greptime.jdbc.GreptimeCommitException;
 import io.greptime.jdbc.GreptimeCommitException.StatementRows;
 import io.greptime.jdbc.internal.client.CallScope;
+import io.greptime.jdbc.internal.put.PutStream;
+import io.greptime.jdbc.internal.put.StreamKey;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -62,7 +64,7 @@ public final class CommitUnit {
      * takes their stream from the connection's parked ones and the connection keeps one stream, and one
      * window of unanswered batches, per table.
      */
-    void settleClosed(BulkWrites.StreamKey key, CallScope scope) {
+    void settleClosed(StreamKey key, CallScope scope) {
         for (Pending p : pending) {
             if (p.detached && p.stream.key().equals(key)) {
                 p.settle(scope);

@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.put.PutStream;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.RowDeleteRequest;
 import io.greptime.jdbc.proto.v1.RowDeleteRequests;

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.bulk;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.internal.put.PutStream;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ final class TablePut implements BatchSink {
     TablePut(BulkWrites owner, RequestSession session, TableTraits traits, Schema schema) {
         this.owner = owner;
         this.session = session;
-        this.stream = new PutStream(owner, session, traits.table(), schema, traits.deduplicates());
+        this.stream = new PutStream(owner.puts(), session, traits.table(), schema, traits.deduplicates());
     }
 
     @Override

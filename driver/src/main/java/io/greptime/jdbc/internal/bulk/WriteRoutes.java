@@ -6,6 +6,7 @@ import io.greptime.jdbc.arrow.write.TimeSortedBatches;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.client.ServerCapabilities;
+import io.greptime.jdbc.internal.put.StreamKey;
 import io.greptime.jdbc.internal.sql.DeleteShape;
 import io.greptime.jdbc.internal.sql.InsertShape;
 import java.sql.SQLException;
@@ -120,7 +121,7 @@ final class WriteRoutes {
         List<Field> fields = full ? t.schema().getFields() : listed;
         int[] paramColumns = full ? positions(listed, fields) : null;
         int timeIndex = timeIndexOf(fields);
-        BulkWrites.StreamKey key = new BulkWrites.StreamKey(s, t.table(), new Schema(fields));
+        StreamKey key = new StreamKey(s, t.table(), new Schema(fields));
         BulkWrites.ParkedBuffer parked = owner.takeParkedBuffer(key);
         BufferAllocator child = parked != null
                 ? parked.allocator()
@@ -227,6 +228,53 @@ final class WriteRoutes {
             }
         }
         return -1;
+    }
+
+    /** Where the rows of a DoPut statement's executeBatch go, decided as it runs. */
+    enum AtExecution {
+        /** As prepared: record batches on the statement's DoPut stream. */
+        DO_PUT,
+        /** Row inserts over Handle: the batch is smaller than bulkRowPathBelow. */
+        ROWS_SMALL_BATCH,
+        /** Row inserts over Handle: the table changed since the route was chosen, the batch's columns did not. */
+        ROWS_TABLE_CHANGED
+    }
+
+    /** Reads the table again when what is known of it is stale; see {@link #atExecution}. */
+    @FunctionalInterface
+    interface TableCheck {
+        /**
+         * True when the table still takes the batch as prepared; false when it changed without touching the
+         * columns the batch writes; SQLException when one of those columns is gone or retyped (nothing sent).
+         */
+        boolean stillAsPrepared() throws SQLException;
+    }
+
+    /**
+     * The route chosen when the statement was prepared may not fit the batch that runs: a batch of fewer
+     * than {@code smallBelow} rows costs less as one Handle request than as a record batch and its answer;
+     * a table that gained columns since (through this connection, or seen when what was read of it went
+     * stale) takes row inserts, which the server completes with the new columns' defaults, and the
+     * statement then chooses its route again. DoPut otherwise. The table is checked only for a batch that
+     * is not small. Any change of route is logged at FINE with its reason.
+     *
+     * @param smallBelow rows under which a batch goes by rows; 0 never (deferred acknowledgement and
+     *     manual commit keep every batch on the stream)
+     */
+    static AtExecution atExecution(String table, int rows, int smallBelow, TableCheck check) throws SQLException {
+        if (rows < smallBelow) {
+            BulkWrites.LOG.fine(() -> "executeBatch of " + rows + " rows into " + table
+                    + " goes by row inserts, not DoPut: fewer than bulkRowPathBelow=" + smallBelow + " rows");
+            return AtExecution.ROWS_SMALL_BATCH;
+        }
+        if (!check.stillAsPrepared()) {
+            BulkWrites.LOG.fine(() -> "executeBatch of " + rows + " rows into " + table
+                    + " goes by row inserts, not DoPut: the table changed since the INSERT was prepared"
+                    + " (every column it writes is still there), so the server fills the new columns' defaults;"
+                    + " the statement chooses its route again");
+            return AtExecution.ROWS_TABLE_CHANGED;
+        }
+        return AtExecution.DO_PUT;
     }
 
     /**

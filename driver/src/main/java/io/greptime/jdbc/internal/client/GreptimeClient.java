@@ -16,7 +16,6 @@ import io.greptime.jdbc.internal.failover.FailoverLog;
 import io.greptime.jdbc.internal.failover.FailoverSettings;
 import io.greptime.jdbc.internal.failover.HealthProber;
 import io.greptime.jdbc.internal.failover.OperationKind;
-import io.greptime.jdbc.internal.failover.ResumablePut;
 import io.greptime.jdbc.internal.failover.RetryRules;
 import io.greptime.jdbc.internal.failover.Router;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
@@ -165,6 +164,11 @@ public final class GreptimeClient implements AutoCloseable {
         if (discovery != null) {
             discovery.join(this, session, allocator, timeoutMillis);
         }
+    }
+
+    /** The channel to {@code e}, for calls opened outside this class (the put package's DoPut). */
+    public ManagedChannel channelTo(Endpoint e) throws SQLException {
+        return channel(e);
     }
 
     private ManagedChannel channel(Endpoint e) throws SQLException {
@@ -514,19 +518,11 @@ public final class GreptimeClient implements AutoCloseable {
     };
 
     /**
-     * Opens a Flight {@code DoPut} call whose answers go to {@code answers} (protocol.md §4). When the
-     * stream breaks and {@code replayable} (its table deduplicates, as the caller read before opening it:
-     * nothing is looked up here, so no lock is ever held across a query), it resumes on another endpoint
-     * from the first unacknowledged batch ({@link ResumablePut}); otherwise the failure reaches the writer.
+     * Whether a call's callbacks may run on the transport's own thread ({@link #ON_TRANSPORT_THREAD}); the
+     * put package opens its DoPut calls with this.
      */
-    public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(
-            RequestSession session, io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers, boolean replayable) {
-        return ResumablePut.open(
-                router,
-                answers,
-                (endpoint, sink) ->
-                        FlightPutCall.open(channel(endpoint), session, sink, callbackOption == ON_TRANSPORT_THREAD),
-                replayable);
+    public boolean callbacksOnTransportThread() {
+        return callbackOption == ON_TRANSPORT_THREAD;
     }
 
     /**

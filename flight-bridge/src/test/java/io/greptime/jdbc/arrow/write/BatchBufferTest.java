@@ -94,14 +94,4 @@ class BatchBufferTest {
             assertThat(b.row()).isZero();
         }
     }
-
-    @Test
-    void putAnswers_areReadWithAndWithoutElapsedSecs() {
-        PutAck v12 = PutAck.parse("{\"request_id\":12,\"affected_rows\":300,\"elapsed_secs\":0.01}".getBytes());
-        assertThat(v12).isEqualTo(new PutAck(12, 300));
-        assertThat(PutAck.parse("{\"request_id\": 0, \"affected_rows\": 0}".getBytes()))
-                .isEqualTo(new PutAck(0, 0));
-        assertThatThrownBy(() -> PutAck.parse("{\"affected_rows\":1}".getBytes()))
-                .isInstanceOf(IllegalArgumentException.class);
-    }
 }

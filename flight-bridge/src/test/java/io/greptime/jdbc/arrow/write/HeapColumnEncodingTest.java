@@ -11,12 +11,12 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.RecordBatch;
-import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The heap columns a batch is bound into, read back two ways: sealed into Arrow vectors, and encoded
- * straight into a DoPut frame that Arrow's own IPC reader then decodes. Every column type a table can
+ * straight into an IPC record batch (as DoPut sends it) that Arrow's own IPC reader then decodes. Every column type a table can
  * have, NULLs at every bit position of the validity bytes, row counts that are not multiples of 8, and a
  * row still open when the batch is cut. Expected values are the ones the test wrote.
  */
@@ -215,13 +215,18 @@ class HeapColumnEncodingTest {
         }
     }
 
-    /** Decodes a DoPut frame with Arrow's IPC reader into a root of the batch's schema. */
-    private VectorSchemaRoot decode(Flight.FlightData frame, Schema schema) throws java.io.IOException {
-        Message message = Message.getRootAsMessage(frame.getDataHeader().asReadOnlyByteBuffer());
+    /** The complete rows of {@code b} encoded straight from the heap columns into a new body array. */
+    private static IpcBatch.Encoded encode(BatchBuffer b) {
+        return IpcBatch.encode(b, new byte[IpcBatch.bodyLength(b)]);
+    }
+
+    /** Decodes an IPC record batch with Arrow's IPC reader into a root of the batch's schema. */
+    private VectorSchemaRoot decode(IpcBatch.Encoded encoded, Schema schema) throws java.io.IOException {
+        Message message = Message.getRootAsMessage(encoded.header().duplicate());
         RecordBatch header = (RecordBatch) message.header(new RecordBatch());
-        assertThat(message.bodyLength()).isEqualTo(frame.getDataBody().size());
-        ArrowBuf body = allocator.buffer(frame.getDataBody().size());
-        body.setBytes(0, frame.getDataBody().asReadOnlyByteBuffer());
+        assertThat(message.bodyLength()).isEqualTo(encoded.bodyLength());
+        ArrowBuf body = allocator.buffer(encoded.bodyLength());
+        body.setBytes(0, encoded.body(), 0, encoded.bodyLength());
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         try (ArrowRecordBatch batch = MessageSerializer.deserializeRecordBatch(header, body)) {
             new VectorLoader(root).load(batch);
@@ -233,9 +238,7 @@ class HeapColumnEncodingTest {
     void everyColumnType_sealsAndEncodesTheRowsWritten_nullsAtEveryBit() throws Exception {
         for (int rows : new int[] {0, 1, 7, 8, 13, 1500, 2051}) {
             try (BatchBuffer b = filled(rows)) {
-                Flight.FlightData frame = PutFrames.batch(b, 42);
-                assertThat(frame.getAppMetadata().toStringUtf8()).isEqualTo("{\"request_id\":42}");
-                try (VectorSchemaRoot decoded = decode(frame, b.schema())) {
+                try (VectorSchemaRoot decoded = decode(encode(b), b.schema())) {
                     assertRows(decoded, rows);
                 }
                 assertRows(b.seal(), rows);
@@ -246,10 +249,11 @@ class HeapColumnEncodingTest {
     @Test
     void directFrame_hasTheBodyAndLayoutArrowsOwnWriterGivesTheSealedBatch() throws Exception {
         try (BatchBuffer b = filled(1003)) {
-            Flight.FlightData direct = PutFrames.batch(b, 7);
-            Flight.FlightData viaArrow =
-                    PutFrames.batch(b.seal(), org.apache.arrow.vector.compression.NoCompressionCodec.INSTANCE, 7);
-            assertThat(direct.getDataBody()).isEqualTo(viaArrow.getDataBody());
+            IpcBatch.Encoded direct = encode(b);
+            IpcBatch.Encoded viaArrow =
+                    IpcBatch.encode(b.seal(), org.apache.arrow.vector.compression.NoCompressionCodec.INSTANCE);
+            assertThat(Arrays.copyOf(direct.body(), direct.bodyLength()))
+                    .isEqualTo(Arrays.copyOf(viaArrow.body(), viaArrow.bodyLength()));
             RecordBatch ours = recordBatch(direct);
             RecordBatch arrows = recordBatch(viaArrow);
             assertThat(ours.length()).isEqualTo(arrows.length()).isEqualTo(1003);
@@ -269,8 +273,8 @@ class HeapColumnEncodingTest {
         }
     }
 
-    private static RecordBatch recordBatch(Flight.FlightData frame) {
-        Message message = Message.getRootAsMessage(frame.getDataHeader().asReadOnlyByteBuffer());
+    private static RecordBatch recordBatch(IpcBatch.Encoded batch) {
+        Message message = Message.getRootAsMessage(batch.header().duplicate());
         return (RecordBatch) message.header(new RecordBatch());
     }
 
@@ -318,7 +322,7 @@ class HeapColumnEncodingTest {
                 b.writer(1).setString(b.row(), s);
                 b.endRow();
             }
-            try (VectorSchemaRoot decoded = decode(PutFrames.batch(b, 1), b.schema())) {
+            try (VectorSchemaRoot decoded = decode(encode(b), b.schema())) {
                 for (int r = 0; r < written.size(); r++) {
                     assertThat(decoded.getVector(1).getObject(r)).hasToString(written.get(r));
                 }

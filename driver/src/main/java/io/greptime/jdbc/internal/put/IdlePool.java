@@ -1,4 +1,4 @@
-package io.greptime.jdbc.internal.bulk;
+package io.greptime.jdbc.internal.put;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
  * everything parked is released, and so is anything parked later. Releasing happens outside the lock.
  * Thread-safe.
  */
-final class IdlePool<K, V> {
+public final class IdlePool<K, V> {
     private final int capacity;
     private final long maxIdleNanos;
     private final LongSupplier clock;
@@ -29,19 +29,19 @@ final class IdlePool<K, V> {
 
     private record Parked<V>(V value, long since) {}
 
-    IdlePool(int capacity, long maxIdleNanos, LongSupplier clock, Consumer<V> release) {
+    public IdlePool(int capacity, long maxIdleNanos, LongSupplier clock, Consumer<V> release) {
         this.capacity = capacity;
         this.maxIdleNanos = maxIdleNanos;
         this.clock = clock;
         this.release = release;
     }
 
-    IdlePool(int capacity, Consumer<V> release) {
+    public IdlePool(int capacity, Consumer<V> release) {
         this(capacity, Long.MAX_VALUE, System::nanoTime, release);
     }
 
     /** The value parked for {@code key}, now the caller's, or null (also when it was parked too long). */
-    V take(K key) {
+    public V take(K key) {
         Parked<V> p;
         lock.lock();
         try {
@@ -57,7 +57,7 @@ final class IdlePool<K, V> {
     }
 
     /** Keeps {@code value} for {@code key}. */
-    void park(K key, V value) {
+    public void park(K key, V value) {
         List<V> released = new ArrayList<>();
         lock.lock();
         try {
@@ -81,7 +81,7 @@ final class IdlePool<K, V> {
     }
 
     /** Releases everything parked now; the pool stays open. */
-    void clear() {
+    public void clear() {
         List<V> released = new ArrayList<>();
         lock.lock();
         try {
@@ -94,12 +94,12 @@ final class IdlePool<K, V> {
     }
 
     /** Releases everything parked; values parked from now on are released at once. */
-    void close() {
+    public void close() {
         closeAndTake().forEach(release);
     }
 
     /** Closes the pool and hands what was parked to the caller, unreleased. */
-    List<V> closeAndTake() {
+    public List<V> closeAndTake() {
         List<V> taken = new ArrayList<>();
         lock.lock();
         try {

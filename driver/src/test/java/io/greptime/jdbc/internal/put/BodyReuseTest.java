@@ -1,8 +1,9 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
+import io.greptime.jdbc.arrow.write.BatchBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -146,6 +147,7 @@ class BodyReuseTest {
             Flight.FlightData reused = PutFrames.batch(b, 9, dirty);
             assertThat(reused.getDataBody()).isEqualTo(fresh.getDataBody());
             assertThat(reused.getDataHeader()).isEqualTo(fresh.getDataHeader());
+            assertThat(reused.getAppMetadata().toStringUtf8()).isEqualTo("{\"request_id\":9}");
             assertDecodes(reused, 5, 37);
         }
     }

@@ -1,5 +1,6 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
+import com.google.protobuf.ByteString;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -69,5 +70,27 @@ record PutAck(long requestId, long affectedRows) {
                         .append(" more chars)")
                         .toString()
                 : sb.toString();
+    }
+
+    /**
+     * The request_id of a batch's or an answer's app_metadata ({@code {"request_id":N,...}}), 0 when it
+     * has none: the failover ledger's lenient reading (the writer's own {@link #parse} judges whether an
+     * answer is well formed).
+     */
+    static long requestIdOrZero(ByteString json) {
+        String text = json.toString(StandardCharsets.UTF_8);
+        int at = text.indexOf("\"request_id\"");
+        if (at < 0) {
+            return 0;
+        }
+        int i = text.indexOf(':', at) + 1;
+        while (i > 0 && i < text.length() && text.charAt(i) == ' ') {
+            i++;
+        }
+        int start = i;
+        while (i < text.length() && Character.isDigit(text.charAt(i))) {
+            i++;
+        }
+        return i > start ? Long.parseLong(text.substring(start, i)) : 0;
     }
 }

@@ -1,6 +1,6 @@
-package io.greptime.jdbc.internal.client;
+package io.greptime.jdbc.internal.put;
 
-import io.greptime.jdbc.arrow.write.DoPutWriter;
+import io.greptime.jdbc.internal.client.RequestSession;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;

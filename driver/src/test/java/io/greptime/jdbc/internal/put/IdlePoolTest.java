@@ -1,4 +1,4 @@
-package io.greptime.jdbc.internal.bulk;
+package io.greptime.jdbc.internal.put;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

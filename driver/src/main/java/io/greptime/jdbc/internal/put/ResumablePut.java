@@ -1,8 +1,10 @@
-package io.greptime.jdbc.internal.failover;
+package io.greptime.jdbc.internal.put;
 
 import com.google.protobuf.ByteString;
-import io.greptime.jdbc.arrow.write.DoPutWriter;
-import java.nio.charset.StandardCharsets;
+import io.greptime.jdbc.internal.failover.Endpoint;
+import io.greptime.jdbc.internal.failover.OperationKind;
+import io.greptime.jdbc.internal.failover.RetryRules;
+import io.greptime.jdbc.internal.failover.Router;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.HashSet;
@@ -26,7 +28,7 @@ import org.apache.arrow.flight.impl.Flight;
  * <p>The writer's thread sends; answers and failures arrive on gRPC threads; {@link #callLock} orders
  * them.
  */
-public final class ResumablePut implements DoPutWriter.Transport {
+final class ResumablePut implements DoPutWriter.Transport {
     /** Opens the DoPut call on one endpoint. */
     @FunctionalInterface
     public interface CallOpener {
@@ -69,8 +71,7 @@ public final class ResumablePut implements DoPutWriter.Transport {
      * @param deduplicates whether the table deduplicates (known before the stream opens: nothing is looked
      *     up while the call's lock is held, so close and cancel never wait on a query)
      */
-    public static ResumablePut open(
-            Router router, DoPutWriter.Answers writer, CallOpener opener, boolean deduplicates) {
+    static ResumablePut open(Router router, DoPutWriter.Answers writer, CallOpener opener, boolean deduplicates) {
         ResumablePut put = new ResumablePut(router, writer, opener, deduplicates);
         put.callLock.lock();
         try {
@@ -114,7 +115,7 @@ public final class ResumablePut implements DoPutWriter.Transport {
                         && router.endpoints().all().size() > 1
                         && deduplicates;
             } else if (replayable) {
-                ledger.addLast(new Frame(requestId(frame.getAppMetadata()), frame));
+                ledger.addLast(new Frame(PutAck.requestIdOrZero(frame.getAppMetadata()), frame));
             }
             if (call != null) {
                 call.send(frame);
@@ -166,7 +167,7 @@ public final class ResumablePut implements DoPutWriter.Transport {
                 if (gen != generation) {
                     return;
                 }
-                long acked = requestId(appMetadata);
+                long acked = PutAck.requestIdOrZero(appMetadata);
                 while (!ledger.isEmpty() && ledger.peekFirst().requestId() <= acked) {
                     ledger.removeFirst();
                 }
@@ -274,23 +275,5 @@ public final class ResumablePut implements DoPutWriter.Transport {
             return "failoverTimeout reached since the last acknowledgement";
         }
         return null;
-    }
-
-    /** The request_id of a batch's or an answer's app_metadata ({@code {"request_id":N,...}}); 0 if absent. */
-    static long requestId(ByteString json) {
-        String text = json.toString(StandardCharsets.UTF_8);
-        int at = text.indexOf("\"request_id\"");
-        if (at < 0) {
-            return 0;
-        }
-        int i = text.indexOf(':', at) + 1;
-        while (i > 0 && i < text.length() && text.charAt(i) == ' ') {
-            i++;
-        }
-        int start = i;
-        while (i < text.length() && Character.isDigit(text.charAt(i))) {
-            i++;
-        }
-        return i > start ? Long.parseLong(text.substring(start, i)) : 0;
     }
 }

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;

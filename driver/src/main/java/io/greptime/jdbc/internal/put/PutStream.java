@@ -1,8 +1,6 @@
-package io.greptime.jdbc.internal.bulk;
+package io.greptime.jdbc.internal.put;
 
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.arrow.write.DoPutWriter;
-import io.greptime.jdbc.arrow.write.PutCompression;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import java.sql.SQLException;
@@ -23,11 +21,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * are not sent, and the caller reports, from {@link #lastAckedId()}, which of its rows are confirmed.
  * One thread at a time, like the statement or writer that uses it.
  */
-final class PutStream {
+public final class PutStream {
     /** SQLState of rows whose fate is unknown: the server did not confirm them as sent. */
-    static final String COMPLETION_UNKNOWN = "40003";
+    public static final String COMPLETION_UNKNOWN = "40003";
 
-    private final BulkWrites owner;
+    private final PutStreams owner;
     private final RequestSession session;
     private final String table;
     private final Schema schema;
@@ -36,7 +34,7 @@ final class PutStream {
     private volatile DoPutWriter writer;
     private SQLException failure;
 
-    PutStream(BulkWrites owner, RequestSession session, String table, Schema schema, boolean replayable) {
+    public PutStream(PutStreams owner, RequestSession session, String table, Schema schema, boolean replayable) {
         this.owner = owner;
         this.session = session;
         this.table = table;
@@ -44,25 +42,17 @@ final class PutStream {
         this.replayable = replayable;
     }
 
-    String table() {
+    public String table() {
         return table;
     }
 
-    BulkWrites.StreamKey key() {
-        return new BulkWrites.StreamKey(session, table, schema);
+    public StreamKey key() {
+        return new StreamKey(session, table, schema);
     }
 
     private DoPutWriter writer() {
         if (writer == null) {
-            writer = owner.takeIdleStream(key());
-        }
-        if (writer == null) {
-            writer = DoPutWriter.create(
-                    PutCompression.parse(owner.config().bulkCompression()),
-                    owner.config().bulkWindow(),
-                    answers -> owner.client().startPut(session, answers, replayable));
-            writer.start(table, schema);
-            owner.doPutStreams.incrementAndGet();
+            writer = owner.takeOrOpen(key(), replayable);
         }
         return writer;
     }
@@ -73,12 +63,12 @@ final class PutStream {
     }
 
     /** Sends the buffer's complete rows as one batch (the buffer may be reset after); -1 when not sent. */
-    long send(BatchBuffer rows, CallScope scope) {
+    public long send(BatchBuffer rows, CallScope scope) {
         return send(rows.row(), (w, waiting) -> w.send(rows, waiting), scope);
     }
 
     /** Sends a sealed root as one batch (the root may be reused after); -1 when not sent. */
-    long send(VectorSchemaRoot root, CallScope scope) {
+    public long send(VectorSchemaRoot root, CallScope scope) {
         return send(root.getRowCount(), (w, waiting) -> w.send(root, waiting), scope);
     }
 
@@ -89,8 +79,7 @@ final class PutStream {
         DoPutWriter w = writer();
         try {
             long id = batch.sendOn(w, waiting(w, scope));
-            owner.doPutBatches.incrementAndGet();
-            owner.doPutRows.addAndGet(rows);
+            owner.sent(rows);
             return id;
         } catch (DoPutWriter.PutFailure f) {
             failure = translate(f.getCause());
@@ -104,7 +93,7 @@ final class PutStream {
      * Waits until batch {@code id} (and every one before it) is answered, the stream fails, or the scope
      * ends the wait (the stream is then cancelled); returns the highest request id the server confirmed.
      */
-    long await(long id, CallScope scope) {
+    public long await(long id, CallScope scope) {
         if (id <= 0 || writer == null) {
             return lastAckedId();
         }
@@ -156,16 +145,16 @@ final class PutStream {
         if (cause instanceof SQLException e) {
             return e;
         }
-        return owner.client().errors().translate(cause);
+        return owner.translate(cause);
     }
 
     /** The first failure of this stream since the last {@link #reset()}, or null. */
-    SQLException failure() {
+    public SQLException failure() {
         return failure;
     }
 
     /** What broke the stream, seen without waiting (an answer may have failed it meanwhile), or null. */
-    SQLException failureNow() {
+    public SQLException failureNow() {
         if (failure == null && writer != null && writer.failure() != null) {
             failure = translate(writer.failure());
         }
@@ -173,17 +162,17 @@ final class PutStream {
     }
 
     /** The highest request id the server confirmed on the current stream (0 before any). */
-    long lastAckedId() {
+    public long lastAckedId() {
         return writer == null ? 0 : writer.lastAckedId();
     }
 
     /** Whether a stream is open (a batch was sent, or a parked stream taken, since the last reset or release). */
-    boolean isOpen() {
+    public boolean isOpen() {
         return writer != null;
     }
 
     /** Cancels the stream now, from any thread (abort): its batches in flight are in doubt. */
-    void cancel(String reason) {
+    public void cancel(String reason) {
         DoPutWriter w = writer;
         if (w != null) {
             w.cancel(reason);
@@ -191,7 +180,7 @@ final class PutStream {
     }
 
     /** Drops a failed stream (cancelling it) and forgets the failure: the next batch opens a new stream. */
-    void reset() {
+    public void reset() {
         if (writer != null) {
             writer.cancel("dropped after a failure");
             writer = null;
@@ -204,14 +193,14 @@ final class PutStream {
      * rows; a healthy one with batches still in flight is half-closed (the server finishes them); a broken
      * one is cancelled. Never waits.
      */
-    void release() {
+    public void release() {
         DoPutWriter w = writer;
         writer = null;
         if (w == null) {
             return;
         }
         if (failure == null && !w.isBroken() && w.inFlight() == 0) {
-            owner.parkStream(key(), w);
+            owner.park(key(), w);
         } else if (failure == null && !w.isBroken()) {
             w.close();
         } else {

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
 import io.greptime.jdbc.arrow.Lz4FrameCodec;
 import java.util.Locale;

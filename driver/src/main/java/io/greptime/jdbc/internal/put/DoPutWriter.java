@@ -1,6 +1,7 @@
-package io.greptime.jdbc.arrow.write;
+package io.greptime.jdbc.internal.put;
 
 import com.google.protobuf.ByteString;
+import io.greptime.jdbc.arrow.write.BatchBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -25,7 +26,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * answer, a failure or {@link #wake()} signals, never in a polling loop, and ends at the caller's
  * deadline or when its {@link Waiting} says stop.
  */
-public final class DoPutWriter {
+final class DoPutWriter {
     /** The call's outbound side, implemented over gRPC by the driver. */
     public interface Transport {
         void send(Flight.FlightData frame);
