@@ -88,6 +88,9 @@ final class FunctionMap {
 
     private static String special(ExprRenderer r, SqlAst.Call c) {
         List<SqlAst.Expr> a = c.args();
+        if (UddSketchFunctions.handles(c.name())) {
+            return UddSketchFunctions.render(r, c);
+        }
         if (AnomalyScores.handles(c.name())) {
             return AnomalyScores.render(r, c);
         }

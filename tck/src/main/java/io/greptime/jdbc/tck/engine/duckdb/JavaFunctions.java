@@ -44,6 +44,9 @@ final class JavaFunctions {
         binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
         binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
+        unary(c, "gt_uddsketch_state", String.class, String.class, UddSketchFunctions::state);
+        unary(c, "gt_uddsketch_merge", String.class, String.class, UddSketchFunctions::merge);
+        binary(c, "gt_uddsketch_calc", Double.class, String.class, Double.class, UddSketchFunctions::calc);
         binary(c, "gt_anomaly_score", String.class, String.class, Double.class, AnomalyScores::score);
         binary(c, "gt_vec_aggregate", String.class, String.class, String.class, VectorAggregates::aggregate);
         ip(c);
