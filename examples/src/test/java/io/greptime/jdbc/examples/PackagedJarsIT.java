@@ -35,7 +35,9 @@ class PackagedJarsIT {
                 "io.greptime.jdbc",
                 "driver/target/greptime-jdbc-all.jar",
                 "io.greptime.jdbc",
-                "tck/target/greptime-jdbc-tck-" + VERSION + ".jar",
+                "tck/server/target/greptime-jdbc-embedded-server-" + VERSION + ".jar",
+                "io.greptime.jdbc.embedded",
+                "tck/kit/target/greptime-jdbc-tck-" + VERSION + ".jar",
                 "io.greptime.jdbc.tck",
                 "examples/target/greptime-jdbc-examples-" + VERSION + ".jar",
                 "io.greptime.jdbc.examples");
@@ -48,11 +50,11 @@ class PackagedJarsIT {
                         .isEqualTo(e.getValue());
             }
         }
-        Path server = ROOT.resolve("tck/target/greptime-embedded-server.jar");
+        Path server = ROOT.resolve("tck/server/target/greptime-embedded-server.jar");
         if (Files.exists(server)) {
             try (JarFile file = new JarFile(server.toFile())) {
                 assertThat(file.getManifest().getMainAttributes().getValue("Automatic-Module-Name"))
-                        .isEqualTo("io.greptime.jdbc.tck");
+                        .isEqualTo("io.greptime.jdbc.embedded");
             }
         }
     }

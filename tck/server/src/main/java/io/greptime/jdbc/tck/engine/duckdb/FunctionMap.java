@@ -1,0 +1,283 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import java.util.List;
+
+/**
+ * GreptimeDB's functions (DataFusion's and its own) as DuckDB SQL. Functions DuckDB has under the same
+ * name and meaning pass through; the others are translated here, or provided as macros (see
+ * {@link SqlMacros}).
+ */
+final class FunctionMap {
+    private FunctionMap() {}
+
+    static String render(ExprRenderer r, SqlAst.Call c) {
+        FunctionLines.check(r.translator.profile, c.name());
+        String special = special(r, c);
+        if (special != null) {
+            return special;
+        }
+        return generic(r, c, c.name());
+    }
+
+    /** {@code name(args)} with the call's DISTINCT, ORDER BY, FILTER and OVER, under DuckDB name {@code name}. */
+    static String generic(ExprRenderer r, SqlAst.Call c, String name) {
+        StringBuilder sb = new StringBuilder(name).append('(');
+        if (c.star()) {
+            sb.append('*');
+        } else {
+            if (c.distinct()) {
+                sb.append("DISTINCT ");
+            }
+            sb.append(r.list(c.args()));
+        }
+        if (!c.orderBy().isEmpty()) {
+            sb.append(" ORDER BY ").append(orderList(r, c.orderBy()));
+        }
+        sb.append(')');
+        if (c.nullTreatment() != null) {
+            sb.append(' ').append(c.nullTreatment());
+        }
+        if (c.filter() != null) {
+            sb.append(" FILTER (WHERE ").append(r.render(c.filter())).append(')');
+        }
+        if (c.over() != null) {
+            sb.append(" OVER ").append(window(r, c.over()));
+        }
+        return sb.toString();
+    }
+
+    static String orderList(ExprRenderer r, List<SqlAst.Order> order) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < order.size(); i++) {
+            SqlAst.Order o = order.get(i);
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(r.render(o.expr()))
+                    .append(o.ascending() ? " ASC" : " DESC")
+                    .append(o.nullsFirstEffective() ? " NULLS FIRST" : " NULLS LAST");
+        }
+        return sb.toString();
+    }
+
+    static String window(ExprRenderer r, SqlAst.Window w) {
+        if (w.partitionBy().isEmpty() && w.orderBy().isEmpty() && w.frame() == null && w.name() != null) {
+            return Catalog.quote(w.name());
+        }
+        StringBuilder sb = new StringBuilder("(");
+        if (w.name() != null) {
+            sb.append(Catalog.quote(w.name())).append(' ');
+        }
+        if (!w.partitionBy().isEmpty()) {
+            sb.append("PARTITION BY ").append(r.list(w.partitionBy())).append(' ');
+        }
+        if (!w.orderBy().isEmpty()) {
+            sb.append("ORDER BY ").append(orderList(r, w.orderBy())).append(' ');
+        }
+        if (w.frame() != null) {
+            SqlAst.Frame f = w.frame();
+            sb.append(f.units()).append(" BETWEEN ").append(bound(r, f.start())).append(" AND ");
+            sb.append(f.end() == null ? "CURRENT ROW" : bound(r, f.end()));
+        }
+        return sb.append(')').toString();
+    }
+
+    private static String bound(ExprRenderer r, SqlAst.Bound b) {
+        return b.offset() == null ? b.kind() : r.render(b.offset()) + " " + b.kind();
+    }
+
+    private static String special(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Expr> a = c.args();
+        if (UddSketchFunctions.handles(c.name())) {
+            return UddSketchFunctions.render(r, c);
+        }
+        if (AnomalyScores.handles(c.name())) {
+            return AnomalyScores.render(r, c);
+        }
+        if (VectorAggregates.handles(c.name())) {
+            return VectorAggregates.render(r, c);
+        }
+        if (VectorSql.handles(c.name())) {
+            return VectorSql.render(r, c);
+        }
+        String ip = IpSql.render(r, c);
+        if (ip != null) {
+            return ip;
+        }
+        String hll = HllFunctions.render(r, c);
+        if (hll != null) {
+            return hll;
+        }
+        String json2 = Json2Paths.function(r, c);
+        if (json2 != null) {
+            return json2;
+        }
+        switch (c.name()) {
+            case "database", "current_schema", "schema":
+                return a.isEmpty() ? quoted(r.translator.schema) : null;
+            case "version":
+                return a.isEmpty() ? quoted(r.translator.profile.version()) : null;
+            case "build":
+                // system/build.rs: common_version's BuildInfo display, one "key: value" a line
+                return a.isEmpty()
+                        ? quoted("branch: \ncommit: \ncommit_short: \nclean: true\nversion: "
+                                + r.translator.profile.version())
+                        : null;
+            case "read_preference":
+                // system/database.rs: the session's ReadPreference, LEADER unless set
+                return a.isEmpty() ? quoted("LEADER") : null;
+            case "connection_id", "pg_backend_pid":
+                // system/database.rs: the session's process id, which a gRPC session leaves at 0; UInt64
+                // (v0.15-v0.17 declare UInt64 for both), connection_id UInt32 from v1.0
+                if (!a.isEmpty()) {
+                    throw nullary(c);
+                }
+                return a.isEmpty()
+                        ? "CAST(0 AS "
+                                + (c.name().equals("connection_id")
+                                                && FunctionLines.line(r.translator.profile)
+                                                        >= FunctionLines.LINES.indexOf("1.0")
+                                        ? "UINTEGER"
+                                        : "UBIGINT")
+                                + ")"
+                        : null;
+            case "timezone":
+                return a.isEmpty() ? quoted(TimeFunctions.zoneName(r.translator.zone)) : null;
+            case "date_add":
+                return TimeFunctions.dateArithmetic(r, c, true);
+            case "date_sub":
+                return TimeFunctions.dateArithmetic(r, c, false);
+            case "date_format":
+                return TimeFunctions.dateFormat(r, c);
+            case "to_unixtime":
+                return TimeFunctions.toUnixtime(r, c);
+            case "date_bin", "regexp_like":
+                return generic(r, c, "greptime.main.gt_" + c.name());
+            case "parse_json",
+                    "json_to_string",
+                    "json_get",
+                    "json_get_int",
+                    "json_get_float",
+                    "json_get_bool",
+                    "json_get_string",
+                    "json_get_object",
+                    "format",
+                    "matches",
+                    "matches_term":
+                return generic(r, c, "gt_" + c.name());
+            case "json_path_exists", "json_path_match":
+                return JsonPathSql.render(r, c);
+            case "json_is_null",
+                    "json_is_bool",
+                    "json_is_int",
+                    "json_is_float",
+                    "json_is_string",
+                    "json_is_array",
+                    "json_is_object":
+                return a.size() == 1
+                        ? "gt_json_is(" + r.render(a.get(0)) + ", '" + c.name().substring(8) + "')"
+                        : null;
+            case "wkt_point_from_latlng":
+                return a.size() == 2
+                        ? "gt_wkt_point_from_latlng(CAST(" + r.render(a.get(0)) + " AS DOUBLE), CAST("
+                                + r.render(a.get(1)) + " AS DOUBLE))"
+                        : null;
+            case "geohash":
+                return a.size() == 3 ? geo(r, a, "gt_geohash(") : null;
+            case "geohash_neighbours":
+                // a list of the eight neighbour hashes
+                return a.size() == 3 ? "string_split(" + geo(r, a, "gt_geohash_neighbours(") + ", ',')" : null;
+            case "btrim":
+                return generic(r, c, "trim");
+            case "octet_length":
+                return a.size() == 1 ? "octet_length(encode(CAST(" + r.render(a.get(0)) + " AS VARCHAR)))" : null;
+            case "isnull":
+                return a.size() == 1 ? "(" + r.render(a.get(0)) + " IS NULL)" : null;
+            case "locate", "elt", "field", "insert", "space", "mid", "clamp", "clamp_min", "clamp_max":
+                return StringFunctions.render(r, c);
+            case "first_value", "last_value":
+                return c.over() == null ? firstLast(r, c) : null;
+            case "median": {
+                // DataFusion's median keeps an integer input's type: the two middle values of an even
+                // count are averaged in it, (low + high) / 2 truncated (datafusion-functions-aggregate median.rs)
+                GreptimeType t = a.size() == 1 ? ExprTypes.of(r.scope, a.get(0)) : null;
+                boolean integer =
+                        t != null && (t.kind() == GreptimeType.Kind.INT || t.kind() == GreptimeType.Kind.UINT);
+                return integer ? "CAST(trunc(" + generic(r, c, "median") + ") AS " + t.duck() + ")" : null;
+            }
+            case "covar":
+                return generic(r, c, "covar_samp");
+            case "approx_percentile_cont":
+                return Percentiles.approx(r, c);
+            case "approx_median":
+                // DataFusion's approx_median is approx_percentile_cont at 0.5
+                return a.size() == 1 && c.over() == null && !c.distinct()
+                        ? Percentiles.approx(
+                                r,
+                                new SqlAst.Call(
+                                        "approx_percentile_cont",
+                                        List.of(a.get(0), new SqlAst.Literal(SqlAst.LiteralKind.NUMBER, "0.5")),
+                                        false,
+                                        false,
+                                        List.of(),
+                                        c.filter(),
+                                        null,
+                                        List.of(),
+                                        null))
+                        : null;
+            default:
+                return null;
+        }
+    }
+
+    /**
+     * DataFusion's first_value/last_value aggregates (DuckDB's are window-only): rows tied on the ORDER BY
+     * (or all rows, without one) keep their scan order, which for a GreptimeDB table is time order, so
+     * the time index breaks ties.
+     */
+    private static String firstLast(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Order> order = new java.util.ArrayList<>(c.orderBy());
+        QueryScope.Relation only = r.scope != null && r.scope.relations.size() == 1 ? r.scope.relations.get(0) : null;
+        if (only != null && only.timeIndex() != null) {
+            SqlAst.Column ts = new SqlAst.Column(
+                    List.of(r.translator.bindingName(only), only.timeIndex().name()), true);
+            order.add(new SqlAst.Order(ts, Boolean.TRUE, null));
+        }
+        SqlAst.Call ordered = new SqlAst.Call(
+                c.name(),
+                c.args(),
+                c.distinct(),
+                c.star(),
+                order,
+                c.filter(),
+                null,
+                c.withinGroup(),
+                c.nullTreatment());
+        return generic(r, ordered, c.name().equals("first_value") ? "first" : "last");
+    }
+
+    private static String geo(ExprRenderer r, List<SqlAst.Expr> a, String fn) {
+        // the resolution goes as a whole number through the function's DOUBLE arguments
+        return fn + "CAST(" + r.render(a.get(0)) + " AS DOUBLE), CAST(" + r.render(a.get(1)) + " AS DOUBLE), CAST(CAST("
+                + r.render(a.get(2)) + " AS BIGINT) AS DOUBLE))";
+    }
+
+    /** DataFusion's planner error for arguments given to a nullary function (argument types from literals). */
+    private static io.greptime.jdbc.tck.engine.GreptimeError nullary(SqlAst.Call c) {
+        List<String> types = new java.util.ArrayList<>();
+        for (SqlAst.Expr e : c.args()) {
+            types.add(JsonPathSql.arrowType(e, "Utf8"));
+        }
+        return new io.greptime.jdbc.tck.engine.GreptimeError(
+                io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: The function '" + c.name()
+                        + "' expected zero argument but received " + c.args().size()
+                        + " No function matches the given name and argument types '" + c.name() + "("
+                        + String.join(", ", types) + ")'. You might need to add explicit type casts.\n"
+                        + "\tCandidate functions:\n\t" + c.name() + "(NullAry())");
+    }
+
+    static String quoted(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+}
