@@ -8,6 +8,7 @@ import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.client.ServerCapabilities;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -172,7 +173,7 @@ public final class BulkWrites {
     /** A DoPut into the table failed: read it again next time; an UNSUPPORTED refusal sends it by rows. */
     void afterPutFailure(RequestSession s, String table, SQLException e) {
         catalog.forget(s, table);
-        if ("0A000".equals(e.getSQLState())) {
+        if (SqlState.FEATURE_NOT_SUPPORTED.code().equals(e.getSQLState())) {
             putRefused.add(s.database() + '\0' + table);
         }
     }

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.bulk;
 import io.greptime.jdbc.GreptimeCommitException;
 import io.greptime.jdbc.GreptimeCommitException.StatementRows;
 import io.greptime.jdbc.internal.client.CallScope;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class CommitUnit {
     /** SQLState of a commit attempted while another thread sends into the unit ("object in use"). */
-    static final String IN_USE = "55006";
+    static final String IN_USE = SqlState.OBJECT_IN_USE.code();
 
     final ReentrantLock lock = new ReentrantLock();
     /** Records since the last commit; copy-on-write so abort may cancel their streams from any thread. */

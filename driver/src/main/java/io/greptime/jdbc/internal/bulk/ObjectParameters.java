@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -25,9 +26,9 @@ import java.util.UUID;
  */
 public final class ObjectParameters {
     /** A value that does not convert to the type asked for. */
-    static final String INVALID = "22018";
+    static final String INVALID = SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code();
     /** A Java type with no GreptimeDB meaning. */
-    static final String UNSUPPORTED = "0A000";
+    static final String UNSUPPORTED = SqlState.FEATURE_NOT_SUPPORTED.code();
 
     private ObjectParameters() {}
 

@@ -5,6 +5,7 @@ import io.greptime.jdbc.arrow.write.DoPutWriter;
 import io.greptime.jdbc.arrow.write.PutCompression;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -25,7 +26,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class PutStream {
     /** SQLState of rows whose fate is unknown: the server did not confirm them as sent. */
-    static final String COMPLETION_UNKNOWN = "40003";
+    static final String COMPLETION_UNKNOWN = SqlState.STATEMENT_COMPLETION_UNKNOWN.code();
 
     private final BulkWrites owner;
     private final RequestSession session;
@@ -140,7 +141,9 @@ final class PutStream {
     private void stop(CallScope scope, String what) {
         SQLException why = scope.stopped(what);
         if (failure == null) {
-            failure = why != null ? why : new SQLException("Interrupted while waiting for " + what, "HY008");
+            failure = why != null
+                    ? why
+                    : new SQLException("Interrupted while waiting for " + what, SqlState.OPERATION_CANCELED.code());
         }
         writer.cancel(failure.getMessage());
     }

@@ -4,6 +4,7 @@ import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.internal.config.Settings;
 import io.greptime.jdbc.internal.redact.GrpcLogging;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -146,7 +147,8 @@ public final class ChannelFactory {
             ChannelReadiness.await(channel, endpoint, timeoutMillis, config.tls());
             // It connected this time: the first failure was passing, so all there is to say is that it happened.
             return new SQLTransientConnectionException(
-                    "Cannot reach GreptimeDB at " + endpoint + " within " + timeoutMillis + " ms", "08001");
+                    "Cannot reach GreptimeDB at " + endpoint + " within " + timeoutMillis + " ms",
+                    SqlState.CANNOT_CONNECT.code());
         } catch (SQLException e) {
             return e;
         } finally {
@@ -187,7 +189,7 @@ public final class ChannelFactory {
             throw new SQLNonTransientConnectionException(
                     "transport=okhttp needs io.grpc:grpc-okhttp (of the driver's gRPC version, with its okio) on the"
                             + " class path: " + e,
-                    SqlStates.CANNOT_CONNECT,
+                    SqlState.CANNOT_CONNECT.code(),
                     e);
         }
     }
@@ -196,7 +198,8 @@ public final class ChannelFactory {
     private static ManagedChannel inProcess(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
         if (config.tls() || endpoint.unixSocket() != null) {
             throw new SQLNonTransientConnectionException(
-                    "transport=inprocess takes neither tls=true nor a unix socket: it never leaves the JVM", "08001");
+                    "transport=inprocess takes neither tls=true nor a unix socket: it never leaves the JVM",
+                    SqlState.CANNOT_CONNECT.code());
         }
         return InProcessChannelBuilder.forName(endpoint.host())
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))

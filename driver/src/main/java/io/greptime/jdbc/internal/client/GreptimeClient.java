@@ -25,6 +25,7 @@ import io.greptime.jdbc.proto.v1.GreptimeResponse;
 import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
 import io.greptime.jdbc.proto.v1.HealthCheckRequest;
 import io.greptime.jdbc.proto.v1.QueryRequest;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -258,7 +259,7 @@ public final class GreptimeClient implements AutoCloseable {
             throws SQLException, FlightCallException {
         BufferAllocator parent = allocator;
         if (parent == null) {
-            throw new SQLException("the connection is not open yet", "08003");
+            throw new SQLException("the connection is not open yet", SqlState.CONNECTION_DOES_NOT_EXIST.code());
         }
         CursorSettings settings = new CursorSettings(
                 new io.greptime.jdbc.arrow.read.ColumnReaderFactory(java.time.ZoneOffset.UTC), 1, 1L << 20);
@@ -674,7 +675,8 @@ public final class GreptimeClient implements AutoCloseable {
         Endpoint e = router.endpoints().select(kind, tried);
         if (e == null) {
             throw new java.sql.SQLTransientConnectionException(
-                    "No GreptimeDB endpoint is available: every circuit " + "breaker is open", "08001");
+                    "No GreptimeDB endpoint is available: every circuit " + "breaker is open",
+                    SqlState.CANNOT_CONNECT.code());
         }
         return e;
     }

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.client;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.internal.config.Settings;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.ManagedChannel;
 import io.grpc.okhttp.OkHttpChannelBuilder;
 import java.io.IOException;
@@ -81,12 +82,12 @@ final class OkHttpChannels {
             throw new SQLNonTransientConnectionException(
                     "transport=okhttp carries plaintext TCP only; for tls=true use transport=auto, io_uring, epoll"
                             + " or nio",
-                    SqlStates.CANNOT_CONNECT);
+                    SqlState.CANNOT_CONNECT.code());
         }
         if (unixSocket) {
             throw new SQLNonTransientConnectionException(
                     "transport=okhttp cannot connect to a unix domain socket; use transport=auto, epoll or io_uring",
-                    SqlStates.CANNOT_CONNECT);
+                    SqlState.CANNOT_CONNECT.code());
         }
     }
 

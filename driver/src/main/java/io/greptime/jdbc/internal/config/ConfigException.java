@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.config;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -12,7 +13,7 @@ public final class ConfigException extends SQLException {
     private static final long serialVersionUID = 1L;
 
     /** The SQLState of configuration errors. */
-    public static final String SQL_STATE = "08001";
+    public static final String SQL_STATE = SqlState.CANNOT_CONNECT.code();
 
     private final List<String> problems;
 

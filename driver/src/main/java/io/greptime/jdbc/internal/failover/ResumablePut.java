@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.failover;
 
 import com.google.protobuf.ByteString;
 import io.greptime.jdbc.arrow.write.DoPutWriter;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
@@ -88,7 +89,8 @@ public final class ResumablePut implements DoPutWriter.Transport {
         int gen = ++generation;
         if (e == null) {
             call = null;
-            writer.onError(new SQLException("No GreptimeDB endpoint is available for DoPut", "08001"));
+            writer.onError(
+                    new SQLException("No GreptimeDB endpoint is available for DoPut", SqlState.CANNOT_CONNECT.code()));
             return;
         }
         try {

@@ -18,6 +18,7 @@ import io.greptime.jdbc.internal.observe.Observability;
 import io.greptime.jdbc.internal.redact.GrpcLogging;
 import io.greptime.jdbc.internal.redact.Secrets;
 import io.greptime.jdbc.internal.typed.TypedBulkWriter;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -347,7 +348,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException {
         checkOpen();
         if (table == null || root == null) {
-            throw new SQLException("putBatch needs a table name and a VectorSchemaRoot", "HY009");
+            throw new SQLException(
+                    "putBatch needs a table name and a VectorSchemaRoot", SqlState.INVALID_USE_OF_NULL_POINTER.code());
         }
         return affinity.call(() -> writeExecutions().run(scope -> bulkWrites.putBatch(table, root, scope)));
     }
@@ -411,7 +413,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     /** Open; for the calls any thread may make (cancel). */
     void checkNotClosed() throws SQLException {
         if (closed.get()) {
-            throw new SQLNonTransientConnectionException("Connection is closed", "08003");
+            throw new SQLNonTransientConnectionException(
+                    "Connection is closed", SqlState.CONNECTION_DOES_NOT_EXIST.code());
         }
     }
 
@@ -454,7 +457,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     public void setSchema(String schema) throws SQLException {
         checkOpen();
         if (schema == null || schema.isBlank()) {
-            throw new SQLException("Schema must not be empty", "3F000");
+            throw new SQLException("Schema must not be empty", SqlState.INVALID_SCHEMA_NAME.code());
         }
         switchDatabase(schema);
     }
@@ -511,7 +514,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     @Override
     public boolean isValid(int timeoutSeconds) throws SQLException {
         if (timeoutSeconds < 0) {
-            throw new SQLException("Timeout must not be negative: " + timeoutSeconds, "22023");
+            throw new SQLException(
+                    "Timeout must not be negative: " + timeoutSeconds, SqlState.INVALID_PARAMETER_VALUE.code());
         }
         return !closed.get() && client.healthCheck(timeoutSeconds == 0 ? 30_000L : timeoutSeconds * 1000L);
     }
@@ -693,7 +697,9 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             allocator.close();
         } catch (IllegalStateException e) {
             throw new SQLException(
-                    "Internal error: Arrow memory left allocated at close: " + e.getMessage(), "XX000", e);
+                    "Internal error: Arrow memory left allocated at close: " + e.getMessage(),
+                    SqlState.INTERNAL_ERROR.code(),
+                    e);
         }
     }
 
@@ -705,7 +711,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     @Override
     public void abort(Executor executor) throws SQLException {
         if (executor == null) {
-            throw new SQLException("abort needs an executor", "HY009");
+            throw new SQLException("abort needs an executor", SqlState.INVALID_USE_OF_NULL_POINTER.code());
         }
         if (!closed.get()) {
             aborted.set(true);

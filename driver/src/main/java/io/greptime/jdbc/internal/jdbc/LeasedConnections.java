@@ -5,6 +5,7 @@ import io.greptime.jdbc.internal.client.ThreadChannels;
 import io.greptime.jdbc.internal.client.WorkerChannels;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -34,7 +35,9 @@ public final class LeasedConnections implements AutoCloseable {
             try {
                 return valueOf(name.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new SQLException("channelMode=" + name + ": expected connection, thread or worker", "HY024");
+                throw new SQLException(
+                        "channelMode=" + name + ": expected connection, thread or worker",
+                        SqlState.INVALID_ATTRIBUTE_VALUE.code());
             }
         }
     }
@@ -62,7 +65,7 @@ public final class LeasedConnections implements AutoCloseable {
             throw new SQLException(
                     "The DataSource's channels go to " + l.endpoints() + " but the URL now names " + base.endpoints()
                             + "; use a new GreptimeDataSource for other endpoints",
-                    "08001");
+                    SqlState.CANNOT_CONNECT.code());
         }
         ChannelLender.Lease lease = l.lease(key);
         ConnectionConfig config;

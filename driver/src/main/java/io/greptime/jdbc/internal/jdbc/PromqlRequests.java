@@ -6,6 +6,7 @@ import io.greptime.jdbc.internal.client.PromqlGateway;
 import io.greptime.jdbc.proto.v1.PromInstantQuery;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
 import io.greptime.jdbc.proto.v1.PromqlRequest;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 
 /**
@@ -70,7 +71,7 @@ public final class PromqlRequests {
 
     private static String required(String value, String name) throws SQLException {
         if (value == null || value.isBlank()) {
-            throw new SQLException("PromQL " + name + " must not be empty", "22023");
+            throw new SQLException("PromQL " + name + " must not be empty", SqlState.INVALID_PARAMETER_VALUE.code());
         }
         return value;
     }

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.jdbc;
 import io.greptime.jdbc.GreptimeResultSetMetaData;
 import io.greptime.jdbc.arrow.meta.ColumnMetadata;
 import io.greptime.jdbc.arrow.meta.JdbcColumnType;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
@@ -34,7 +35,9 @@ public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, S
 
     private ColumnMetadata column(int column) throws SQLException {
         if (column < 1 || column > columns.size()) {
-            throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
+            throw new SQLException(
+                    "Column index " + column + " is out of range 1.." + columns.size(),
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
         return columns.get(column - 1);
     }

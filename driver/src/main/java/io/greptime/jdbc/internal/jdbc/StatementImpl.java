@@ -13,6 +13,7 @@ import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
 import io.greptime.jdbc.proto.v1.QueryRequest;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -32,7 +33,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public class StatementImpl extends StatementSettings implements GreptimeStatement {
     /** SQL's "invalid schema name": a USE of a database that does not exist. */
-    private static final String INVALID_SCHEMA_NAME = "3F000";
+    private static final String INVALID_SCHEMA_NAME = SqlState.INVALID_SCHEMA_NAME.code();
 
     final ConnectionImpl connection;
     /** Which thread may use this statement now; see {@link ThreadAffinity}. */
@@ -56,7 +57,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     @Override
     void checkOpen() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("Statement is closed", "HY010");
+            throw new SQLException("Statement is closed", SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
         connection.checkOpen();
         affinity.check();
@@ -68,7 +69,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
      */
     final void checkUsable() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("Statement is closed", "HY010");
+            throw new SQLException("Statement is closed", SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
         affinity.check();
     }
@@ -248,7 +249,8 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         }
         if (busy || !current.compareAndSet(previous, exec)) {
             SQLException e = new SQLException(
-                    "The statement is already executing; use another Statement for concurrent work", "HY010");
+                    "The statement is already executing; use another Statement for concurrent work",
+                    SqlState.FUNCTION_SEQUENCE_ERROR.code());
             if (observation != null) {
                 observation.failed(e);
             }
@@ -376,7 +378,8 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
             }
         }
         if (!rows) {
-            throw new SQLException("The PromQL range query returned an update count, not rows", "02000");
+            throw new SQLException(
+                    "The PromQL range query returned an update count, not rows", SqlState.NO_DATA.code());
         }
         return resultSet;
     }
@@ -395,10 +398,10 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
             throw new SQLException(
                     "executeQuery needs a statement that returns rows (SELECT, SHOW, DESC, TQL...); "
                             + "use executeUpdate or execute",
-                    "02000");
+                    SqlState.NO_DATA.code());
         }
         if (!run(sql)) {
-            throw new SQLException("The statement returned an update count, not rows", "02000");
+            throw new SQLException("The statement returned an update count, not rows", SqlState.NO_DATA.code());
         }
         return resultSet;
     }
@@ -417,7 +420,9 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     final long doUpdate(String sql) throws SQLException {
         checkOpen();
         if (StatementClassifier.classify(sql).kind() == StatementClassifier.Kind.ROWS) {
-            throw new SQLException("executeUpdate cannot run a statement that returns rows; use executeQuery", "0100E");
+            throw new SQLException(
+                    "executeUpdate cannot run a statement that returns rows; use executeQuery",
+                    SqlState.TOO_MANY_RESULT_SETS.code());
         }
         run(sql);
         return updateCount;
@@ -494,7 +499,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     @Override
     public void cancel() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("Statement is closed", "HY010");
+            throw new SQLException("Statement is closed", SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
         connection.checkNotClosed(); // not checkOpen: any thread may cancel (ThreadAffinity)
         Execution exec = current.get();

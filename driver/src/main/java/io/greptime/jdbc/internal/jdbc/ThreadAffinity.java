@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeProperty;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
@@ -35,7 +36,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class ThreadAffinity {
     /** The SQLState of a call from a second thread while the owner is busy. */
-    static final String SQL_STATE = "55006";
+    static final String SQL_STATE = SqlState.OBJECT_IN_USE.code();
 
     /** Checks nothing; for {@code off}, and for the connection itself under {@code relaxed}. */
     static final ThreadAffinity NONE = new ThreadAffinity(false, false, null, "off");

@@ -4,6 +4,7 @@ import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.internal.config.Settings;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -87,7 +88,7 @@ public final class Observability implements AutoCloseable {
                             : jmx;
             }
         } catch (IllegalArgumentException e) {
-            throw new SQLException(e.getMessage(), "HY024", e);
+            throw new SQLException(e.getMessage(), SqlState.INVALID_ATTRIBUTE_VALUE.code(), e);
         }
     }
 

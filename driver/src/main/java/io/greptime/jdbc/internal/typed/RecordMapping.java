@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.typed;
 
 import io.greptime.jdbc.GreptimeTable;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.lang.reflect.RecordComponent;
 import java.sql.SQLException;
 import java.sql.SQLSyntaxErrorException;
@@ -21,7 +22,7 @@ import java.util.Map;
  */
 public final class RecordMapping<T> {
     /** SQLState of every mapping mistake. */
-    public static final String MAPPING_ERROR = "42000";
+    public static final String MAPPING_ERROR = SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION.code();
 
     private static final ClassValue<Object> CACHE = new ClassValue<>() {
         @Override
@@ -54,7 +55,7 @@ public final class RecordMapping<T> {
     @SuppressWarnings("unchecked")
     public static <T> RecordMapping<T> of(Class<T> type) throws SQLException {
         if (type == null) {
-            throw new SQLException("The record class must not be null", "HY009");
+            throw new SQLException("The record class must not be null", SqlState.INVALID_USE_OF_NULL_POINTER.code());
         }
         Object cached = CACHE.get(type);
         if (cached instanceof SQLException e) {
@@ -184,7 +185,9 @@ public final class RecordMapping<T> {
         } catch (Throwable e) {
             // The record's own checks (a compact constructor) refused the row's values.
             throw new java.sql.SQLDataException(
-                    "The constructor of " + type.getName() + " refused the row: " + e, "22000", e);
+                    "The constructor of " + type.getName() + " refused the row: " + e,
+                    SqlState.DATA_EXCEPTION.code(),
+                    e);
         }
     }
 

@@ -1,13 +1,14 @@
 package io.greptime.jdbc.arrow.read;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLDataException;
 
 /** The two data exceptions readers throw, with their SQLStates. */
 final class ConversionErrors {
     /** Invalid character value for cast / the conversion makes no sense for the type. */
-    static final String INVALID_CONVERSION = "22018";
+    static final String INVALID_CONVERSION = SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code();
     /** Numeric value out of range. */
-    static final String OUT_OF_RANGE = "22003";
+    static final String OUT_OF_RANGE = SqlState.NUMERIC_VALUE_OUT_OF_RANGE.code();
 
     private ConversionErrors() {}
 

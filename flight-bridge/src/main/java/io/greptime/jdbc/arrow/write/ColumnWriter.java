@@ -1,5 +1,6 @@
 package io.greptime.jdbc.arrow.write;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -17,11 +18,11 @@ import org.apache.arrow.vector.FieldVector;
  */
 public abstract class ColumnWriter {
     /** Invalid value for the column's type. */
-    static final String INVALID = "22018";
+    static final String INVALID = SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code();
     /** Numeric value out of range for the column. */
-    static final String OUT_OF_RANGE = "22003";
+    static final String OUT_OF_RANGE = SqlState.NUMERIC_VALUE_OUT_OF_RANGE.code();
     /** SQL's "invalid JSON text". */
-    public static final String INVALID_JSON = "22032";
+    public static final String INVALID_JSON = SqlState.INVALID_JSON_TEXT.code();
 
     final FieldVector vector;
     /** Where the values are written until the batch is sealed. */

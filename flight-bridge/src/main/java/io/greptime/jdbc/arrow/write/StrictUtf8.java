@@ -1,5 +1,6 @@
 package io.greptime.jdbc.arrow.write;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLDataException;
 
@@ -14,7 +15,7 @@ import java.sql.SQLDataException;
  */
 public final class StrictUtf8 {
     /** SQL's "character not in repertoire". */
-    public static final String NOT_IN_REPERTOIRE = "22021";
+    public static final String NOT_IN_REPERTOIRE = SqlState.CHARACTER_NOT_IN_REPERTOIRE.code();
 
     private StrictUtf8() {}
 
