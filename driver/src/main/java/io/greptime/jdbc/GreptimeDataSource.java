@@ -2,6 +2,8 @@ package io.greptime.jdbc;
 
 import io.greptime.jdbc.internal.client.WorkerChannels;
 import io.greptime.jdbc.internal.jdbc.LeasedConnections;
+import io.greptime.jdbc.internal.observe.Observability;
+import io.greptime.jdbc.internal.redact.Secrets;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -234,7 +236,7 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
         }
         Object registry = meterRegistry;
         if (registry != null) {
-            props.put(io.greptime.jdbc.internal.observe.Observability.METER_REGISTRY_KEY, registry);
+            props.put(Observability.METER_REGISTRY_KEY, registry);
         }
         LeasedConnections.Mode mode = LeasedConnections.Mode.of(channelMode);
         if (mode != LeasedConnections.Mode.CONNECTION) {
@@ -242,9 +244,7 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
         }
         Connection c = driver.connect(url, props);
         if (c == null) {
-            throw new SQLException(
-                    "Not a GreptimeDB URL: " + io.greptime.jdbc.internal.redact.Secrets.redactUrl(url),
-                    SqlState.CANNOT_CONNECT.code());
+            throw new SQLException("Not a GreptimeDB URL: " + Secrets.redactUrl(url), SqlState.CANNOT_CONNECT.code());
         }
         return c;
     }

@@ -1,8 +1,10 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.GreptimeBatchUpdateException;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.proto.v1.Rows;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -82,14 +84,14 @@ final class ArrowPut {
         BulkWrites.LOG.fine(() -> "putBatch into " + traits.table() + " goes as row inserts: " + why);
         int rows = root.getRowCount();
         int chunk = Math.max(1, owner.config().bulkFlushRows());
-        java.util.List<io.greptime.jdbc.proto.v1.Rows> chunks = new java.util.ArrayList<>();
+        java.util.List<Rows> chunks = new java.util.ArrayList<>();
         for (int from = 0; from < rows; from += chunk) {
             chunks.add(encoder.encode(root, from, Math.min(rows, from + chunk)));
         }
         try {
             RowBatches.sendChunks(owner, s, traits.table(), chunks, rows, traits.deduplicates(), scope);
             return rows;
-        } catch (io.greptime.jdbc.GreptimeBatchUpdateException e) {
+        } catch (GreptimeBatchUpdateException e) {
             long in = java.util.Arrays.stream(e.getLargeUpdateCounts())
                     .filter(c -> c == 1)
                     .count();

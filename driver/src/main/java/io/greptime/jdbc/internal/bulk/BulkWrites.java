@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.DoPutWriter;
@@ -8,6 +9,8 @@ import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.client.ServerCapabilities;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.sql.InsertShape;
+import io.greptime.jdbc.internal.sql.SqlLexer;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.List;
@@ -144,12 +147,12 @@ public final class BulkWrites {
      * execution) to deduplicate. Anything else, or a table that cannot be read, is not repeated.
      */
     public boolean repeatable(RequestSession s, String sql, CallScope scope) {
-        io.greptime.jdbc.internal.sql.SqlLexer lexer = new io.greptime.jdbc.internal.sql.SqlLexer(sql);
+        SqlLexer lexer = new SqlLexer(sql);
         String first = lexer.next().keyword();
         if (first.equals("DELETE")) {
             return true;
         }
-        io.greptime.jdbc.internal.sql.InsertShape.Target target = io.greptime.jdbc.internal.sql.InsertShape.target(sql);
+        InsertShape.Target target = InsertShape.target(sql);
         if (target == null) {
             return false;
         }
@@ -229,7 +232,7 @@ public final class BulkWrites {
     }
 
     /** A stream inserter writing with the connection's session as it is now. */
-    public io.greptime.jdbc.GreptimeStreamInserter streamInserter(WriteExecutions executions) {
+    public GreptimeStreamInserter streamInserter(WriteExecutions executions) {
         return new StreamInserterImpl(this, session.get(), executions);
     }
 

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeStreamInserter.Column;
 import io.greptime.jdbc.GreptimeStreamInserter.DataType;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
@@ -59,8 +60,7 @@ final class StreamTable extends VectorBinder {
         int timeIndex = -1;
         List<SemanticType> semantics = new ArrayList<>();
         for (int i = 0; i < columns.length; i++) {
-            timeIndex =
-                    columns[i].semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP ? i : timeIndex;
+            timeIndex = columns[i].semantic() == GreptimeStreamInserter.Semantic.TIMESTAMP ? i : timeIndex;
             semantics.add(semantic(columns[i]));
         }
         RowEncoder encoder = RowEncoder.forFields(fields, semantics);
@@ -83,7 +83,7 @@ final class StreamTable extends VectorBinder {
                         "Table " + table + ": column '" + c.name() + "' is declared twice",
                         SqlState.INVALID_PARAMETER_VALUE.code());
             }
-            boolean isTime = c.semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP;
+            boolean isTime = c.semantic() == GreptimeStreamInserter.Semantic.TIMESTAMP;
             if (isTime && !c.type().name().startsWith("TIMESTAMP_")) {
                 throw new SQLException(
                         "Table " + table + ": the timestamp column '" + c.name() + "' must have a "
@@ -107,7 +107,7 @@ final class StreamTable extends VectorBinder {
      * {@link RowEncoder} sends it as a JSON column.
      */
     private static Map<String, String> metadata(Column c) {
-        if (c.semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP) {
+        if (c.semantic() == GreptimeStreamInserter.Semantic.TIMESTAMP) {
             return Map.of(GreptimeFieldMetadata.TIME_INDEX_KEY, "true");
         }
         return c.type() == DataType.JSON ? Map.of(GreptimeFieldMetadata.TYPE_KEY, "Json") : null;

@@ -4,6 +4,8 @@ import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
+import io.greptime.jdbc.arrow.write.DoPutWriter;
 import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
@@ -19,11 +21,13 @@ import io.greptime.jdbc.internal.failover.OperationKind;
 import io.greptime.jdbc.internal.failover.ResumablePut;
 import io.greptime.jdbc.internal.failover.RetryRules;
 import io.greptime.jdbc.internal.failover.Router;
+import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.GreptimeResponse;
 import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
 import io.greptime.jdbc.proto.v1.HealthCheckRequest;
+import io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc;
 import io.greptime.jdbc.proto.v1.QueryRequest;
 import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.Context;
@@ -261,8 +265,7 @@ public final class GreptimeClient implements AutoCloseable {
         if (parent == null) {
             throw new SQLException("the connection is not open yet", SqlState.CONNECTION_DOES_NOT_EXIST.code());
         }
-        CursorSettings settings = new CursorSettings(
-                new io.greptime.jdbc.arrow.read.ColumnReaderFactory(java.time.ZoneOffset.UTC), 1, 1L << 20);
+        CursorSettings settings = new CursorSettings(new ColumnReaderFactory(java.time.ZoneOffset.UTC), 1, 1L << 20);
         try (FlightBatchCursor cursor = doGetOn(
                 channel(endpoint),
                 callbackOption,
@@ -386,9 +389,7 @@ public final class GreptimeClient implements AutoCloseable {
 
     private static Metadata trailerWithCode(int code) {
         Metadata m = new Metadata();
-        m.put(
-                Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER),
-                Integer.toString(code));
+        m.put(Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER), Integer.toString(code));
         return m;
     }
 
@@ -520,8 +521,7 @@ public final class GreptimeClient implements AutoCloseable {
      * nothing is looked up here, so no lock is ever held across a query), it resumes on another endpoint
      * from the first unacknowledged batch ({@link ResumablePut}); otherwise the failure reaches the writer.
      */
-    public io.greptime.jdbc.arrow.write.DoPutWriter.Transport startPut(
-            RequestSession session, io.greptime.jdbc.arrow.write.DoPutWriter.Answers answers, boolean replayable) {
+    public DoPutWriter.Transport startPut(RequestSession session, DoPutWriter.Answers answers, boolean replayable) {
         return ResumablePut.open(
                 router,
                 answers,
@@ -647,9 +647,9 @@ public final class GreptimeClient implements AutoCloseable {
     }
 
     /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
-    io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(
-            RequestSession session, long timeoutMillis) throws SQLException {
-        var stub = io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.newBlockingStub(anyChannel(OperationKind.QUERY))
+    PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(RequestSession session, long timeoutMillis)
+            throws SQLException {
+        var stub = PrometheusGatewayGrpc.newBlockingStub(anyChannel(OperationKind.QUERY))
                 .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
         if (timeoutMillis > 0) {
             stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);

@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.internal.failover.Endpoint;
 import io.greptime.jdbc.internal.failover.RetryRules;
+import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.GreptimeResponse;
@@ -25,7 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class HandleRequestsCall {
     private static final Metadata.Key<String> ERR_CODE =
-            Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
+            Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
     private final ErrorTranslator errors;
     private final Endpoint endpoint;
     private final Set<Endpoint> tried;

@@ -2,6 +2,10 @@ package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeBulkWriter;
 import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.GreptimeEndpointStatus;
+import io.greptime.jdbc.GreptimePromResult;
+import io.greptime.jdbc.GreptimeServerCapability;
+import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
@@ -9,15 +13,21 @@ import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.bulk.CommitUnit;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
 import io.greptime.jdbc.internal.bulk.WriteExecutions;
+import io.greptime.jdbc.internal.client.ChannelFactory;
 import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
+import io.greptime.jdbc.internal.client.InstrumentedChannelSource;
+import io.greptime.jdbc.internal.client.NettyStartup;
+import io.greptime.jdbc.internal.client.PromqlGateway;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.Settings;
+import io.greptime.jdbc.internal.metadata.GreptimeDatabaseMetaData;
 import io.greptime.jdbc.internal.observe.Observability;
 import io.greptime.jdbc.internal.redact.GrpcLogging;
 import io.greptime.jdbc.internal.redact.Secrets;
 import io.greptime.jdbc.internal.typed.TypedBulkWriter;
+import io.greptime.jdbc.proto.v1.PromqlRequest;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
@@ -118,7 +128,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         try {
             // before anything initialises netty (Arrow's allocator does): its JFR events off unless asked for,
             // and relocated netty's start-up logged at FINE, which io.greptime.jdbc.level = FINE would show
-            io.greptime.jdbc.internal.client.NettyStartup.apply();
+            NettyStartup.apply();
             GrpcLogging.install();
             // Arrow's check and allocator, and the first query's classes, on a second thread meanwhile
             ConnectWarmup.start();
@@ -129,7 +139,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         }
         GreptimeClient client;
         try {
-            client = GreptimeClient.open(config, observe.instrument(channels));
+            client = GreptimeClient.open(config, new InstrumentedChannelSource(channels, observe::callInterceptor));
         } catch (SQLException | RuntimeException e) {
             observe.openFailed(e);
             observe.close();
@@ -168,8 +178,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         boolean reached = client.healthCheck(timeout);
         ConnectWarmup.arrowReady();
         if (!reached) {
-            throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(
-                    config, config.primaryEndpoint(), timeout);
+            throw ChannelFactory.connectFailure(config, config.primaryEndpoint(), timeout);
         }
         return ArrowMemory.newConnectionAllocator();
     }
@@ -231,7 +240,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     }
 
     @Override
-    public java.util.Set<io.greptime.jdbc.GreptimeServerCapability> getServerCapabilities() throws SQLException {
+    public java.util.Set<GreptimeServerCapability> getServerCapabilities() throws SQLException {
         checkOpen();
         return client.capabilities(session()).asSet();
     }
@@ -329,7 +338,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     }
 
     @Override
-    public java.util.List<io.greptime.jdbc.GreptimeEndpointStatus> getEndpointStatus() throws SQLException {
+    public java.util.List<GreptimeEndpointStatus> getEndpointStatus() throws SQLException {
         checkOpen();
         return client.endpointStatus();
     }
@@ -339,7 +348,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     }
 
     @Override
-    public io.greptime.jdbc.GreptimeStreamInserter streamInserter() throws SQLException {
+    public GreptimeStreamInserter streamInserter() throws SQLException {
         checkOpen();
         return bulkWrites.streamInserter(writeExecutions());
     }
@@ -420,6 +429,25 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
 
     ThreadAffinity affinity() {
         return affinity;
+    }
+
+    @Override
+    public GreptimePromResult promInstantQuery(String query, String time, String lookback) throws SQLException {
+        checkOpen();
+        return promql(PromqlRequest.newBuilder().setInstantQuery(PromqlRequests.instantQuery(query, time, lookback)));
+    }
+
+    @Override
+    public GreptimePromResult promRangeQuery(String query, String start, String end, String step, String lookback)
+            throws SQLException {
+        checkOpen();
+        return promql(
+                PromqlRequest.newBuilder().setRangeQuery(PromqlRequests.rangeQuery(query, start, end, step, lookback)));
+    }
+
+    private GreptimePromResult promql(PromqlRequest.Builder request) throws SQLException {
+        long timeoutMillis = config.queryTimeoutSeconds() * 1000L;
+        return affinity.call(() -> PromqlGateway.call(client(), session(), request, timeoutMillis));
     }
 
     /** The guard of a new statement: this connection's under strict, the statement's own under relaxed. */
@@ -523,7 +551,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     @Override
     public java.sql.DatabaseMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new io.greptime.jdbc.internal.metadata.GreptimeDatabaseMetaData(this, url(), user());
+        return new GreptimeDatabaseMetaData(this, url(), user());
     }
 
     // ---------------------------------------------------------------- commit

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.resultset.SelfWrapper;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.Array;
 import java.sql.Blob;

@@ -5,6 +5,7 @@ import io.greptime.jdbc.internal.client.ThreadChannels;
 import io.greptime.jdbc.internal.client.WorkerChannels;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.internal.observe.Observability;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -76,10 +77,7 @@ public final class LeasedConnections implements AutoCloseable {
             throw e;
         }
         return ConnectionImpl.open(
-                config,
-                url,
-                lease,
-                props == null ? null : props.get(io.greptime.jdbc.internal.observe.Observability.METER_REGISTRY_KEY));
+                config, url, lease, props == null ? null : props.get(Observability.METER_REGISTRY_KEY));
     }
 
     private ChannelLender lender(ConnectionConfig config) throws SQLException {

@@ -1,7 +1,11 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.GreptimeResultSet;
 import io.greptime.jdbc.arrow.meta.ColumnMetadata;
 import io.greptime.jdbc.arrow.read.ColumnReader;
+import io.greptime.jdbc.internal.resultset.LabelledResultSet;
+import io.greptime.jdbc.internal.resultset.ResultSetMetaDataImpl;
+import io.greptime.jdbc.internal.resultset.SingleTableSource;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -30,7 +34,7 @@ import java.util.function.Consumer;
  * it (or reading past the end, or reaching {@code maxRows}, which the source enforces) stops the stream
  * and frees its Arrow memory.
  */
-public final class ResultSetImpl extends LabelledResultSet implements io.greptime.jdbc.GreptimeResultSet {
+public final class ResultSetImpl extends LabelledResultSet implements GreptimeResultSet {
     private final Statement statement;
     private final RowSource source;
     private final Consumer<ResultSetImpl> onClose;

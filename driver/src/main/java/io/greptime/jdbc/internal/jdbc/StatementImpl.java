@@ -3,12 +3,14 @@ package io.greptime.jdbc.internal.jdbc;
 import io.greptime.jdbc.GreptimeSqlException;
 import io.greptime.jdbc.GreptimeStatement;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
+import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.bulk.CountArrays;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.observe.ObservedScope;
 import io.greptime.jdbc.internal.observe.StatementObservation;
+import io.greptime.jdbc.internal.resultset.SingleTableSource;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
@@ -174,7 +176,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
             while (!cursor.isUpdateCount() && cursor.nextBatch()) {
                 // drain: a schema with no columns and no batch is the whole answer
             }
-        } catch (io.greptime.jdbc.arrow.flight.FlightCallException e) {
+        } catch (FlightCallException e) {
             throw unknownDatabase(connection.client().errors().translate(e));
         } catch (SQLException e) {
             throw unknownDatabase(e);

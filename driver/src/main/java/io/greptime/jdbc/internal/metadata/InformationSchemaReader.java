@@ -1,5 +1,7 @@
 package io.greptime.jdbc.internal.metadata;
 
+import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.GreptimeServerCapability;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -119,11 +121,11 @@ final class InformationSchemaReader {
      * known to be newer.
      */
     boolean keyColumnUsagePerConstraint() throws SQLException {
-        return connection.isWrapperFor(io.greptime.jdbc.GreptimeConnection.class)
+        return connection.isWrapperFor(GreptimeConnection.class)
                 && connection
-                        .unwrap(io.greptime.jdbc.GreptimeConnection.class)
+                        .unwrap(GreptimeConnection.class)
                         .getServerCapabilities()
-                        .contains(io.greptime.jdbc.GreptimeServerCapability.KEY_COLUMN_USAGE_PER_CONSTRAINT);
+                        .contains(GreptimeServerCapability.KEY_COLUMN_USAGE_PER_CONSTRAINT);
     }
 
     /** A table's PRIMARY KEY columns in declared order, from SHOW CREATE TABLE; null when it cannot be read. */

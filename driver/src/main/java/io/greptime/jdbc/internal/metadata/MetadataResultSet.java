@@ -1,7 +1,7 @@
 package io.greptime.jdbc.internal.metadata;
 
-import io.greptime.jdbc.internal.jdbc.LabelledResultSet;
-import io.greptime.jdbc.internal.jdbc.ResultSetMetaDataImpl;
+import io.greptime.jdbc.internal.resultset.LabelledResultSet;
+import io.greptime.jdbc.internal.resultset.ResultSetMetaDataImpl;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.internal.jdbc;
+package io.greptime.jdbc.internal.resultset;
 
 import io.greptime.jdbc.GreptimeResultSetMetaData;
 import io.greptime.jdbc.arrow.meta.ColumnMetadata;
@@ -19,7 +19,7 @@ public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, S
     private final List<ColumnMetadata> columns;
     private final SingleTableSource source;
 
-    ResultSetMetaDataImpl(List<ColumnMetadata> columns, SingleTableSource source) {
+    public ResultSetMetaDataImpl(List<ColumnMetadata> columns, SingleTableSource source) {
         this.columns = List.copyOf(columns);
         this.source = source;
     }
