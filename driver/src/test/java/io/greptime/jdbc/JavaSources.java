@@ -27,7 +27,8 @@ public final class JavaSources {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
     private static final Pattern IMPORT = Pattern.compile("(?m)^import\\s+(static\\s+)?([\\w.]+?)(\\.\\*)?\\s*;");
     private static final Pattern QUALIFIED = Pattern.compile("(?<![\\w.])io\\.greptime\\.jdbc(?:\\.\\w+)+");
-    private static final Pattern SIMPLE_NAME = Pattern.compile("\\b[A-Z]\\w*\\b");
+    // not after a dot: in netty.channel.ChannelFactory or Outer.Inner the last part names no sibling type
+    private static final Pattern SIMPLE_NAME = Pattern.compile("(?<![\\w.])[A-Z]\\w*\\b");
 
     /** One source file: its type's name and its code with comments and literals blanked. */
     public record Source(Path path, String type, String pkg, String code) {}

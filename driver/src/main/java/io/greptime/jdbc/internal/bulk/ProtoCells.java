@@ -137,7 +137,7 @@ abstract class ProtoCells {
     }
 
     /** JSON lives in variable-width text or binary vectors; any other type is not a JSON column here. */
-    private static final class JsonChooser extends UnsupportedTypes {
+    private static final class JsonChooser extends UnsupportedTypes<ProtoCells> {
         @Override
         public ProtoCells visit(ArrowType.Utf8 t) {
             return json();
@@ -177,7 +177,7 @@ abstract class ProtoCells {
     }
 
     /** Picks the encoder by Arrow type. */
-    private static final class Chooser extends UnsupportedTypes {
+    private static final class Chooser extends UnsupportedTypes<ProtoCells> {
         @Override
         public ProtoCells visit(ArrowType.Int t) {
             int bits = t.getBitWidth();

@@ -238,7 +238,7 @@ public final class ErrorTranslator {
     private static String explained(String text) {
         return text.contains("HTTP/2 error code: PROTOCOL_ERROR")
                 ? text + " (the server's answer broke HTTP/2 framing or had headers or trailers over "
-                        + (ChannelFactory.MAX_INBOUND_METADATA >> 10)
+                        + (ChannelDefaults.MAX_INBOUND_METADATA >> 10)
                         + " KiB, as an error message that long would)"
                 : text;
     }

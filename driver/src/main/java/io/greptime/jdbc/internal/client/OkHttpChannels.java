@@ -53,7 +53,7 @@ final class OkHttpChannels {
         return m == null || !(m.startsWith("INBOUND") || m.startsWith("OUTBOUND"));
     }
 
-    /** A channel to {@code endpoint} configured as {@link ChannelFactory} configures netty's. */
+    /** A channel to {@code endpoint} configured as netty's are ({@link ChannelDefaults}). */
     static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
         check(config.tls(), endpoint.unixSocket() != null);
         OkHttpChannelBuilder b = OkHttpChannelBuilder.forAddress(endpoint.host(), endpoint.port())
@@ -61,9 +61,9 @@ final class OkHttpChannels {
                 .socketFactory(new TimedConnects(config.connectTimeoutMillis()))
                 .intercept(TransportFailures.recorder(endpoint))
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
-                .decompressorRegistry(ChannelFactory.decompressors(config))
-                .maxInboundMetadataSize(ChannelFactory.MAX_INBOUND_METADATA)
-                .userAgent(ChannelFactory.userAgent(config.applicationName()));
+                .decompressorRegistry(ChannelDefaults.decompressors(config))
+                .maxInboundMetadataSize(ChannelDefaults.MAX_INBOUND_METADATA)
+                .userAgent(ChannelDefaults.userAgent(config.applicationName()));
         if (config.keepAliveTimeMillis() > 0) {
             b.keepAliveTime(config.keepAliveTimeMillis(), TimeUnit.MILLISECONDS)
                     .keepAliveTimeout(Math.max(1, config.keepAliveTimeoutMillis()), TimeUnit.MILLISECONDS)
