@@ -26,8 +26,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * from another thread while a statement sends fails fast (55006) instead of waiting behind it.
  */
 public final class CommitUnit {
-    /** SQLState of a commit attempted while another thread sends into the unit ("object in use"). */
-    static final String IN_USE = SqlState.OBJECT_IN_USE.code();
 
     final ReentrantLock lock = new ReentrantLock();
     /** Records since the last commit; copy-on-write so abort may cancel their streams from any thread. */
@@ -118,7 +116,7 @@ public final class CommitUnit {
             throw new SQLException(
                     "commit while another thread sends batches on this connection: the connection's writes "
                             + "since the last commit belong to that thread's work",
-                    IN_USE);
+                    SqlState.OBJECT_IN_USE.code());
         }
         try {
             List<StatementRows> trouble = new ArrayList<>();

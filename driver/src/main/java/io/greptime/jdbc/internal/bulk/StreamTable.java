@@ -5,7 +5,6 @@ import io.greptime.jdbc.GreptimeStreamInserter.Column;
 import io.greptime.jdbc.GreptimeStreamInserter.DataType;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.proto.jsonb.Jsonb;
 import io.greptime.jdbc.proto.v1.RowInsertRequest;
@@ -214,7 +213,7 @@ final class StreamTable extends VectorBinder {
         try {
             Jsonb.encode(text);
         } catch (IllegalArgumentException e) {
-            throw new SQLDataException(where + e.getMessage(), ColumnWriter.INVALID_JSON);
+            throw new SQLDataException(where + e.getMessage(), SqlState.INVALID_JSON_TEXT.code());
         }
     }
 

@@ -44,9 +44,6 @@ public final class ErrorTranslator {
     private static final Metadata.Key<String> RETRY_HINT =
             Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER);
 
-    /** SQLState of a result set that needed more than {@code maxResultMemory}. */
-    public static final String MEMORY_LIMIT_STATE = SqlState.OUT_OF_MEMORY.code();
-
     /** The password in every form a server could echo it (plain, base64 of user:password, of password). */
     private final List<String> secrets;
 
@@ -115,7 +112,7 @@ public final class ErrorTranslator {
     public SQLException translate(FlightCallException e) {
         if (e.memoryLimitExceeded()) {
             return new SQLNonTransientException(
-                    mask(e.description()) + StatementIds.messageSuffix(), MEMORY_LIMIT_STATE, e);
+                    mask(e.description()) + StatementIds.messageSuffix(), SqlState.OUT_OF_MEMORY.code(), e);
         }
         if (e.protocolViolation()) {
             return new SQLNonTransientException(
@@ -143,7 +140,7 @@ public final class ErrorTranslator {
                 return new SQLTransientException(
                         "Not enough memory for this call (" + mask(String.valueOf(oom.getMessage()))
                                 + "); the connection stays usable" + StatementIds.messageSuffix(),
-                        MEMORY_LIMIT_STATE,
+                        SqlState.OUT_OF_MEMORY.code(),
                         t);
             }
             if (c instanceof RejectedExecutionException) {

@@ -12,13 +12,10 @@ import java.util.List;
 public final class ConfigException extends SQLException {
     private static final long serialVersionUID = 1L;
 
-    /** The SQLState of configuration errors. */
-    public static final String SQL_STATE = SqlState.CANNOT_CONNECT.code();
-
     private final List<String> problems;
 
     public ConfigException(List<String> problems) {
-        super("Invalid greptime-jdbc configuration: " + String.join("; ", problems), SQL_STATE);
+        super("Invalid greptime-jdbc configuration: " + String.join("; ", problems), SqlState.CANNOT_CONNECT.code());
         this.problems = List.copyOf(problems);
     }
 

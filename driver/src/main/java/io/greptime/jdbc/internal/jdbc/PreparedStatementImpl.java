@@ -433,7 +433,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
                 }));
             } catch (SQLException e) {
                 // another thread owns the statement (and is about to find it closed): nothing to report here
-                unconfirmed = ThreadAffinity.SQL_STATE.equals(e.getSQLState()) ? null : e;
+                unconfirmed = SqlState.OBJECT_IN_USE.code().equals(e.getSQLState()) ? null : e;
             }
         }
         super.close();

@@ -34,8 +34,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * closed, so {@link #cancel()} from another thread also stops a result still streaming.
  */
 public class StatementImpl extends StatementSettings implements GreptimeStatement {
-    /** SQL's "invalid schema name": a USE of a database that does not exist. */
-    private static final String INVALID_SCHEMA_NAME = SqlState.INVALID_SCHEMA_NAME.code();
 
     final ConnectionImpl connection;
     /** Which thread may use this statement now; see {@link ThreadAffinity}. */
@@ -196,7 +194,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         }
         SQLException named = new GreptimeSqlException(
                 e.getMessage(),
-                INVALID_SCHEMA_NAME,
+                SqlState.INVALID_SCHEMA_NAME.code(),
                 e.getErrorCode(),
                 e instanceof GreptimeSqlException g ? g.grpcCode() : null);
         named.initCause(e);

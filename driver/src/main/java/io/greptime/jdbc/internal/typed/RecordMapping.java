@@ -17,12 +17,10 @@ import java.util.Map;
  * so rows are written and read without reflection. Every mistake in the type is found here, before any row: see
  * {@link ComponentReader} for the per-component rules.
  *
- * <p>Mapping mistakes are {@link SQLSyntaxErrorException}s with SQLState {@value #MAPPING_ERROR}: they are
+ * <p>Mapping mistakes are {@link SQLSyntaxErrorException}s with SQLState 42000: they are
  * errors in how the program declares its rows, like a bad column definition in SQL.
  */
 public final class RecordMapping<T> {
-    /** SQLState of every mapping mistake. */
-    public static final String MAPPING_ERROR = SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION.code();
 
     private static final ClassValue<Object> CACHE = new ClassValue<>() {
         @Override
@@ -138,7 +136,8 @@ public final class RecordMapping<T> {
     }
 
     static SQLSyntaxErrorException mistake(Class<?> type, String what) {
-        return new SQLSyntaxErrorException("Record " + type.getName() + " " + what, MAPPING_ERROR);
+        return new SQLSyntaxErrorException(
+                "Record " + type.getName() + " " + what, SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION.code());
     }
 
     public Class<T> type() {
