@@ -2,7 +2,7 @@ package io.greptime.jdbc.internal.bulk;
 
 import com.google.protobuf.ByteString;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import io.greptime.jdbc.proto.v1.ColumnDataType;
 import io.greptime.jdbc.proto.v1.ColumnDataTypeExtension;
 import io.greptime.jdbc.proto.v1.ColumnSchema;

@@ -1,6 +1,6 @@
 package io.greptime.jdbc.arrow.read;
 
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import io.greptime.jdbc.sqlstate.SqlState;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLDataException;
