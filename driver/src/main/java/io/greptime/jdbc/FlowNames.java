@@ -1,5 +1,6 @@
 package io.greptime.jdbc;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.SQLSyntaxErrorException;
 import java.util.regex.Pattern;
@@ -12,7 +13,8 @@ final class FlowNames {
 
     static String checked(String name) throws SQLException {
         if (name == null || !NAME.matcher(name).matches()) {
-            throw new SQLSyntaxErrorException("Not a plain identifier for a flow helper: " + name, "42602");
+            throw new SQLSyntaxErrorException(
+                    "Not a plain identifier for a flow helper: " + name, SqlState.INVALID_NAME.code());
         }
         return name;
     }

@@ -133,22 +133,18 @@ public interface GreptimeConnection extends Connection {
      * RFC 3339, null or empty for now. A PromQL error from the server is a {@link GreptimeSqlException}.
      */
     default GreptimePromResult promInstantQuery(String query, String time) throws SQLException {
-        return io.greptime.jdbc.internal.jdbc.PromqlRequests.instant(this, query, time, null);
+        return promInstantQuery(query, time, null);
     }
 
     /** As {@link #promInstantQuery(String, String)} with an explicit lookback delta ({@code 5m}, {@code 30s}). */
-    default GreptimePromResult promInstantQuery(String query, String time, String lookback) throws SQLException {
-        return io.greptime.jdbc.internal.jdbc.PromqlRequests.instant(this, query, time, lookback);
-    }
+    GreptimePromResult promInstantQuery(String query, String time, String lookback) throws SQLException;
 
     /** A PromQL range query through {@code PrometheusGateway/Handle} (always a matrix). */
     default GreptimePromResult promRangeQuery(String query, String start, String end, String step) throws SQLException {
-        return io.greptime.jdbc.internal.jdbc.PromqlRequests.range(this, query, start, end, step, null);
+        return promRangeQuery(query, start, end, step, null);
     }
 
     /** As {@link #promRangeQuery(String, String, String, String)} with an explicit lookback delta. */
-    default GreptimePromResult promRangeQuery(String query, String start, String end, String step, String lookback)
-            throws SQLException {
-        return io.greptime.jdbc.internal.jdbc.PromqlRequests.range(this, query, start, end, step, lookback);
-    }
+    GreptimePromResult promRangeQuery(String query, String start, String end, String step, String lookback)
+            throws SQLException;
 }

@@ -2,6 +2,9 @@ package io.greptime.jdbc;
 
 import io.greptime.jdbc.internal.client.WorkerChannels;
 import io.greptime.jdbc.internal.jdbc.LeasedConnections;
+import io.greptime.jdbc.internal.observe.Observability;
+import io.greptime.jdbc.internal.redact.Secrets;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -226,14 +229,14 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
 
     private Connection connect(Properties props, Object key) throws SQLException {
         if (closed) {
-            throw new SQLException("The GreptimeDataSource is closed", "08001");
+            throw new SQLException("The GreptimeDataSource is closed", SqlState.CANNOT_CONNECT.code());
         }
         if (loginTimeoutSeconds > 0 && !props.containsKey(GreptimeProperty.CONNECT_TIMEOUT.key())) {
             props.setProperty(GreptimeProperty.CONNECT_TIMEOUT.key(), Integer.toString(loginTimeoutSeconds * 1000));
         }
         Object registry = meterRegistry;
         if (registry != null) {
-            props.put(io.greptime.jdbc.internal.observe.Observability.METER_REGISTRY_KEY, registry);
+            props.put(Observability.METER_REGISTRY_KEY, registry);
         }
         LeasedConnections.Mode mode = LeasedConnections.Mode.of(channelMode);
         if (mode != LeasedConnections.Mode.CONNECTION) {
@@ -241,8 +244,7 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
         }
         Connection c = driver.connect(url, props);
         if (c == null) {
-            throw new SQLException(
-                    "Not a GreptimeDB URL: " + io.greptime.jdbc.internal.redact.Secrets.redactUrl(url), "08001");
+            throw new SQLException("Not a GreptimeDB URL: " + Secrets.redactUrl(url), SqlState.CANNOT_CONNECT.code());
         }
         return c;
     }
@@ -295,7 +297,7 @@ public class GreptimeDataSource implements DataSource, AutoCloseable {
         if (l != null && iface.isInstance(l.lender())) {
             return iface.cast(l.lender()); // the shared channels, for monitoring
         }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
+        throw new SQLException("Not a wrapper for " + iface.getName(), SqlState.GENERAL_ERROR.code());
     }
 
     @Override

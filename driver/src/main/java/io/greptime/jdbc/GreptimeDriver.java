@@ -2,6 +2,7 @@ package io.greptime.jdbc;
 
 import io.greptime.jdbc.internal.config.ConfigException;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
+import io.greptime.jdbc.internal.config.DriverVersion;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.internal.jdbc.ConnectionImpl;
 import io.greptime.jdbc.internal.observe.DriverLog;
@@ -24,11 +25,11 @@ import java.util.logging.Logger;
  */
 public final class GreptimeDriver implements Driver {
     /** The driver's name as DatabaseMetaData reports it. */
-    public static final String NAME = "GreptimeDB JDBC Driver";
+    public static final String NAME = DriverVersion.NAME;
 
-    public static final int MAJOR_VERSION = 0;
-    public static final int MINOR_VERSION = 1;
-    public static final String VERSION = MAJOR_VERSION + "." + MINOR_VERSION + ".0";
+    public static final int MAJOR_VERSION = DriverVersion.MAJOR;
+    public static final int MINOR_VERSION = DriverVersion.MINOR;
+    public static final String VERSION = DriverVersion.VERSION;
 
     /** The parent of every driver logger ({@code io.greptime.jdbc.*}). */
     private static final Logger LOGGER = DriverLog.ROOT_LOGGER;

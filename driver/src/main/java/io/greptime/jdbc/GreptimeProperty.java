@@ -1,5 +1,6 @@
 package io.greptime.jdbc;
 
+import io.greptime.jdbc.internal.client.ServerVersion;
 import io.greptime.jdbc.internal.config.HintsFormat;
 import java.time.DateTimeException;
 import java.time.ZoneId;
@@ -527,7 +528,7 @@ public enum GreptimeProperty {
                     throw bad(shown, e.getMessage());
                 }
             case VERSION:
-                return io.greptime.jdbc.internal.client.ServerVersion.parse(raw)
+                return ServerVersion.parse(raw)
                         .map(Object::toString)
                         .orElseThrow(() -> bad(shown, "expected a GreptimeDB version such as 0.17.2 or 1.2.0-beta.2"));
             default:

@@ -4,7 +4,7 @@ import static io.greptime.jdbc.bulk.BulkFixture.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;

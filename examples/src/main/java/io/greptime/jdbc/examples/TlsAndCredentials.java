@@ -1,5 +1,6 @@
 package io.greptime.jdbc.examples;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +64,12 @@ public final class TlsAndCredentials {
                     ResultSet rs = st.executeQuery("SELECT 1 + 1")) {
                 ExampleTarget.check(rs.next() && rs.getInt(1) == 2, "a query over TLS as " + USER + " answered 2");
             }
-            expectFailure(url, USER, "not-the-password", "28000", "a wrong password is refused with SQLState 28000");
+            expectFailure(
+                    url,
+                    USER,
+                    "not-the-password",
+                    SqlState.INVALID_AUTHORIZATION.code(),
+                    "a wrong password is refused with SQLState 28000");
             expectFailure(
                     target.url() + "?tls=true",
                     USER,

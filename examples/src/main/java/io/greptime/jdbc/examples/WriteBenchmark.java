@@ -1,6 +1,7 @@
 package io.greptime.jdbc.examples;
 
 import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.tck.engine.Engine;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import java.sql.Connection;
@@ -105,14 +106,7 @@ public final class WriteBenchmark {
         }
     }
 
-    private static void run(
-            io.greptime.jdbc.tck.engine.Engine engine,
-            SinkEngine sink,
-            long rows,
-            int batch,
-            int rounds,
-            long warmup,
-            boolean peer)
+    private static void run(Engine engine, SinkEngine sink, long rows, int batch, int rounds, long warmup, boolean peer)
             throws Exception {
         // -Dbench.params=k=v&k2=v2: more connection properties for every driver connection (to compare settings)
         String params =

@@ -57,6 +57,24 @@ class LayeringTest {
         assertThat(offenders("instanceof ArrowType")).isEmpty();
     }
 
+    /**
+     * design.md's modules table: of the wire module the bridge reads one message, the {@code FlightMetadata}
+     * of a DoGet frame's {@code app_metadata}; values (the JSONB codec among them) live here.
+     */
+    @Test
+    void readsOnlyFlightMetadataFromProto() throws IOException {
+        List<String> found = new java.util.ArrayList<>();
+        for (Path file : sources) {
+            for (String line : Files.readAllLines(file)) {
+                String t = line.strip();
+                if (t.startsWith("import") && t.contains("io.greptime.jdbc.proto.")) {
+                    found.add(file.getFileName() + ": " + t);
+                }
+            }
+        }
+        assertThat(found).containsExactly("FlightMessages.java: import io.greptime.jdbc.proto.v1.FlightMetadata;");
+    }
+
     @Test
     void filesStaySmall() throws IOException {
         for (Path file : sources) {

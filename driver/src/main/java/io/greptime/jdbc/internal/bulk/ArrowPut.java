@@ -1,9 +1,12 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.GreptimeBatchUpdateException;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.put.PutStream;
+import io.greptime.jdbc.proto.v1.Rows;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import org.apache.arrow.vector.FieldVector;
@@ -30,7 +33,8 @@ final class ArrowPut {
         RequestSession s = owner.session(null);
         TableTraits traits = owner.catalog().traits(s, table, scope);
         if (traits == null) {
-            throw new SQLException("Table " + table + " does not exist (DoPut cannot create tables)", "42S02");
+            throw new SQLException(
+                    "Table " + table + " does not exist (DoPut cannot create tables)", SqlState.TABLE_NOT_FOUND.code());
         }
         check(table, traits.schema(), root);
         if (root.getRowCount() == 0) {
@@ -47,7 +51,9 @@ final class ArrowPut {
             long acked = stream.await(id, scope);
             SQLException failure = stream.failure();
             if (failure != null || acked < id) {
-                SQLException why = failure != null ? failure : new SQLException("DoPut batch not answered", "40003");
+                SQLException why = failure != null
+                        ? failure
+                        : new SQLException("DoPut batch not answered", SqlState.STATEMENT_COMPLETION_UNKNOWN.code());
                 owner.afterPutFailure(s, table, why);
                 throw new SQLException(
                         "putBatch into " + table + " failed; its " + root.getRowCount() + " rows are "
@@ -74,19 +80,19 @@ final class ArrowPut {
             throw new SQLException(
                     "Table " + traits.table() + " takes row inserts (" + why + "), and a column of the batch cannot "
                             + "travel in one",
-                    "0A000");
+                    SqlState.FEATURE_NOT_SUPPORTED.code());
         }
         BulkWrites.LOG.fine(() -> "putBatch into " + traits.table() + " goes as row inserts: " + why);
         int rows = root.getRowCount();
         int chunk = Math.max(1, owner.config().bulkFlushRows());
-        java.util.List<io.greptime.jdbc.proto.v1.Rows> chunks = new java.util.ArrayList<>();
+        java.util.List<Rows> chunks = new java.util.ArrayList<>();
         for (int from = 0; from < rows; from += chunk) {
             chunks.add(encoder.encode(root, from, Math.min(rows, from + chunk)));
         }
         try {
             RowBatches.sendChunks(owner, s, traits.table(), chunks, rows, traits.deduplicates(), scope);
             return rows;
-        } catch (io.greptime.jdbc.GreptimeBatchUpdateException e) {
+        } catch (GreptimeBatchUpdateException e) {
             long in = java.util.Arrays.stream(e.getLargeUpdateCounts())
                     .filter(c -> c == 1)
                     .count();
@@ -107,13 +113,14 @@ final class ArrowPut {
         for (FieldVector v : root.getFieldVectors()) {
             Field want = find(target, v.getName());
             if (want == null) {
-                throw new SQLException("Table " + table + " has no column '" + v.getName() + "'", "42S22");
+                throw new SQLException(
+                        "Table " + table + " has no column '" + v.getName() + "'", SqlState.COLUMN_NOT_FOUND.code());
             }
             if (!want.getType().equals(v.getField().getType())) {
                 throw new SQLDataException(
                         "Column '" + v.getName() + "' of table " + table + " is " + want.getType() + ", the batch has "
                                 + v.getField().getType(),
-                        "22018");
+                        SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
             }
         }
         if (timeIndex != null) {
@@ -121,13 +128,13 @@ final class ArrowPut {
             if (ts == null) {
                 throw new SQLException(
                         "The batch lacks the time index column '" + timeIndex.getName() + "' of table " + table,
-                        "42S22");
+                        SqlState.COLUMN_NOT_FOUND.code());
             }
             for (int r = 0; r < root.getRowCount(); r++) {
                 if (ts.isNull(r)) {
                     throw new SQLDataException(
                             "Row " + (r + 1) + ": the time index column '" + timeIndex.getName() + "' must not be NULL",
-                            "22004");
+                            SqlState.NULL_VALUE_NOT_ALLOWED.code());
                 }
             }
         }

@@ -7,6 +7,7 @@ import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.put.PutStream;
 import io.greptime.jdbc.internal.put.StreamKey;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -218,7 +219,7 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
             throw new SQLException(
                     "Table " + table + " changed since the INSERT was prepared (" + incompatible
                             + "); nothing of this batch was sent. Prepare the statement again.",
-                    "42S22");
+                    SqlState.COLUMN_NOT_FOUND.code());
         }
         return !stale;
     }
@@ -536,7 +537,9 @@ public final class BulkInsertBinder extends VectorBinder implements BulkBinder {
                 ? smallRows
                 : RowEncoder.forFields(buffer.schema().getFields(), traits.tags());
         if (e == null) {
-            throw new SQLException("Table " + table + " has a column type row inserts cannot carry", "0A000");
+            throw new SQLException(
+                    "Table " + table + " has a column type row inserts cannot carry",
+                    SqlState.FEATURE_NOT_SUPPORTED.code());
         }
         return e;
     }

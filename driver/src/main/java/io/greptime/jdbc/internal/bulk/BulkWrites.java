@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.CallScope;
@@ -10,6 +11,9 @@ import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.put.IdlePool;
 import io.greptime.jdbc.internal.put.PutStreams;
 import io.greptime.jdbc.internal.put.StreamKey;
+import io.greptime.jdbc.internal.sql.InsertShape;
+import io.greptime.jdbc.internal.sql.SqlLexer;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Set;
@@ -129,12 +133,12 @@ public final class BulkWrites {
      * execution) to deduplicate. Anything else, or a table that cannot be read, is not repeated.
      */
     public boolean repeatable(RequestSession s, String sql, CallScope scope) {
-        io.greptime.jdbc.internal.sql.SqlLexer lexer = new io.greptime.jdbc.internal.sql.SqlLexer(sql);
+        SqlLexer lexer = new SqlLexer(sql);
         String first = lexer.next().keyword();
         if (first.equals("DELETE")) {
             return true;
         }
-        io.greptime.jdbc.internal.sql.InsertShape.Target target = io.greptime.jdbc.internal.sql.InsertShape.target(sql);
+        InsertShape.Target target = InsertShape.target(sql);
         if (target == null) {
             return false;
         }
@@ -158,7 +162,7 @@ public final class BulkWrites {
     /** A DoPut into the table failed: read it again next time; an UNSUPPORTED refusal sends it by rows. */
     void afterPutFailure(RequestSession s, String table, SQLException e) {
         catalog.forget(s, table);
-        if ("0A000".equals(e.getSQLState())) {
+        if (SqlState.FEATURE_NOT_SUPPORTED.code().equals(e.getSQLState())) {
             putRefused.add(s.database() + '\0' + table);
         }
     }
@@ -214,7 +218,7 @@ public final class BulkWrites {
     }
 
     /** A stream inserter writing with the connection's session as it is now. */
-    public io.greptime.jdbc.GreptimeStreamInserter streamInserter(WriteExecutions executions) {
+    public GreptimeStreamInserter streamInserter(WriteExecutions executions) {
         return new StreamInserterImpl(this, session.get(), executions);
     }
 

@@ -5,6 +5,7 @@ import io.greptime.jdbc.GreptimeCommitException.StatementRows;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.put.PutStream;
 import io.greptime.jdbc.internal.put.StreamKey;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,8 +28,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * from another thread while a statement sends fails fast (55006) instead of waiting behind it.
  */
 public final class CommitUnit {
-    /** SQLState of a commit attempted while another thread sends into the unit ("object in use"). */
-    static final String IN_USE = "55006";
 
     final ReentrantLock lock = new ReentrantLock();
     /** Records since the last commit; copy-on-write so abort may cancel their streams from any thread. */
@@ -119,7 +118,7 @@ public final class CommitUnit {
             throw new SQLException(
                     "commit while another thread sends batches on this connection: the connection's writes "
                             + "since the last commit belong to that thread's work",
-                    IN_USE);
+                    SqlState.OBJECT_IN_USE.code());
         }
         try {
             List<StatementRows> trouble = new ArrayList<>();

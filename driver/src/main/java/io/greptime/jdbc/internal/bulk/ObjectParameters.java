@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -24,10 +25,6 @@ import java.util.UUID;
  * a value that does not convert to the target type 22018.
  */
 public final class ObjectParameters {
-    /** A value that does not convert to the type asked for. */
-    static final String INVALID = "22018";
-    /** A Java type with no GreptimeDB meaning. */
-    static final String UNSUPPORTED = "0A000";
 
     private ObjectParameters() {}
 
@@ -82,11 +79,12 @@ public final class ObjectParameters {
             b.setTime(index, t);
         } else if (x instanceof OffsetTime) {
             throw new SQLFeatureNotSupportedException(
-                    "Parameter " + index + ": OffsetTime is not supported: GreptimeDB's TIME has no zone", UNSUPPORTED);
+                    "Parameter " + index + ": OffsetTime is not supported: GreptimeDB's TIME has no zone",
+                    SqlState.FEATURE_NOT_SUPPORTED.code());
         } else {
             throw new SQLFeatureNotSupportedException(
                     "Parameter " + index + ": values of type " + x.getClass().getName() + " are not supported",
-                    UNSUPPORTED);
+                    SqlState.FEATURE_NOT_SUPPORTED.code());
         }
     }
 
@@ -123,7 +121,9 @@ public final class ObjectParameters {
             return toBigDecimal(x).toBigIntegerExact();
         } catch (ArithmeticException e) {
             throw new SQLDataException(
-                    "Cannot convert " + shown(x) + " to an integer without losing its fraction", INVALID, e);
+                    "Cannot convert " + shown(x) + " to an integer without losing its fraction",
+                    SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code(),
+                    e);
         }
     }
 
@@ -142,9 +142,12 @@ public final class ObjectParameters {
                 return new BigDecimal(x.toString().trim());
             }
         } catch (NumberFormatException e) {
-            throw new SQLDataException("Cannot convert " + shown(x) + " to a number", INVALID, e);
+            throw new SQLDataException(
+                    "Cannot convert " + shown(x) + " to a number", SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code(), e);
         }
-        throw new SQLDataException("Cannot convert " + x.getClass().getName() + " to a number", INVALID);
+        throw new SQLDataException(
+                "Cannot convert " + x.getClass().getName() + " to a number",
+                SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
     }
 
     /** What a message may say of a value: its type and size, never the value (it may be a secret). */
@@ -168,6 +171,7 @@ public final class ObjectParameters {
         if (s.equalsIgnoreCase("false") || s.equals("0")) {
             return false;
         }
-        throw new SQLDataException("Cannot convert " + shown(x) + " to a boolean", INVALID);
+        throw new SQLDataException(
+                "Cannot convert " + shown(x) + " to a boolean", SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
     }
 }

@@ -2,7 +2,7 @@ package io.greptime.jdbc.internal.bulk;
 
 import com.google.protobuf.ByteString;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import io.greptime.jdbc.proto.v1.ColumnDataType;
 import io.greptime.jdbc.proto.v1.ColumnDataTypeExtension;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
@@ -137,7 +137,7 @@ abstract class ProtoCells {
     }
 
     /** JSON lives in variable-width text or binary vectors; any other type is not a JSON column here. */
-    private static final class JsonChooser extends UnsupportedTypes {
+    private static final class JsonChooser extends UnsupportedTypes<ProtoCells> {
         @Override
         public ProtoCells visit(ArrowType.Utf8 t) {
             return json();
@@ -177,7 +177,7 @@ abstract class ProtoCells {
     }
 
     /** Picks the encoder by Arrow type. */
-    private static final class Chooser extends UnsupportedTypes {
+    private static final class Chooser extends UnsupportedTypes<ProtoCells> {
         @Override
         public ProtoCells visit(ArrowType.Int t) {
             int bits = t.getBitWidth();

@@ -5,6 +5,7 @@ import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.proto.v1.Rows;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -94,8 +95,8 @@ final class RowBatches {
                 || state.startsWith("42")
                 || state.startsWith("28")
                 || state.startsWith("0A")
-                || state.equals("07001")
-                || state.equals("07009"));
+                || state.equals(SqlState.WRONG_NUMBER_OF_PARAMETERS.code())
+                || state.equals(SqlState.INVALID_DESCRIPTOR_INDEX.code()));
     }
 
     private static GreptimeBatchUpdateException failed(

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
+import io.greptime.jdbc.proto.v1.ColumnDataType;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
 import io.greptime.jdbc.proto.v1.Row;
 import io.greptime.jdbc.proto.v1.Rows;
@@ -63,7 +64,7 @@ final class RowEncoder {
 
     /** Whether column {@code c} is a JSON column (its values are checked as JSON text before buffering). */
     boolean isJson(int c) {
-        return cells[c].type == io.greptime.jdbc.proto.v1.ColumnDataType.JSON;
+        return cells[c].type == ColumnDataType.JSON;
     }
 
     /** Rows {@code from} (inclusive) to {@code to} (exclusive) of a sealed root, with the schema. */

@@ -5,6 +5,7 @@ import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.proto.v1.SemanticType;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -60,7 +61,9 @@ final class RowInsertBinder implements BulkBinder {
 
     private int column(int index) throws SQLException {
         if (index < 1 || index > columns.size()) {
-            throw new SQLException("Parameter index " + index + " is out of range 1.." + columns.size(), "07009");
+            throw new SQLException(
+                    "Parameter index " + index + " is out of range 1.." + columns.size(),
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
         return index - 1;
     }
@@ -77,7 +80,7 @@ final class RowInsertBinder implements BulkBinder {
                         "Row " + (rows.size() + 1) + ", parameter " + index + " (column '" + columns.get(c) + "'): a "
                                 + value.getClass().getSimpleName() + " value in a column first bound as "
                                 + kind.getSimpleName(),
-                        "22018");
+                        SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
             }
         }
         current[c] = value;
@@ -156,7 +159,7 @@ final class RowInsertBinder implements BulkBinder {
                 throw new SQLException(
                         "Row " + (rows.size() + 1) + ": no value specified for parameter " + (c + 1) + " (column '"
                                 + columns.get(c) + "')",
-                        "07001");
+                        SqlState.WRONG_NUMBER_OF_PARAMETERS.code());
             }
         }
         rows.add(current.clone());

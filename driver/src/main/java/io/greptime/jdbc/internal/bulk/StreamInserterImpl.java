@@ -6,6 +6,7 @@ import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.RowInsertRequest;
 import io.greptime.jdbc.proto.v1.RowInsertRequests;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -49,11 +50,13 @@ final class StreamInserterImpl implements GreptimeStreamInserter {
             case OPEN:
                 return;
             case FINISHED:
-                throw new SQLException("The stream inserter is finished", "HY010");
+                throw new SQLException("The stream inserter is finished", SqlState.FUNCTION_SEQUENCE_ERROR.code());
             case ABORTED:
-                throw new SQLException("The stream inserter was aborted", "HY008");
+                throw new SQLException("The stream inserter was aborted", SqlState.OPERATION_CANCELED.code());
             default:
-                throw new SQLException("The stream inserter failed; its error was reported already", "HY010");
+                throw new SQLException(
+                        "The stream inserter failed; its error was reported already",
+                        SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
     }
 
@@ -61,7 +64,8 @@ final class StreamInserterImpl implements GreptimeStreamInserter {
     public void declare(String table, Column... columns) throws SQLException {
         checkOpen();
         if (tables.containsKey(table)) {
-            throw new SQLException("Table " + table + " is already declared on this stream", "22023");
+            throw new SQLException(
+                    "Table " + table + " is already declared on this stream", SqlState.INVALID_PARAMETER_VALUE.code());
         }
         tables.put(table, StreamTable.declare(session, table, columns, owner.allocator()));
     }
@@ -71,7 +75,8 @@ final class StreamInserterImpl implements GreptimeStreamInserter {
         checkOpen();
         StreamTable t = tables.get(table);
         if (t == null) {
-            throw new SQLException("Table " + table + " was not declared on this stream", "42S02");
+            throw new SQLException(
+                    "Table " + table + " was not declared on this stream", SqlState.TABLE_NOT_FOUND.code());
         }
         if (call != null) {
             failed(call::checkFailure);

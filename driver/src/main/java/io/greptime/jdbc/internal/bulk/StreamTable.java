@@ -1,15 +1,16 @@
 package io.greptime.jdbc.internal.bulk;
 
+import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeStreamInserter.Column;
 import io.greptime.jdbc.GreptimeStreamInserter.DataType;
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
-import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.internal.client.RequestSession;
-import io.greptime.jdbc.proto.jsonb.Jsonb;
 import io.greptime.jdbc.proto.v1.RowInsertRequest;
 import io.greptime.jdbc.proto.v1.Rows;
 import io.greptime.jdbc.proto.v1.SemanticType;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -58,8 +59,7 @@ final class StreamTable extends VectorBinder {
         int timeIndex = -1;
         List<SemanticType> semantics = new ArrayList<>();
         for (int i = 0; i < columns.length; i++) {
-            timeIndex =
-                    columns[i].semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP ? i : timeIndex;
+            timeIndex = columns[i].semantic() == GreptimeStreamInserter.Semantic.TIMESTAMP ? i : timeIndex;
             semantics.add(semantic(columns[i]));
         }
         RowEncoder encoder = RowEncoder.forFields(fields, semantics);
@@ -70,21 +70,24 @@ final class StreamTable extends VectorBinder {
 
     private static List<Field> fields(String table, Column[] columns) throws SQLException {
         if (table == null || table.isEmpty() || columns == null || columns.length == 0) {
-            throw new SQLException("A stream table needs a name and at least one column", "22023");
+            throw new SQLException(
+                    "A stream table needs a name and at least one column", SqlState.INVALID_PARAMETER_VALUE.code());
         }
         Set<String> names = new HashSet<>();
         int timestamps = 0;
         List<Field> fields = new ArrayList<>();
         for (Column c : columns) {
             if (!names.add(c.name())) {
-                throw new SQLException("Table " + table + ": column '" + c.name() + "' is declared twice", "22023");
+                throw new SQLException(
+                        "Table " + table + ": column '" + c.name() + "' is declared twice",
+                        SqlState.INVALID_PARAMETER_VALUE.code());
             }
-            boolean isTime = c.semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP;
+            boolean isTime = c.semantic() == GreptimeStreamInserter.Semantic.TIMESTAMP;
             if (isTime && !c.type().name().startsWith("TIMESTAMP_")) {
                 throw new SQLException(
                         "Table " + table + ": the timestamp column '" + c.name() + "' must have a "
                                 + "TIMESTAMP_* type, not " + c.type(),
-                        "22023");
+                        SqlState.INVALID_PARAMETER_VALUE.code());
             }
             timestamps += isTime ? 1 : 0;
             fields.add(new Field(c.name(), new FieldType(!isTime, arrowType(c), null, metadata(c)), null));
@@ -92,7 +95,7 @@ final class StreamTable extends VectorBinder {
         if (timestamps != 1) {
             throw new SQLException(
                     "Table " + table + ": exactly one timestamp column is needed, " + timestamps + " declared",
-                    "22023");
+                    SqlState.INVALID_PARAMETER_VALUE.code());
         }
         return fields;
     }
@@ -103,7 +106,7 @@ final class StreamTable extends VectorBinder {
      * {@link RowEncoder} sends it as a JSON column.
      */
     private static Map<String, String> metadata(Column c) {
-        if (c.semantic() == io.greptime.jdbc.GreptimeStreamInserter.Semantic.TIMESTAMP) {
+        if (c.semantic() == GreptimeStreamInserter.Semantic.TIMESTAMP) {
             return Map.of(GreptimeFieldMetadata.TIME_INDEX_KEY, "true");
         }
         return c.type() == DataType.JSON ? Map.of(GreptimeFieldMetadata.TYPE_KEY, "Json") : null;
@@ -178,7 +181,7 @@ final class StreamTable extends VectorBinder {
             throw new SQLException(
                     "Table " + table + ": " + width + " values expected, " + (values == null ? 0 : values.length)
                             + " given",
-                    "07009");
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
         try {
             for (int i = 0; i < values.length; i++) {
@@ -205,12 +208,12 @@ final class StreamTable extends VectorBinder {
             throw new SQLDataException(
                     where + "a JSON column takes JSON text (a String), not a "
                             + value.getClass().getName(),
-                    "22018");
+                    SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
         }
         try {
             Jsonb.encode(text);
         } catch (IllegalArgumentException e) {
-            throw new SQLDataException(where + e.getMessage(), ColumnWriter.INVALID_JSON);
+            throw new SQLDataException(where + e.getMessage(), SqlState.INVALID_JSON_TEXT.code());
         }
     }
 

@@ -9,6 +9,7 @@ import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.sql.CreateTableText;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -115,7 +116,7 @@ final class TableCatalog {
                     ? null
                     : cursor.schema().get();
         } catch (SQLException e) {
-            if ("42S02".equals(e.getSQLState())) {
+            if (SqlState.TABLE_NOT_FOUND.code().equals(e.getSQLState())) {
                 return null;
             }
             throw e;

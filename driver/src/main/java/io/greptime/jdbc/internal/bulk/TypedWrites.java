@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.bulk;
 
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -57,7 +58,7 @@ public final class TypedWrites {
             throws SQLException {
         TableTraits t = owner.catalog().traits(session, table, scope);
         if (t == null) {
-            throw new SQLException("Table " + table + " does not exist", "42S02");
+            throw new SQLException("Table " + table + " does not exist", SqlState.TABLE_NOT_FOUND.code());
         }
         String noPut = WriteRoutes.whyNotDoPut(owner, session, owner.capabilities(session, scope), t, fields);
         if (noPut == null) {
@@ -67,7 +68,7 @@ public final class TypedWrites {
         if (encoder == null) {
             throw new SQLException(
                     "Table " + table + " takes row inserts (" + noPut + "), and a column type cannot travel in one",
-                    "0A000");
+                    SqlState.FEATURE_NOT_SUPPORTED.code());
         }
         BulkWrites.LOG.fine(() -> "typed rows into " + table + " go as row inserts: " + noPut);
         return new TableRows(owner, session, t, encoder);

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.bulk;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -67,7 +68,9 @@ abstract class VectorBinder implements ParameterSink {
     private ColumnWriter column(int index) throws SQLException {
         ColumnWriter[] w = writers;
         if (index < 1 || index > w.length) {
-            throw new SQLException("Parameter index " + index + " is out of range 1.." + w.length, "07009");
+            throw new SQLException(
+                    "Parameter index " + index + " is out of range 1.." + w.length,
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
         return w[index - 1];
     }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.client;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 
@@ -11,9 +12,9 @@ import java.sql.SQLTimeoutException;
  */
 public interface CallScope extends CancelHook {
     /** SQLState of a statement stopped by {@code Statement.cancel()} (or by closing it meanwhile). */
-    String CANCELLED = "57014";
+    String CANCELLED = SqlState.QUERY_CANCELED.code();
     /** SQLState of a statement that ran out of its timeout. */
-    String TIMED_OUT = "HYT00";
+    String TIMED_OUT = SqlState.TIMEOUT_EXPIRED.code();
 
     /** A scope with no deadline that nothing cancels (connection set-up, health checks). */
     CallScope NONE = new CallScope() {

@@ -4,6 +4,7 @@ import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.internal.config.Settings;
 import io.greptime.jdbc.internal.redact.GrpcLogging;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -30,18 +31,9 @@ import java.util.concurrent.TimeUnit;
  * once more). The caller owns and closes what {@link #open} returns.
  */
 public final class ChannelFactory {
-    static final String VERSION = "0.1.0";
     private static final String IN_PROCESS = "inprocess";
     /** How old a recorded failure of the first call may be, beyond the timeout, to explain it. */
     private static final long RECENT_MILLIS = 5_000;
-
-    /**
-     * The most header and trailer bytes one call may receive. gRPC's 8 KiB default is less than a server
-     * error quoting a long statement needs (the message travels in the {@code grpc-message} trailer), and
-     * a call over it fails as a bare HTTP/2 PROTOCOL_ERROR instead of the server's error; the message is
-     * cut to 4,096 characters when it becomes an SQLException.
-     */
-    static final int MAX_INBOUND_METADATA = 1 << 20;
 
     private ChannelFactory() {}
 
@@ -99,9 +91,9 @@ public final class ChannelFactory {
         NettyChannelBuilder b = builderFor(endpoint, transport, group)
                 .intercept(TransportFailures.recorder(endpoint))
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
-                .decompressorRegistry(decompressors(config))
-                .maxInboundMetadataSize(MAX_INBOUND_METADATA)
-                .userAgent(userAgent(config.applicationName()));
+                .decompressorRegistry(ChannelDefaults.decompressors(config))
+                .maxInboundMetadataSize(ChannelDefaults.MAX_INBOUND_METADATA)
+                .userAgent(ChannelDefaults.userAgent(config.applicationName()));
         if (config.connectTimeoutMillis() > 0) {
             b.withOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis());
         }
@@ -146,25 +138,13 @@ public final class ChannelFactory {
             ChannelReadiness.await(channel, endpoint, timeoutMillis, config.tls());
             // It connected this time: the first failure was passing, so all there is to say is that it happened.
             return new SQLTransientConnectionException(
-                    "Cannot reach GreptimeDB at " + endpoint + " within " + timeoutMillis + " ms", "08001");
+                    "Cannot reach GreptimeDB at " + endpoint + " within " + timeoutMillis + " ms",
+                    SqlState.CANNOT_CONNECT.code());
         } catch (SQLException e) {
             return e;
         } finally {
             channel.shutdownNow();
         }
-    }
-
-    /**
-     * Which response encodings the channel advertises in {@code grpc-accept-encoding}. GreptimeDB compresses
-     * every response a client says it accepts ({@code HEAD:src/servers/src/grpc/builder.rs:60-67}), DoGet
-     * batches included, which are LZ4-compressed already; grpc-java advertises gzip by default, so both sides
-     * would pay for a second compression (audit C3). Only identity is advertised unless {@code compression=gzip}
-     * asks for transport compression.
-     */
-    static io.grpc.DecompressorRegistry decompressors(ConnectionConfig config) {
-        return "gzip".equals(config.compression())
-                ? io.grpc.DecompressorRegistry.getDefaultInstance()
-                : io.grpc.DecompressorRegistry.emptyInstance().with(io.grpc.Codec.Identity.NONE, false);
     }
 
     /**
@@ -187,7 +167,7 @@ public final class ChannelFactory {
             throw new SQLNonTransientConnectionException(
                     "transport=okhttp needs io.grpc:grpc-okhttp (of the driver's gRPC version, with its okio) on the"
                             + " class path: " + e,
-                    SqlStates.CANNOT_CONNECT,
+                    SqlState.CANNOT_CONNECT.code(),
                     e);
         }
     }
@@ -196,12 +176,13 @@ public final class ChannelFactory {
     private static ManagedChannel inProcess(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
         if (config.tls() || endpoint.unixSocket() != null) {
             throw new SQLNonTransientConnectionException(
-                    "transport=inprocess takes neither tls=true nor a unix socket: it never leaves the JVM", "08001");
+                    "transport=inprocess takes neither tls=true nor a unix socket: it never leaves the JVM",
+                    SqlState.CANNOT_CONNECT.code());
         }
         return InProcessChannelBuilder.forName(endpoint.host())
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
-                .decompressorRegistry(decompressors(config))
-                .userAgent(userAgent(config.applicationName()))
+                .decompressorRegistry(ChannelDefaults.decompressors(config))
+                .userAgent(ChannelDefaults.userAgent(config.applicationName()))
                 .build();
     }
 
@@ -219,9 +200,5 @@ public final class ChannelFactory {
         return NettyChannelBuilder.forAddress(endpoint.host(), endpoint.port())
                 .eventLoopGroup(group)
                 .channelFactory(ConnectFailureCloser.channels(transport.socketChannel()), InetSocketAddress.class);
-    }
-
-    static String userAgent(String applicationName) {
-        return "greptime-jdbc/" + VERSION + (applicationName == null ? "" : " " + applicationName);
     }
 }

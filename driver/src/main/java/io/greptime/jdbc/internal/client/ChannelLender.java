@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -37,6 +38,8 @@ public interface ChannelLender extends AutoCloseable {
     void close();
 
     static SQLException closedError() {
-        return new SQLException("The GreptimeDataSource is closed; its channels take no new connections", "08001");
+        return new SQLException(
+                "The GreptimeDataSource is closed; its channels take no new connections",
+                SqlState.CANNOT_CONNECT.code());
     }
 }

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.client;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
 import io.greptime.jdbc.proto.v1.HealthCheckRequest;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
@@ -48,7 +49,7 @@ final class ChannelReadiness {
         return new SQLTransientConnectionException(
                 "Cannot connect to GreptimeDB at " + endpoint + " within " + timeoutMillis
                         + " ms (connectTimeout covers name resolution, connect and TLS handshake)",
-                "08001");
+                SqlState.CANNOT_CONNECT.code());
     }
 
     private static boolean awaitChange(
@@ -63,7 +64,8 @@ final class ChannelReadiness {
             return changed.await(nanosLeft, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SQLTransientConnectionException("Interrupted while connecting to " + endpoint, "08001", e);
+            throw new SQLTransientConnectionException(
+                    "Interrupted while connecting to " + endpoint, SqlState.CANNOT_CONNECT.code(), e);
         }
     }
 

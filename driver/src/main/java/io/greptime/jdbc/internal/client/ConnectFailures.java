@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.Status;
 import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertPathValidatorException;
@@ -33,9 +34,12 @@ final class ConnectFailures {
                         || lower.contains("ssl")
                         || lower.contains("handshake"))) {
             return new SQLNonTransientConnectionException(
-                    "TLS handshake failed: " + tlsReason(cause, lower) + at + "; cause: " + chain, "08001", cause);
+                    "TLS handshake failed: " + tlsReason(cause, lower) + at + "; cause: " + chain,
+                    SqlState.CANNOT_CONNECT.code(),
+                    cause);
         }
-        return new SQLTransientConnectionException("Cannot connect" + at + ": " + chain, "08001", cause);
+        return new SQLTransientConnectionException(
+                "Cannot connect" + at + ": " + chain, SqlState.CANNOT_CONNECT.code(), cause);
     }
 
     private static String tlsReason(Throwable cause, String lower) {

@@ -9,6 +9,7 @@ import io.greptime.jdbc.internal.observe.StatementObservation;
 import io.greptime.jdbc.internal.redact.Printable;
 import io.greptime.jdbc.internal.redact.Secrets;
 import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import java.sql.SQLException;
@@ -42,9 +43,6 @@ public final class ErrorTranslator {
             Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
     private static final Metadata.Key<String> RETRY_HINT =
             Metadata.Key.of(StatusCode.RETRY_HINT_HEADER, Metadata.ASCII_STRING_MARSHALLER);
-
-    /** SQLState of a result set that needed more than {@code maxResultMemory}. */
-    public static final String MEMORY_LIMIT_STATE = "53200";
 
     /** The password in every form a server could echo it (plain, base64 of user:password, of password). */
     private final List<String> secrets;
@@ -88,7 +86,7 @@ public final class ErrorTranslator {
             String text = mask(raw);
             return new SQLException(
                     "Communication with GreptimeDB failed: " + text + StatementIds.messageSuffix(),
-                    "08006",
+                    SqlState.CONNECTION_FAILURE.code(),
                     raw.equals(text) ? t : null);
         }
         return translate(f);
@@ -114,11 +112,13 @@ public final class ErrorTranslator {
     public SQLException translate(FlightCallException e) {
         if (e.memoryLimitExceeded()) {
             return new SQLNonTransientException(
-                    mask(e.description()) + StatementIds.messageSuffix(), MEMORY_LIMIT_STATE, e);
+                    mask(e.description()) + StatementIds.messageSuffix(), SqlState.OUT_OF_MEMORY.code(), e);
         }
         if (e.protocolViolation()) {
             return new SQLNonTransientException(
-                    mask(e.description()) + StatementIds.messageSuffix(), SqlStates.PROTOCOL_VIOLATION, e);
+                    mask(e.description()) + StatementIds.messageSuffix(),
+                    SqlState.COMMUNICATION_LINK_FAILURE.code(),
+                    e);
         }
         return translate(new Failure(
                 StatusUtils.toGrpcStatusCode(e.statusCode()),
@@ -140,14 +140,14 @@ public final class ErrorTranslator {
                 return new SQLTransientException(
                         "Not enough memory for this call (" + mask(String.valueOf(oom.getMessage()))
                                 + "); the connection stays usable" + StatementIds.messageSuffix(),
-                        MEMORY_LIMIT_STATE,
+                        SqlState.OUT_OF_MEMORY.code(),
                         t);
             }
             if (c instanceof RejectedExecutionException) {
                 return new SQLTransientConnectionException(
                         "The driver's network event loop refused the call (" + mask(String.valueOf(c.getMessage()))
                                 + "); the next call opens a new one" + StatementIds.messageSuffix(),
-                        SqlStates.CONNECTION_FAILURE,
+                        SqlState.CONNECTION_FAILURE.code(),
                         t);
             }
         }
@@ -157,7 +157,7 @@ public final class ErrorTranslator {
             return new SQLException(
                     "Communication with GreptimeDB failed: " + e.getClass().getName() + ": " + text
                             + StatementIds.messageSuffix(),
-                    SqlStates.CONNECTION_FAILURE,
+                    SqlState.CONNECTION_FAILURE.code(),
                     raw.equals(text) ? t : null); // a cause whose text had to be hidden is left out
         }
         return null;
@@ -235,30 +235,30 @@ public final class ErrorTranslator {
     private static String explained(String text) {
         return text.contains("HTTP/2 error code: PROTOCOL_ERROR")
                 ? text + " (the server's answer broke HTTP/2 framing or had headers or trailers over "
-                        + (ChannelFactory.MAX_INBOUND_METADATA >> 10)
+                        + (ChannelDefaults.MAX_INBOUND_METADATA >> 10)
                         + " KiB, as an error message that long would)"
                 : text;
     }
 
     private static SQLException build(Failure f, StatusCode status, int code, String message) {
-        String state = SqlStates.forStatus(status, f.grpcCode());
+        String state = StatusCodeStates.forStatus(status, f.grpcCode()).code();
         if (f.grpcCode() == Status.Code.DEADLINE_EXCEEDED || status == StatusCode.DEADLINE_EXCEEDED) {
-            return new SQLTimeoutException(message, "HYT00", code);
+            return new SQLTimeoutException(message, SqlState.TIMEOUT_EXPIRED.code(), code);
         }
-        if (state.equals("28000")) {
+        if (state.equals(SqlState.INVALID_AUTHORIZATION.code())) {
             return new SQLInvalidAuthorizationSpecException(message, state, code);
         }
         if (isRetryable(f, status, code)) {
             return code == 0
-                    ? new SQLTransientConnectionException(message, SqlStates.CONNECTION_FAILURE, code)
+                    ? new SQLTransientConnectionException(message, SqlState.CONNECTION_FAILURE.code(), code)
                     : new SQLTransientException(
                             message,
                             f.grpcCode() == Status.Code.RESOURCE_EXHAUSTED
-                                    ? SqlStates.RESOURCES_EXHAUSTED
-                                    : SqlStates.TRANSIENT_SERVER_ERROR,
+                                    ? SqlState.INSUFFICIENT_RESOURCES.code()
+                                    : SqlState.TRANSACTION_ROLLBACK.code(),
                             code);
         }
-        if (state.equals("0A000")) {
+        if (state.equals(SqlState.FEATURE_NOT_SUPPORTED.code())) {
             return new SQLFeatureNotSupportedException(message, state, code);
         }
         if (state.startsWith("42")) {

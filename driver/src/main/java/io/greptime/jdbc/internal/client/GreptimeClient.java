@@ -4,6 +4,7 @@ import io.greptime.jdbc.GreptimeEndpointStatus;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
 import io.greptime.jdbc.arrow.flight.FlightCallException;
+import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.HintsFormat;
@@ -18,12 +19,15 @@ import io.greptime.jdbc.internal.failover.HealthProber;
 import io.greptime.jdbc.internal.failover.OperationKind;
 import io.greptime.jdbc.internal.failover.RetryRules;
 import io.greptime.jdbc.internal.failover.Router;
+import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.GreptimeResponse;
 import io.greptime.jdbc.proto.v1.HealthCheckGrpc;
 import io.greptime.jdbc.proto.v1.HealthCheckRequest;
+import io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc;
 import io.greptime.jdbc.proto.v1.QueryRequest;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -262,10 +266,9 @@ public final class GreptimeClient implements AutoCloseable {
             throws SQLException, FlightCallException {
         BufferAllocator parent = allocator;
         if (parent == null) {
-            throw new SQLException("the connection is not open yet", "08003");
+            throw new SQLException("the connection is not open yet", SqlState.CONNECTION_DOES_NOT_EXIST.code());
         }
-        CursorSettings settings = new CursorSettings(
-                new io.greptime.jdbc.arrow.read.ColumnReaderFactory(java.time.ZoneOffset.UTC), 1, 1L << 20);
+        CursorSettings settings = new CursorSettings(new ColumnReaderFactory(java.time.ZoneOffset.UTC), 1, 1L << 20);
         try (FlightBatchCursor cursor = doGetOn(
                 channel(endpoint),
                 callbackOption,
@@ -389,9 +392,7 @@ public final class GreptimeClient implements AutoCloseable {
 
     private static Metadata trailerWithCode(int code) {
         Metadata m = new Metadata();
-        m.put(
-                Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER),
-                Integer.toString(code));
+        m.put(Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER), Integer.toString(code));
         return m;
     }
 
@@ -642,9 +643,9 @@ public final class GreptimeClient implements AutoCloseable {
     }
 
     /** A PrometheusGateway stub with this session's hints, the compression and the deadline (0 for none). */
-    io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(
-            RequestSession session, long timeoutMillis) throws SQLException {
-        var stub = io.greptime.jdbc.proto.v1.PrometheusGatewayGrpc.newBlockingStub(anyChannel(OperationKind.QUERY))
+    PrometheusGatewayGrpc.PrometheusGatewayBlockingStub prometheusStub(RequestSession session, long timeoutMillis)
+            throws SQLException {
+        var stub = PrometheusGatewayGrpc.newBlockingStub(anyChannel(OperationKind.QUERY))
                 .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hintHeaders(session.hints())));
         if (timeoutMillis > 0) {
             stub = stub.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -670,7 +671,8 @@ public final class GreptimeClient implements AutoCloseable {
         Endpoint e = router.endpoints().select(kind, tried);
         if (e == null) {
             throw new java.sql.SQLTransientConnectionException(
-                    "No GreptimeDB endpoint is available: every circuit " + "breaker is open", "08001");
+                    "No GreptimeDB endpoint is available: every circuit " + "breaker is open",
+                    SqlState.CANNOT_CONNECT.code());
         }
         return e;
     }

@@ -2,14 +2,17 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.internal.failover.Endpoint;
 import io.greptime.jdbc.internal.failover.RetryRules;
+import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeDatabaseGrpc;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.GreptimeResponse;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -23,7 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class HandleRequestsCall {
     private static final Metadata.Key<String> ERR_CODE =
-            Metadata.Key.of(io.greptime.jdbc.proto.StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
+            Metadata.Key.of(StatusCode.ERR_CODE_HEADER, Metadata.ASCII_STRING_MARSHALLER);
     private final ErrorTranslator errors;
     private final Endpoint endpoint;
     private final Set<Endpoint> tried;
@@ -124,7 +127,7 @@ public final class HandleRequestsCall {
                 Thread.currentThread().interrupt();
                 cancelledByClient = true;
                 requests.cancel("interrupted", null);
-                throw new SQLException("Interrupted while waiting for " + what, "HY008", e);
+                throw new SQLException("Interrupted while waiting for " + what, SqlState.OPERATION_CANCELED.code(), e);
             }
         }
     }
@@ -143,7 +146,7 @@ public final class HandleRequestsCall {
             throw failureException();
         }
         if (done) {
-            throw new SQLException("The HandleRequests stream has ended", "08003");
+            throw new SQLException("The HandleRequests stream has ended", SqlState.CONNECTION_DOES_NOT_EXIST.code());
         }
     }
 
@@ -154,13 +157,13 @@ public final class HandleRequestsCall {
      */
     private SQLException failureException() {
         if (!cancelledByClient
-                && io.grpc.Status.fromThrowable(failure).getCode() == io.grpc.Status.Code.CANCELLED
-                && !hasGreptimeCode(io.grpc.Status.trailersFromThrowable(failure))) {
-            return new java.sql.SQLTransientConnectionException(
+                && Status.fromThrowable(failure).getCode() == Status.Code.CANCELLED
+                && !hasGreptimeCode(Status.trailersFromThrowable(failure))) {
+            return new SQLTransientConnectionException(
                     "GreptimeDB reset the HandleRequests stream ("
-                            + io.grpc.Status.fromThrowable(failure).getDescription()
+                            + Status.fromThrowable(failure).getDescription()
                             + "): the server stopped or restarted; the requests sent are in doubt",
-                    SqlStates.CONNECTION_FAILURE,
+                    SqlState.CONNECTION_FAILURE.code(),
                     failure);
         }
         return errors.translate(failure);
@@ -201,7 +204,7 @@ public final class HandleRequestsCall {
                 throw new SQLException(
                         "GreptimeDB ended the HandleRequests call without its answer (the affected rows):"
                                 + " protocol violation; the rows sent are in doubt",
-                        SqlStates.PROTOCOL_VIOLATION);
+                        SqlState.COMMUNICATION_LINK_FAILURE.code());
             }
             return total;
         } finally {

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.client;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.internal.config.Settings;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.ManagedChannel;
 import io.grpc.okhttp.OkHttpChannelBuilder;
 import java.io.IOException;
@@ -52,7 +53,7 @@ final class OkHttpChannels {
         return m == null || !(m.startsWith("INBOUND") || m.startsWith("OUTBOUND"));
     }
 
-    /** A channel to {@code endpoint} configured as {@link ChannelFactory} configures netty's. */
+    /** A channel to {@code endpoint} configured as netty's are ({@link ChannelDefaults}). */
     static ManagedChannel open(ConnectionConfig config, JdbcUrl.Endpoint endpoint) throws SQLException {
         check(config.tls(), endpoint.unixSocket() != null);
         OkHttpChannelBuilder b = OkHttpChannelBuilder.forAddress(endpoint.host(), endpoint.port())
@@ -60,9 +61,9 @@ final class OkHttpChannels {
                 .socketFactory(new TimedConnects(config.connectTimeoutMillis()))
                 .intercept(TransportFailures.recorder(endpoint))
                 .maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, config.maxInboundMessageSize()))
-                .decompressorRegistry(ChannelFactory.decompressors(config))
-                .maxInboundMetadataSize(ChannelFactory.MAX_INBOUND_METADATA)
-                .userAgent(ChannelFactory.userAgent(config.applicationName()));
+                .decompressorRegistry(ChannelDefaults.decompressors(config))
+                .maxInboundMetadataSize(ChannelDefaults.MAX_INBOUND_METADATA)
+                .userAgent(ChannelDefaults.userAgent(config.applicationName()));
         if (config.keepAliveTimeMillis() > 0) {
             b.keepAliveTime(config.keepAliveTimeMillis(), TimeUnit.MILLISECONDS)
                     .keepAliveTimeout(Math.max(1, config.keepAliveTimeoutMillis()), TimeUnit.MILLISECONDS)
@@ -81,12 +82,12 @@ final class OkHttpChannels {
             throw new SQLNonTransientConnectionException(
                     "transport=okhttp carries plaintext TCP only; for tls=true use transport=auto, io_uring, epoll"
                             + " or nio",
-                    SqlStates.CANNOT_CONNECT);
+                    SqlState.CANNOT_CONNECT.code());
         }
         if (unixSocket) {
             throw new SQLNonTransientConnectionException(
                     "transport=okhttp cannot connect to a unix domain socket; use transport=auto, epoll or io_uring",
-                    SqlStates.CANNOT_CONNECT);
+                    SqlState.CANNOT_CONNECT.code());
         }
     }
 

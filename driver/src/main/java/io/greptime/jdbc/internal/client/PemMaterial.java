@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.GreptimeProperty;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -162,6 +163,7 @@ final class PemMaterial {
     }
 
     private static SQLException fail(String message, Throwable cause) {
-        return new SQLNonTransientConnectionException("TLS configuration: " + message, "08001", cause);
+        return new SQLNonTransientConnectionException(
+                "TLS configuration: " + message, SqlState.CANNOT_CONNECT.code(), cause);
     }
 }

@@ -9,6 +9,7 @@ import io.greptime.jdbc.GreptimePromResult;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.PromqlRequest;
 import io.greptime.jdbc.proto.v1.PromqlResponse;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import java.math.BigDecimal;
@@ -51,7 +52,10 @@ public final class PromqlGateway {
         try {
             doc = JsonParser.parseString(json).getAsJsonObject();
         } catch (JsonParseException | IllegalStateException e) {
-            throw new SQLException("PrometheusGateway answered a body that is not a JSON object", "08P01", e);
+            throw new SQLException(
+                    "PrometheusGateway answered a body that is not a JSON object",
+                    SqlState.PROTOCOL_VIOLATION.code(),
+                    e);
         }
         if ("error".equals(text(doc.get("status")))) {
             throw inBandError(errors, text(doc.get("errorType")), text(doc.get("error")));
@@ -62,7 +66,9 @@ public final class PromqlGateway {
             return new GreptimePromResult(type, series(type, data.get("result")), json);
         } catch (RuntimeException e) {
             throw new SQLException(
-                    "PrometheusGateway answered JSON of an unexpected shape: " + e.getMessage(), "08P01", e);
+                    "PrometheusGateway answered JSON of an unexpected shape: " + e.getMessage(),
+                    SqlState.PROTOCOL_VIOLATION.code(),
+                    e);
         }
     }
 
@@ -75,7 +81,8 @@ public final class PromqlGateway {
                     .decode(ByteBuffer.wrap(body))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new SQLException("PrometheusGateway answered a body that is not valid UTF-8", "08P01", e);
+            throw new SQLException(
+                    "PrometheusGateway answered a body that is not valid UTF-8", SqlState.PROTOCOL_VIOLATION.code(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.client;
 
+import io.greptime.jdbc.internal.observe.TraceSupport;
 import io.greptime.jdbc.proto.v1.AuthHeader;
 import io.greptime.jdbc.proto.v1.Basic;
 import io.greptime.jdbc.proto.v1.RequestHeader;
@@ -43,7 +44,7 @@ public record RequestSession(
             b.setAuthorization(AuthHeader.newBuilder()
                     .setBasic(Basic.newBuilder().setUsername(user).setPassword(password == null ? "" : password)));
         }
-        io.greptime.jdbc.internal.observe.TraceSupport.inject(b);
+        TraceSupport.inject(b);
         return b.build();
     }
 

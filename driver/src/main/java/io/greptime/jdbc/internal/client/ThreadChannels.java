@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.ManagedChannel;
 import java.sql.SQLException;
 import java.util.List;
@@ -42,7 +43,8 @@ public final class ThreadChannels implements ChannelLender {
             ManagedChannel c = ChannelFactory.dropIfBroken(channels, endpoint);
             if (c == null) {
                 if (shut.get()) {
-                    throw new SQLException("This thread's channels were closed", "08003");
+                    throw new SQLException(
+                            "This thread's channels were closed", SqlState.CONNECTION_DOES_NOT_EXIST.code());
                 }
                 c = ChannelFactory.open(config, endpoint);
                 ManagedChannel raced = channels.putIfAbsent(endpoint, c);
@@ -151,7 +153,8 @@ public final class ThreadChannels implements ChannelLender {
         @Override
         public ManagedChannel channel(JdbcUrl.Endpoint endpoint) throws SQLException {
             if (returned.get()) {
-                throw new SQLException("The connection's channel lease was returned", "08003");
+                throw new SQLException(
+                        "The connection's channel lease was returned", SqlState.CONNECTION_DOES_NOT_EXIST.code());
             }
             return owner.channel(endpoint);
         }

@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.client;
 import io.greptime.jdbc.GreptimeProperty;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.Settings;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.netty.GrpcSslContexts;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
@@ -139,6 +140,7 @@ final class TlsContextBuilder {
     }
 
     private static SQLException fail(String message, Throwable cause) {
-        return new SQLNonTransientConnectionException("TLS configuration: " + message, "08001", cause);
+        return new SQLNonTransientConnectionException(
+                "TLS configuration: " + message, SqlState.CANNOT_CONNECT.code(), cause);
     }
 }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.client;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.util.Set;
@@ -53,7 +54,7 @@ final class TransportChooser {
         }
         throw new SQLNonTransientConnectionException(
                 "A unix domain socket needs the io_uring or epoll transport, and neither loads here (" + skipped + ")",
-                "08001");
+                SqlState.CANNOT_CONNECT.code());
     }
 
     private static NettyTransport forced(NettyTransport t, boolean unixSocket) throws SQLException {
@@ -62,14 +63,14 @@ final class TransportChooser {
             throw new SQLNonTransientConnectionException(
                     "transport=" + t.key() + " cannot be used here: " + cause
                             + " (use transport=auto to pick one that works)",
-                    "08001",
+                    SqlState.CANNOT_CONNECT.code(),
                     cause);
         }
         if (unixSocket && t.domainSocketChannel() == null) {
             throw new SQLNonTransientConnectionException(
                     "transport=" + t.key()
                             + " cannot connect to a unix domain socket; use transport=auto, epoll or io_uring",
-                    "08001");
+                    SqlState.CANNOT_CONNECT.code());
         }
         logChoice(t, new StringBuilder(), false);
         return t;

@@ -2,6 +2,7 @@ package io.greptime.jdbc.internal.client;
 
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.sqlstate.SqlState;
 import io.grpc.ManagedChannel;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -36,7 +37,8 @@ public final class WorkerChannels implements ChannelLender {
                 return valueOf(name.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new SQLException(
-                        "leaseStrategy=" + name + ": expected round_robin, least_in_flight or key_hash", "HY024");
+                        "leaseStrategy=" + name + ": expected round_robin, least_in_flight or key_hash",
+                        SqlState.INVALID_ATTRIBUTE_VALUE.code());
             }
         }
     }
@@ -76,7 +78,7 @@ public final class WorkerChannels implements ChannelLender {
             throw new SQLException(
                     "workerChannels=" + size + " must be at least the number of endpoints in the URL ("
                             + endpoints.size() + ")",
-                    "HY024");
+                    SqlState.INVALID_ATTRIBUTE_VALUE.code());
         }
         try {
             for (int i = 0; i < size; i++) {
@@ -134,7 +136,9 @@ public final class WorkerChannels implements ChannelLender {
         }
         int e = endpoints.indexOf(endpoint);
         if (e < 0) {
-            throw new SQLException("Endpoint " + endpoint + " is not one of this DataSource's " + endpoints, "08001");
+            throw new SQLException(
+                    "Endpoint " + endpoint + " is not one of this DataSource's " + endpoints,
+                    SqlState.CANNOT_CONNECT.code());
         }
         int k = endpoints.size();
         int sameRow = lane.index / k * k + e;
@@ -217,7 +221,8 @@ public final class WorkerChannels implements ChannelLender {
         @Override
         public ManagedChannel channel(JdbcUrl.Endpoint endpoint) throws SQLException {
             if (returned.get()) {
-                throw new SQLException("The connection's channel lease was returned", "08003");
+                throw new SQLException(
+                        "The connection's channel lease was returned", SqlState.CONNECTION_DOES_NOT_EXIST.code());
             }
             return channelFor(lane, endpoint);
         }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.config;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -11,13 +12,10 @@ import java.util.List;
 public final class ConfigException extends SQLException {
     private static final long serialVersionUID = 1L;
 
-    /** The SQLState of configuration errors. */
-    public static final String SQL_STATE = "08001";
-
     private final List<String> problems;
 
     public ConfigException(List<String> problems) {
-        super("Invalid greptime-jdbc configuration: " + String.join("; ", problems), SQL_STATE);
+        super("Invalid greptime-jdbc configuration: " + String.join("; ", problems), SqlState.CANNOT_CONNECT.code());
         this.problems = List.copyOf(problems);
     }
 

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.failover;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.HashSet;
@@ -147,6 +148,6 @@ public final class Router {
         return new SQLTransientConnectionException(
                 "No GreptimeDB endpoint is available: the circuit breakers of " + endpoints.all()
                         + " are open and no HealthCheck probe succeeded",
-                "08001");
+                SqlState.CANNOT_CONNECT.code());
     }
 }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -41,7 +42,7 @@ final class ArrowAccess {
                             + " start Java with " + FLAG
                             + " (Arrow reads direct buffer addresses; Java 17+ closes java.nio)."
                             + " Arrow said: " + rootMessage(e),
-                    "08001",
+                    SqlState.CANNOT_CONNECT.code(),
                     e);
         }
         settleCodecDiscovery();

@@ -5,6 +5,7 @@ import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.QueryRequest;
 import io.greptime.jdbc.proto.v1.RequestHeader;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -107,7 +108,9 @@ final class ConnectWarmup {
         } catch (LinkageError e) {
             // e.g. Arrow 19's netty allocation manager on a JDK it does not support: say so at connect
             throw new java.sql.SQLNonTransientConnectionException(
-                    "The GreptimeDB JDBC driver cannot create Apache Arrow's allocator in this JVM: " + e, "08001", e);
+                    "The GreptimeDB JDBC driver cannot create Apache Arrow's allocator in this JVM: " + e,
+                    SqlState.CANNOT_CONNECT.code(),
+                    e);
         }
     }
 

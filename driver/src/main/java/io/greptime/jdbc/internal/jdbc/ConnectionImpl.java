@@ -2,6 +2,10 @@ package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeBulkWriter;
 import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.GreptimeEndpointStatus;
+import io.greptime.jdbc.GreptimePromResult;
+import io.greptime.jdbc.GreptimeServerCapability;
+import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeWriteStatistics;
 import io.greptime.jdbc.arrow.flight.CursorSettings;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
@@ -9,15 +13,22 @@ import io.greptime.jdbc.internal.bulk.BulkWrites;
 import io.greptime.jdbc.internal.bulk.CommitUnit;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
 import io.greptime.jdbc.internal.bulk.WriteExecutions;
+import io.greptime.jdbc.internal.client.ChannelFactory;
 import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.client.GreptimeClient;
+import io.greptime.jdbc.internal.client.InstrumentedChannelSource;
+import io.greptime.jdbc.internal.client.NettyStartup;
+import io.greptime.jdbc.internal.client.PromqlGateway;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.Settings;
+import io.greptime.jdbc.internal.metadata.GreptimeDatabaseMetaData;
 import io.greptime.jdbc.internal.observe.Observability;
 import io.greptime.jdbc.internal.redact.GrpcLogging;
 import io.greptime.jdbc.internal.redact.Secrets;
 import io.greptime.jdbc.internal.typed.TypedBulkWriter;
+import io.greptime.jdbc.proto.v1.PromqlRequest;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -117,7 +128,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         try {
             // before anything initialises netty (Arrow's allocator does): its JFR events off unless asked for,
             // and relocated netty's start-up logged at FINE, which io.greptime.jdbc.level = FINE would show
-            io.greptime.jdbc.internal.client.NettyStartup.apply();
+            NettyStartup.apply();
             GrpcLogging.install();
             // Arrow's check and allocator, and the first query's classes, on a second thread meanwhile
             ConnectWarmup.start();
@@ -128,7 +139,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         }
         GreptimeClient client;
         try {
-            client = GreptimeClient.open(config, observe.instrument(channels));
+            client = GreptimeClient.open(config, new InstrumentedChannelSource(channels, observe::callInterceptor));
         } catch (SQLException | RuntimeException e) {
             observe.openFailed(e);
             observe.close();
@@ -167,8 +178,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
         boolean reached = client.healthCheck(timeout);
         ConnectWarmup.arrowReady();
         if (!reached) {
-            throw io.greptime.jdbc.internal.client.ChannelFactory.connectFailure(
-                    config, config.primaryEndpoint(), timeout);
+            throw ChannelFactory.connectFailure(config, config.primaryEndpoint(), timeout);
         }
         return ArrowMemory.newConnectionAllocator();
     }
@@ -230,7 +240,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     }
 
     @Override
-    public java.util.Set<io.greptime.jdbc.GreptimeServerCapability> getServerCapabilities() throws SQLException {
+    public java.util.Set<GreptimeServerCapability> getServerCapabilities() throws SQLException {
         checkOpen();
         return client.capabilities(session()).asSet();
     }
@@ -328,7 +338,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     }
 
     @Override
-    public java.util.List<io.greptime.jdbc.GreptimeEndpointStatus> getEndpointStatus() throws SQLException {
+    public java.util.List<GreptimeEndpointStatus> getEndpointStatus() throws SQLException {
         checkOpen();
         return client.endpointStatus();
     }
@@ -338,7 +348,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     }
 
     @Override
-    public io.greptime.jdbc.GreptimeStreamInserter streamInserter() throws SQLException {
+    public GreptimeStreamInserter streamInserter() throws SQLException {
         checkOpen();
         return bulkWrites.streamInserter(writeExecutions());
     }
@@ -347,7 +357,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     public long putBatch(String table, org.apache.arrow.vector.VectorSchemaRoot root) throws SQLException {
         checkOpen();
         if (table == null || root == null) {
-            throw new SQLException("putBatch needs a table name and a VectorSchemaRoot", "HY009");
+            throw new SQLException(
+                    "putBatch needs a table name and a VectorSchemaRoot", SqlState.INVALID_USE_OF_NULL_POINTER.code());
         }
         return affinity.call(() -> writeExecutions().run(scope -> bulkWrites.putBatch(table, root, scope)));
     }
@@ -411,12 +422,32 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     /** Open; for the calls any thread may make (cancel). */
     void checkNotClosed() throws SQLException {
         if (closed.get()) {
-            throw new SQLNonTransientConnectionException("Connection is closed", "08003");
+            throw new SQLNonTransientConnectionException(
+                    "Connection is closed", SqlState.CONNECTION_DOES_NOT_EXIST.code());
         }
     }
 
     ThreadAffinity affinity() {
         return affinity;
+    }
+
+    @Override
+    public GreptimePromResult promInstantQuery(String query, String time, String lookback) throws SQLException {
+        checkOpen();
+        return promql(PromqlRequest.newBuilder().setInstantQuery(PromqlRequests.instantQuery(query, time, lookback)));
+    }
+
+    @Override
+    public GreptimePromResult promRangeQuery(String query, String start, String end, String step, String lookback)
+            throws SQLException {
+        checkOpen();
+        return promql(
+                PromqlRequest.newBuilder().setRangeQuery(PromqlRequests.rangeQuery(query, start, end, step, lookback)));
+    }
+
+    private GreptimePromResult promql(PromqlRequest.Builder request) throws SQLException {
+        long timeoutMillis = config.queryTimeoutSeconds() * 1000L;
+        return affinity.call(() -> PromqlGateway.call(client(), session(), request, timeoutMillis));
     }
 
     /** The guard of a new statement: this connection's under strict, the statement's own under relaxed. */
@@ -454,7 +485,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     public void setSchema(String schema) throws SQLException {
         checkOpen();
         if (schema == null || schema.isBlank()) {
-            throw new SQLException("Schema must not be empty", "3F000");
+            throw new SQLException("Schema must not be empty", SqlState.INVALID_SCHEMA_NAME.code());
         }
         switchDatabase(schema);
     }
@@ -511,7 +542,8 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     @Override
     public boolean isValid(int timeoutSeconds) throws SQLException {
         if (timeoutSeconds < 0) {
-            throw new SQLException("Timeout must not be negative: " + timeoutSeconds, "22023");
+            throw new SQLException(
+                    "Timeout must not be negative: " + timeoutSeconds, SqlState.INVALID_PARAMETER_VALUE.code());
         }
         return !closed.get() && client.healthCheck(timeoutSeconds == 0 ? 30_000L : timeoutSeconds * 1000L);
     }
@@ -519,7 +551,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     @Override
     public java.sql.DatabaseMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new io.greptime.jdbc.internal.metadata.GreptimeDatabaseMetaData(this, url(), user());
+        return new GreptimeDatabaseMetaData(this, url(), user());
     }
 
     // ---------------------------------------------------------------- commit
@@ -693,7 +725,9 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
             allocator.close();
         } catch (IllegalStateException e) {
             throw new SQLException(
-                    "Internal error: Arrow memory left allocated at close: " + e.getMessage(), "XX000", e);
+                    "Internal error: Arrow memory left allocated at close: " + e.getMessage(),
+                    SqlState.INTERNAL_ERROR.code(),
+                    e);
         }
     }
 
@@ -705,7 +739,7 @@ public final class ConnectionImpl extends ConnectionSettings implements Greptime
     @Override
     public void abort(Executor executor) throws SQLException {
         if (executor == null) {
-            throw new SQLException("abort needs an executor", "HY009");
+            throw new SQLException("abort needs an executor", SqlState.INVALID_USE_OF_NULL_POINTER.code());
         }
         if (!closed.get()) {
             aborted.set(true);

@@ -1,5 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.resultset.SelfWrapper;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -39,7 +41,8 @@ abstract class ConnectionSettings implements Connection, SelfWrapper {
     abstract String user();
 
     static SQLFeatureNotSupportedException unsupported(String method, String why) {
-        return new SQLFeatureNotSupportedException("Connection." + method + " is not supported: " + why, "0A000");
+        return new SQLFeatureNotSupportedException(
+                "Connection." + method + " is not supported: " + why, SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     Properties clientInfo() {
@@ -51,7 +54,7 @@ abstract class ConnectionSettings implements Connection, SelfWrapper {
     }
 
     void warn(String message) {
-        SQLWarning w = new SQLWarning(message, "01000");
+        SQLWarning w = new SQLWarning(message, SqlState.WARNING.code());
         if (!warnings.compareAndSet(null, w)) {
             warnings.get().setNextWarning(w);
         }
@@ -142,7 +145,7 @@ abstract class ConnectionSettings implements Connection, SelfWrapper {
     public void setHoldability(int holdability) throws SQLException {
         checkOpen();
         if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT && holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
-            throw new SQLException("Unknown holdability " + holdability, "HY092");
+            throw new SQLException("Unknown holdability " + holdability, SqlState.INVALID_ATTRIBUTE_IDENTIFIER.code());
         }
         this.holdability = holdability;
     }
@@ -294,7 +297,8 @@ abstract class ConnectionSettings implements Connection, SelfWrapper {
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
         checkOpen();
         if (milliseconds < 0) {
-            throw new SQLException("Network timeout must not be negative: " + milliseconds, "22023");
+            throw new SQLException(
+                    "Network timeout must not be negative: " + milliseconds, SqlState.INVALID_PARAMETER_VALUE.code());
         }
         networkTimeoutMillis = milliseconds;
     }

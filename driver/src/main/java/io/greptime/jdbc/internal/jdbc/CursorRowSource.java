@@ -6,6 +6,7 @@ import io.greptime.jdbc.arrow.meta.ColumnMetadata;
 import io.greptime.jdbc.arrow.read.ColumnReader;
 import io.greptime.jdbc.internal.client.ErrorTranslator;
 import io.greptime.jdbc.internal.observe.ObservedScope;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,8 +36,8 @@ final class CursorRowSource implements RowSource {
 
     /** The SQLException for a failure {@code Statement.cancel} caused. */
     static SQLException cancelled(SQLException cause) {
-        SQLException e =
-                new SQLException("Statement was cancelled: " + cause.getMessage(), "57014", cause.getErrorCode());
+        SQLException e = new SQLException(
+                "Statement was cancelled: " + cause.getMessage(), SqlState.QUERY_CANCELED.code(), cause.getErrorCode());
         e.initCause(cause);
         return e;
     }

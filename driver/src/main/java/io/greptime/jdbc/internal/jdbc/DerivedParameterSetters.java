@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.InputStream;
 import java.io.Reader;
 import java.net.URL;
@@ -137,7 +138,8 @@ interface DerivedParameterSetters extends PreparedStatement {
     }
 
     private static SQLFeatureNotSupportedException unsupported(String method) {
-        return new SQLFeatureNotSupportedException("PreparedStatement." + method + " is not supported", "0A000");
+        return new SQLFeatureNotSupportedException(
+                "PreparedStatement." + method + " is not supported", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override

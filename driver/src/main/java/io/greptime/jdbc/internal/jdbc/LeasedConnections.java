@@ -5,6 +5,8 @@ import io.greptime.jdbc.internal.client.ThreadChannels;
 import io.greptime.jdbc.internal.client.WorkerChannels;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
+import io.greptime.jdbc.internal.observe.Observability;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -34,7 +36,9 @@ public final class LeasedConnections implements AutoCloseable {
             try {
                 return valueOf(name.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new SQLException("channelMode=" + name + ": expected connection, thread or worker", "HY024");
+                throw new SQLException(
+                        "channelMode=" + name + ": expected connection, thread or worker",
+                        SqlState.INVALID_ATTRIBUTE_VALUE.code());
             }
         }
     }
@@ -62,7 +66,7 @@ public final class LeasedConnections implements AutoCloseable {
             throw new SQLException(
                     "The DataSource's channels go to " + l.endpoints() + " but the URL now names " + base.endpoints()
                             + "; use a new GreptimeDataSource for other endpoints",
-                    "08001");
+                    SqlState.CANNOT_CONNECT.code());
         }
         ChannelLender.Lease lease = l.lease(key);
         ConnectionConfig config;
@@ -73,10 +77,7 @@ public final class LeasedConnections implements AutoCloseable {
             throw e;
         }
         return ConnectionImpl.open(
-                config,
-                url,
-                lease,
-                props == null ? null : props.get(io.greptime.jdbc.internal.observe.Observability.METER_REGISTRY_KEY));
+                config, url, lease, props == null ? null : props.get(Observability.METER_REGISTRY_KEY));
     }
 
     private ChannelLender lender(ConnectionConfig config) throws SQLException {

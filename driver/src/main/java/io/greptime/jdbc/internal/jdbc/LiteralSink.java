@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.internal.bulk.ParameterSink;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.SQLException;
@@ -27,7 +28,9 @@ final class LiteralSink implements ParameterSink {
 
     private void bind(int index, String literal) throws SQLException {
         if (index < 1 || index > literals.length) {
-            throw new SQLException("Parameter index " + index + " is out of range 1.." + literals.length, "07009");
+            throw new SQLException(
+                    "Parameter index " + index + " is out of range 1.." + literals.length,
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
         literals[index - 1] = literal;
     }
@@ -36,7 +39,8 @@ final class LiteralSink implements ParameterSink {
     String[] bound() throws SQLException {
         for (int i = 0; i < literals.length; i++) {
             if (literals[i] == null) {
-                throw new SQLException("No value specified for parameter " + (i + 1), "07001");
+                throw new SQLException(
+                        "No value specified for parameter " + (i + 1), SqlState.WRONG_NUMBER_OF_PARAMETERS.code());
             }
         }
         return literals.clone();

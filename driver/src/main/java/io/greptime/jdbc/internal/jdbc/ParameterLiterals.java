@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.internal.bulk.ObjectParameters;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -42,7 +43,8 @@ final class ParameterLiterals {
             }
             return length >= 0 && sb.length() > length ? sb.substring(0, (int) length) : sb.toString();
         } catch (IOException e) {
-            throw new SQLException("Cannot read the parameter stream: " + e.getMessage(), "22000", e);
+            throw new SQLException(
+                    "Cannot read the parameter stream: " + e.getMessage(), SqlState.DATA_EXCEPTION.code(), e);
         }
     }
 
@@ -52,7 +54,8 @@ final class ParameterLiterals {
             byte[] all = in.readAllBytes();
             return length >= 0 && all.length > length ? java.util.Arrays.copyOf(all, (int) length) : all;
         } catch (IOException e) {
-            throw new SQLException("Cannot read the parameter stream: " + e.getMessage(), "22000", e);
+            throw new SQLException(
+                    "Cannot read the parameter stream: " + e.getMessage(), SqlState.DATA_EXCEPTION.code(), e);
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.resultset.SelfWrapper;
 import io.greptime.jdbc.internal.sql.InsertShape;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.ParameterMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -108,7 +110,9 @@ final class ParameterMetaDataImpl implements ParameterMetaData, SelfWrapper {
 
     private void check(int param) throws SQLException {
         if (param < 1 || param > count) {
-            throw new SQLException("Parameter index " + param + " is out of range 1.." + count, "07009");
+            throw new SQLException(
+                    "Parameter index " + param + " is out of range 1.." + count,
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
     }
 
@@ -116,7 +120,8 @@ final class ParameterMetaDataImpl implements ParameterMetaData, SelfWrapper {
         check(param);
         if (types == null) {
             throw new SQLFeatureNotSupportedException(
-                    "Parameter types are only known for INSERT INTO t (columns) VALUES (?, ...)", "0A000");
+                    "Parameter types are only known for INSERT INTO t (columns) VALUES (?, ...)",
+                    SqlState.FEATURE_NOT_SUPPORTED.code());
         }
     }
 

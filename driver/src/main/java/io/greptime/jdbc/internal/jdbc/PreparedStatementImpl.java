@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.jdbc;
 import io.greptime.jdbc.internal.bulk.BulkBinder;
 import io.greptime.jdbc.internal.bulk.CountArrays;
 import io.greptime.jdbc.internal.bulk.ParameterSink;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.sql.Date;
 import java.sql.ParameterMetaData;
@@ -77,7 +78,8 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
         return affinity.call(() -> execution(sql, 1, exec -> {
             if (bulk.pendingRows() > 0) {
                 throw new SQLException(
-                        "executeUpdate with rows pending in the batch: call executeBatch or clearBatch first", "HY010");
+                        "executeUpdate with rows pending in the batch: call executeBatch or clearBatch first",
+                        SqlState.FUNCTION_SEQUENCE_ERROR.code());
             }
             bulk.addBatch(exec);
             try {
@@ -129,7 +131,8 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
     }
 
     private static SQLException notOnPrepared(String method) {
-        return new SQLException(method + "(String) cannot be called on a PreparedStatement", "HY000");
+        return new SQLException(
+                method + "(String) cannot be called on a PreparedStatement", SqlState.GENERAL_ERROR.code());
     }
 
     @Override
@@ -404,7 +407,8 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
 
     private static int vendorNumber(SQLType type) throws SQLException {
         if (type == null || type.getVendorTypeNumber() == null) {
-            throw new SQLFeatureNotSupportedException("SQLType " + type + " has no java.sql.Types number", "0A000");
+            throw new SQLFeatureNotSupportedException(
+                    "SQLType " + type + " has no java.sql.Types number", SqlState.FEATURE_NOT_SUPPORTED.code());
         }
         return type.getVendorTypeNumber();
     }
@@ -429,7 +433,7 @@ public final class PreparedStatementImpl extends StatementImpl implements Prepar
                 }));
             } catch (SQLException e) {
                 // another thread owns the statement (and is about to find it closed): nothing to report here
-                unconfirmed = ThreadAffinity.SQL_STATE.equals(e.getSQLState()) ? null : e;
+                unconfirmed = SqlState.OBJECT_IN_USE.code().equals(e.getSQLState()) ? null : e;
             }
         }
         super.close();

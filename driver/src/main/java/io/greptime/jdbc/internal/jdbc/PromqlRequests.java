@@ -1,49 +1,28 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeConnection;
-import io.greptime.jdbc.GreptimePromResult;
-import io.greptime.jdbc.internal.client.PromqlGateway;
 import io.greptime.jdbc.proto.v1.PromInstantQuery;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
-import io.greptime.jdbc.proto.v1.PromqlRequest;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 
 /**
- * The PromQL entry points of {@link GreptimeConnection} and {@code GreptimeStatement}: argument checks and
- * request building; the calls go through the connection's client and session.
+ * The PromQL requests behind {@link GreptimeConnection} and {@code GreptimeStatement}: argument checks and
+ * building; {@link ConnectionImpl} and {@link StatementImpl} make the calls through their client and session.
  */
-public final class PromqlRequests {
+final class PromqlRequests {
     /** GreptimeDB's default PromQL lookback delta ({@code DEFAULT_LOOKBACK_STRING}, {@code src/query/src/parser.rs}). */
     static final String DEFAULT_LOOKBACK = "5m";
 
     private PromqlRequests() {}
 
-    /** An instant query through the PrometheusGateway. */
-    public static GreptimePromResult instant(GreptimeConnection connection, String query, String time, String lookback)
-            throws SQLException {
-        ConnectionImpl c = impl(connection);
-        PromInstantQuery.Builder q = PromInstantQuery.newBuilder().setQuery(required(query, "query"));
-        q.setTime(time == null ? "" : time).setLookback(lookbackOrDefault(lookback));
-        return c.affinity()
-                .call(() -> PromqlGateway.call(
-                        c.client(),
-                        c.session(),
-                        PromqlRequest.newBuilder().setInstantQuery(q),
-                        c.config().queryTimeoutSeconds() * 1000L));
-    }
-
-    /** A range query through the PrometheusGateway. */
-    public static GreptimePromResult range(
-            GreptimeConnection connection, String query, String start, String end, String step, String lookback)
-            throws SQLException {
-        ConnectionImpl c = impl(connection);
-        PromRangeQuery q = rangeQuery(query, start, end, step, lookback);
-        return c.affinity()
-                .call(() -> PromqlGateway.call(
-                        c.client(),
-                        c.session(),
-                        PromqlRequest.newBuilder().setRangeQuery(q),
-                        c.config().queryTimeoutSeconds() * 1000L));
+    /** The wire form of an instant query; no time means now. */
+    static PromInstantQuery instantQuery(String query, String time, String lookback) throws SQLException {
+        return PromInstantQuery.newBuilder()
+                .setQuery(required(query, "query"))
+                .setTime(time == null ? "" : time)
+                .setLookback(lookbackOrDefault(lookback))
+                .build();
     }
 
     /** The wire form of a range query, after checking that nothing required is missing. */
@@ -70,14 +49,8 @@ public final class PromqlRequests {
 
     private static String required(String value, String name) throws SQLException {
         if (value == null || value.isBlank()) {
-            throw new SQLException("PromQL " + name + " must not be empty", "22023");
+            throw new SQLException("PromQL " + name + " must not be empty", SqlState.INVALID_PARAMETER_VALUE.code());
         }
         return value;
-    }
-
-    private static ConnectionImpl impl(GreptimeConnection connection) throws SQLException {
-        ConnectionImpl c = connection.unwrap(ConnectionImpl.class);
-        c.checkOpen();
-        return c;
     }
 }

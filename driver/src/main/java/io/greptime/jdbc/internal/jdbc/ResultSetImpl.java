@@ -1,7 +1,12 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.GreptimeResultSet;
 import io.greptime.jdbc.arrow.meta.ColumnMetadata;
 import io.greptime.jdbc.arrow.read.ColumnReader;
+import io.greptime.jdbc.internal.resultset.LabelledResultSet;
+import io.greptime.jdbc.internal.resultset.ResultSetMetaDataImpl;
+import io.greptime.jdbc.internal.resultset.SingleTableSource;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -29,7 +34,7 @@ import java.util.function.Consumer;
  * it (or reading past the end, or reaching {@code maxRows}, which the source enforces) stops the stream
  * and frees its Arrow memory.
  */
-public final class ResultSetImpl extends LabelledResultSet implements io.greptime.jdbc.GreptimeResultSet {
+public final class ResultSetImpl extends LabelledResultSet implements GreptimeResultSet {
     private final Statement statement;
     private final RowSource source;
     private final Consumer<ResultSetImpl> onClose;
@@ -84,7 +89,7 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     @Override
     protected void checkOpen() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("ResultSet is closed", "24000");
+            throw new SQLException("ResultSet is closed", SqlState.INVALID_CURSOR_STATE.code());
         }
     }
 
@@ -96,7 +101,7 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
                     wanted == ReadMode.ROWS
                             ? "next() cannot follow nextBatch(): this result set is read batch by batch"
                             : "nextBatch() cannot follow next(): this result set is read row by row",
-                    "HY010");
+                    SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
     }
 
@@ -202,13 +207,15 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
         checkOpen();
         source.checkCaller();
         if (column < 1 || column > columns.size()) {
-            return new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
+            return new SQLException(
+                    "Column index " + column + " is out of range 1.." + columns.size(),
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
         return new SQLException(
                 mode == ReadMode.BATCHES
                         ? "No current row: this result set is read with nextBatch()"
                         : "No current row: call next() first",
-                "24000");
+                SqlState.INVALID_CURSOR_STATE.code());
     }
 
     /** Answers wasNull() for the last value read before its batch goes away. */
@@ -230,7 +237,7 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
         checkOpen();
         Integer i = columnLabel == null ? null : labels.get(columnLabel.toLowerCase(Locale.ROOT));
         if (i == null) {
-            throw new SQLException("No column labelled '" + columnLabel + "'", "42S22");
+            throw new SQLException("No column labelled '" + columnLabel + "'", SqlState.COLUMN_NOT_FOUND.code());
         }
         return i;
     }
@@ -350,7 +357,7 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     @Override
     public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
         if (type == null) {
-            throw new SQLException("getObject type must not be null", "HY009");
+            throw new SQLException("getObject type must not be null", SqlState.INVALID_USE_OF_NULL_POINTER.code());
         }
         return reader(columnIndex).getObject(rowInBatch, type);
     }
@@ -391,7 +398,7 @@ public final class ResultSetImpl extends LabelledResultSet implements io.greptim
     public void setFetchSize(int rows) throws SQLException {
         checkOpen();
         if (rows < 0) {
-            throw new SQLException("Fetch size must not be negative: " + rows, "22023");
+            throw new SQLException("Fetch size must not be negative: " + rows, SqlState.INVALID_PARAMETER_VALUE.code());
         }
         fetchSize = rows;
     }

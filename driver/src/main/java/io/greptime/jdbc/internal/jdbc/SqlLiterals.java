@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.jdbc;
 import io.greptime.jdbc.arrow.write.ColumnWriter;
 import io.greptime.jdbc.arrow.write.StrictUtf8;
 import io.greptime.jdbc.internal.sql.SqlLexer;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.SQLDataException;
@@ -117,7 +118,7 @@ final class SqlLiterals {
         if (precision > MAX_DECIMAL_PRECISION) {
             throw new SQLException(
                     "Decimal " + v + " needs " + precision + " digits; GreptimeDB allows " + MAX_DECIMAL_PRECISION,
-                    "22003");
+                    SqlState.NUMERIC_VALUE_OUT_OF_RANGE.code());
         }
         return "CAST('" + d.toPlainString() + "' AS DECIMAL(" + Math.max(precision, 1) + "," + scale + "))";
     }

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.internal.sql.SqlLexer;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.SQLSyntaxErrorException;
 import java.util.Locale;
@@ -75,7 +76,7 @@ final class StatementClassifier {
                     throw new SQLSyntaxErrorException(
                             "GreptimeDB runs one statement per call; this text holds several "
                                     + "(a ';' is followed by more SQL). Execute them one at a time.",
-                            "42000");
+                            SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION.code());
                 }
                 return sql.substring(0, i);
             } else {

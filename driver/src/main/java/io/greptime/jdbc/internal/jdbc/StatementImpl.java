@@ -3,16 +3,19 @@ package io.greptime.jdbc.internal.jdbc;
 import io.greptime.jdbc.GreptimeSqlException;
 import io.greptime.jdbc.GreptimeStatement;
 import io.greptime.jdbc.arrow.flight.FlightBatchCursor;
+import io.greptime.jdbc.arrow.flight.FlightCallException;
 import io.greptime.jdbc.arrow.read.ColumnReaderFactory;
 import io.greptime.jdbc.internal.bulk.CountArrays;
 import io.greptime.jdbc.internal.client.GreptimeClient;
 import io.greptime.jdbc.internal.client.RequestSession;
 import io.greptime.jdbc.internal.observe.ObservedScope;
 import io.greptime.jdbc.internal.observe.StatementObservation;
+import io.greptime.jdbc.internal.resultset.SingleTableSource;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.GreptimeRequest;
 import io.greptime.jdbc.proto.v1.PromRangeQuery;
 import io.greptime.jdbc.proto.v1.QueryRequest;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -31,8 +34,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * closed, so {@link #cancel()} from another thread also stops a result still streaming.
  */
 public class StatementImpl extends StatementSettings implements GreptimeStatement {
-    /** SQL's "invalid schema name": a USE of a database that does not exist. */
-    private static final String INVALID_SCHEMA_NAME = "3F000";
 
     final ConnectionImpl connection;
     /** Which thread may use this statement now; see {@link ThreadAffinity}. */
@@ -56,7 +57,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     @Override
     void checkOpen() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("Statement is closed", "HY010");
+            throw new SQLException("Statement is closed", SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
         connection.checkOpen();
         affinity.check();
@@ -68,7 +69,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
      */
     final void checkUsable() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("Statement is closed", "HY010");
+            throw new SQLException("Statement is closed", SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
         affinity.check();
     }
@@ -173,7 +174,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
             while (!cursor.isUpdateCount() && cursor.nextBatch()) {
                 // drain: a schema with no columns and no batch is the whole answer
             }
-        } catch (io.greptime.jdbc.arrow.flight.FlightCallException e) {
+        } catch (FlightCallException e) {
             throw unknownDatabase(connection.client().errors().translate(e));
         } catch (SQLException e) {
             throw unknownDatabase(e);
@@ -193,7 +194,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         }
         SQLException named = new GreptimeSqlException(
                 e.getMessage(),
-                INVALID_SCHEMA_NAME,
+                SqlState.INVALID_SCHEMA_NAME.code(),
                 e.getErrorCode(),
                 e instanceof GreptimeSqlException g ? g.grpcCode() : null);
         named.initCause(e);
@@ -248,7 +249,8 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
         }
         if (busy || !current.compareAndSet(previous, exec)) {
             SQLException e = new SQLException(
-                    "The statement is already executing; use another Statement for concurrent work", "HY010");
+                    "The statement is already executing; use another Statement for concurrent work",
+                    SqlState.FUNCTION_SEQUENCE_ERROR.code());
             if (observation != null) {
                 observation.failed(e);
             }
@@ -376,7 +378,8 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
             }
         }
         if (!rows) {
-            throw new SQLException("The PromQL range query returned an update count, not rows", "02000");
+            throw new SQLException(
+                    "The PromQL range query returned an update count, not rows", SqlState.NO_DATA.code());
         }
         return resultSet;
     }
@@ -395,10 +398,10 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
             throw new SQLException(
                     "executeQuery needs a statement that returns rows (SELECT, SHOW, DESC, TQL...); "
                             + "use executeUpdate or execute",
-                    "02000");
+                    SqlState.NO_DATA.code());
         }
         if (!run(sql)) {
-            throw new SQLException("The statement returned an update count, not rows", "02000");
+            throw new SQLException("The statement returned an update count, not rows", SqlState.NO_DATA.code());
         }
         return resultSet;
     }
@@ -417,7 +420,9 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     final long doUpdate(String sql) throws SQLException {
         checkOpen();
         if (StatementClassifier.classify(sql).kind() == StatementClassifier.Kind.ROWS) {
-            throw new SQLException("executeUpdate cannot run a statement that returns rows; use executeQuery", "0100E");
+            throw new SQLException(
+                    "executeUpdate cannot run a statement that returns rows; use executeQuery",
+                    SqlState.TOO_MANY_RESULT_SETS.code());
         }
         run(sql);
         return updateCount;
@@ -494,7 +499,7 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     @Override
     public void cancel() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("Statement is closed", "HY010");
+            throw new SQLException("Statement is closed", SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
         connection.checkNotClosed(); // not checkOpen: any thread may cancel (ThreadAffinity)
         Execution exec = current.get();

@@ -1,5 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.resultset.SelfWrapper;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -49,7 +51,8 @@ abstract class StatementSettings implements Statement, SelfWrapper {
     public void setQueryTimeout(int seconds) throws SQLException {
         checkOpen();
         if (seconds < 0) {
-            throw new SQLException("Query timeout must not be negative: " + seconds, "22023");
+            throw new SQLException(
+                    "Query timeout must not be negative: " + seconds, SqlState.INVALID_PARAMETER_VALUE.code());
         }
         queryTimeoutSeconds = seconds;
     }
@@ -74,7 +77,7 @@ abstract class StatementSettings implements Statement, SelfWrapper {
     public void setLargeMaxRows(long max) throws SQLException {
         checkOpen();
         if (max < 0) {
-            throw new SQLException("Max rows must not be negative: " + max, "22023");
+            throw new SQLException("Max rows must not be negative: " + max, SqlState.INVALID_PARAMETER_VALUE.code());
         }
         maxRows = max;
     }
@@ -93,7 +96,7 @@ abstract class StatementSettings implements Statement, SelfWrapper {
     public void setFetchSize(int rows) throws SQLException {
         checkOpen();
         if (rows < 0) {
-            throw new SQLException("Fetch size must not be negative: " + rows, "22023");
+            throw new SQLException("Fetch size must not be negative: " + rows, SqlState.INVALID_PARAMETER_VALUE.code());
         }
         fetchSize = rows;
     }
@@ -108,7 +111,8 @@ abstract class StatementSettings implements Statement, SelfWrapper {
     public void setMaxFieldSize(int max) throws SQLException {
         checkOpen();
         if (max < 0) {
-            throw new SQLException("Max field size must not be negative: " + max, "22023");
+            throw new SQLException(
+                    "Max field size must not be negative: " + max, SqlState.INVALID_PARAMETER_VALUE.code());
         }
         maxFieldSize = max;
     }
@@ -131,14 +135,16 @@ abstract class StatementSettings implements Statement, SelfWrapper {
 
     @Override
     public void setCursorName(String name) throws SQLException {
-        throw new SQLFeatureNotSupportedException("Statement.setCursorName is not supported", "0A000");
+        throw new SQLFeatureNotSupportedException(
+                "Statement.setCursorName is not supported", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override
     public void setFetchDirection(int direction) throws SQLException {
         checkOpen();
         if (direction != ResultSet.FETCH_FORWARD) {
-            throw new SQLFeatureNotSupportedException("Only FETCH_FORWARD is supported", "0A000");
+            throw new SQLFeatureNotSupportedException(
+                    "Only FETCH_FORWARD is supported", SqlState.FEATURE_NOT_SUPPORTED.code());
         }
     }
 

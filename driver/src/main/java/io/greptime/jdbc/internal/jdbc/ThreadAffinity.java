@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.jdbc;
 
 import io.greptime.jdbc.GreptimeProperty;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
@@ -18,7 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * </ul>
  *
  * <p>Any other call (a setter, a getter, {@code createStatement}) from a thread that does not own it takes
- * it over when it is idle and fails fast with SQLState {@value #SQL_STATE} ("object in use") when it is
+ * it over when it is idle and fails fast with SQLState 55006 ("object in use") when it is
  * not, naming both threads, instead of racing the owner on shared state. {@code close}, {@code abort},
  * {@code isValid} and {@code Statement.cancel} are exempt: JDBC lets any thread call them.
  *
@@ -34,8 +35,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * the time of binding a row.
  */
 final class ThreadAffinity {
-    /** The SQLState of a call from a second thread while the owner is busy. */
-    static final String SQL_STATE = "55006";
 
     /** Checks nothing; for {@code off}, and for the connection itself under {@code relaxed}. */
     static final ThreadAffinity NONE = new ThreadAffinity(false, false, null, "off");
@@ -213,6 +212,6 @@ final class ThreadAffinity {
                         + subject.toLowerCase(Locale.ROOT)
                         + " serves one thread at a time (" + GreptimeProperty.THREAD_AFFINITY.key() + "=" + setting
                         + ")",
-                SQL_STATE);
+                SqlState.OBJECT_IN_USE.code());
     }
 }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.time.DateTimeException;
 import java.time.ZoneId;
@@ -18,7 +19,7 @@ final class TimeZones {
             throw new SQLException(
                     "time_zone 'SYSTEM' (the server's zone) is not supported by the driver; "
                             + "name the zone, e.g. 'Asia/Shanghai' or '+08:00'",
-                    "22023");
+                    SqlState.INVALID_PARAMETER_VALUE.code());
         }
         if (t.equalsIgnoreCase("UTC") || t.equalsIgnoreCase("Z")) {
             return ZoneId.of("UTC");
@@ -31,7 +32,7 @@ final class TimeZones {
                     return ZoneId.of(id);
                 }
             }
-            throw new SQLException("Unknown time zone '" + t + "'", "22023");
+            throw new SQLException("Unknown time zone '" + t + "'", SqlState.INVALID_PARAMETER_VALUE.code());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.metadata;
 
+import io.greptime.jdbc.internal.resultset.SelfWrapper;
 import java.sql.DatabaseMetaData;
 
 /**
@@ -9,7 +10,7 @@ import java.sql.DatabaseMetaData;
  * {@code \} escapes metadata patterns, NULLs sort as the largest values (DataFusion's default
  * {@code ASC NULLS LAST}). Tools generate SQL from these answers, so they are truthful, not optimistic.
  */
-abstract class DialectCapabilities implements DatabaseMetaData, io.greptime.jdbc.internal.jdbc.SelfWrapper {
+abstract class DialectCapabilities implements DatabaseMetaData, SelfWrapper {
     @Override
     public String getCatalogSeparator() {
         return ".";

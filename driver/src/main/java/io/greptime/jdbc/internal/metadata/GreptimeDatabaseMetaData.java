@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.metadata;
 
-import io.greptime.jdbc.GreptimeDriver;
+import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.internal.config.DriverVersion;
 import io.greptime.jdbc.internal.metadata.InformationSchemaReader.Row;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -73,11 +74,8 @@ public final class GreptimeDatabaseMetaData extends DatabaseCapabilities {
     @Override
     public String getDatabaseProductVersion() throws SQLException {
         String v = productVersion.get();
-        if (v == null && connection.isWrapperFor(io.greptime.jdbc.GreptimeConnection.class)) {
-            v = connection
-                    .unwrap(io.greptime.jdbc.GreptimeConnection.class)
-                    .getServerVersion()
-                    .orElse(null);
+        if (v == null && connection.isWrapperFor(GreptimeConnection.class)) {
+            v = connection.unwrap(GreptimeConnection.class).getServerVersion().orElse(null);
             if (v != null) {
                 productVersion.compareAndSet(null, v);
             }
@@ -109,22 +107,22 @@ public final class GreptimeDatabaseMetaData extends DatabaseCapabilities {
 
     @Override
     public String getDriverName() {
-        return GreptimeDriver.NAME;
+        return DriverVersion.NAME;
     }
 
     @Override
     public String getDriverVersion() {
-        return GreptimeDriver.VERSION;
+        return DriverVersion.VERSION;
     }
 
     @Override
     public int getDriverMajorVersion() {
-        return GreptimeDriver.MAJOR_VERSION;
+        return DriverVersion.MAJOR;
     }
 
     @Override
     public int getDriverMinorVersion() {
-        return GreptimeDriver.MINOR_VERSION;
+        return DriverVersion.MINOR;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.greptime.jdbc.internal.metadata;
 
+import io.greptime.jdbc.GreptimeConnection;
+import io.greptime.jdbc.GreptimeServerCapability;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -119,11 +121,11 @@ final class InformationSchemaReader {
      * known to be newer.
      */
     boolean keyColumnUsagePerConstraint() throws SQLException {
-        return connection.isWrapperFor(io.greptime.jdbc.GreptimeConnection.class)
+        return connection.isWrapperFor(GreptimeConnection.class)
                 && connection
-                        .unwrap(io.greptime.jdbc.GreptimeConnection.class)
+                        .unwrap(GreptimeConnection.class)
                         .getServerCapabilities()
-                        .contains(io.greptime.jdbc.GreptimeServerCapability.KEY_COLUMN_USAGE_PER_CONSTRAINT);
+                        .contains(GreptimeServerCapability.KEY_COLUMN_USAGE_PER_CONSTRAINT);
     }
 
     /** A table's PRIMARY KEY columns in declared order, from SHOW CREATE TABLE; null when it cannot be read. */
@@ -135,7 +137,7 @@ final class InformationSchemaReader {
             while (rs.next()) {
                 text.append(rs.getString(rs.getMetaData().getColumnCount())).append('\n');
             }
-            return KeyColumnRows.primaryKeyClause(text.toString());
+            return primaryKeyClause(text.toString());
         } catch (SQLException e) {
             return null; // the ordinal order stands in; metadata calls should not fail on this
         }
@@ -143,5 +145,43 @@ final class InformationSchemaReader {
 
     private static String quote(String name) {
         return '"' + name.replace("\"", "\"\"") + '"';
+    }
+    /**
+     * The column names of {@code PRIMARY KEY (...)} in a {@code SHOW CREATE TABLE} text, in order; empty when
+     * it has none. Names are double-quoted there ({@code "a""b"} for {@code a"b}) or bare.
+     */
+    private static List<String> primaryKeyClause(String createTable) {
+        List<String> names = new ArrayList<>();
+        int at = createTable.indexOf("PRIMARY KEY (");
+        if (at < 0) {
+            return names;
+        }
+        int i = at + "PRIMARY KEY (".length();
+        StringBuilder name = new StringBuilder();
+        boolean quoted = false;
+        for (; i < createTable.length(); i++) {
+            char c = createTable.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < createTable.length() && createTable.charAt(i + 1) == '"') {
+                    name.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    name.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',' || c == ')') {
+                names.add(name.toString().trim());
+                name.setLength(0);
+                if (c == ')') {
+                    break;
+                }
+            } else {
+                name.append(c);
+            }
+        }
+        return names;
     }
 }

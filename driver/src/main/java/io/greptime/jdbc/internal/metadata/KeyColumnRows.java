@@ -67,43 +67,4 @@ final class KeyColumnRows {
             }
         }
     }
-
-    /**
-     * The column names of {@code PRIMARY KEY (...)} in a {@code SHOW CREATE TABLE} text, in order; empty when
-     * it has none. Names are double-quoted there ({@code "a""b"} for {@code a"b}) or bare.
-     */
-    static List<String> primaryKeyClause(String createTable) {
-        List<String> names = new ArrayList<>();
-        int at = createTable.indexOf("PRIMARY KEY (");
-        if (at < 0) {
-            return names;
-        }
-        int i = at + "PRIMARY KEY (".length();
-        StringBuilder name = new StringBuilder();
-        boolean quoted = false;
-        for (; i < createTable.length(); i++) {
-            char c = createTable.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < createTable.length() && createTable.charAt(i + 1) == '"') {
-                    name.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    name.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',' || c == ')') {
-                names.add(name.toString().trim());
-                name.setLength(0);
-                if (c == ')') {
-                    break;
-                }
-            } else {
-                name.append(c);
-            }
-        }
-        return names;
-    }
 }

@@ -1,7 +1,8 @@
 package io.greptime.jdbc.internal.metadata;
 
-import io.greptime.jdbc.internal.jdbc.LabelledResultSet;
-import io.greptime.jdbc.internal.jdbc.ResultSetMetaDataImpl;
+import io.greptime.jdbc.internal.resultset.LabelledResultSet;
+import io.greptime.jdbc.internal.resultset.ResultSetMetaDataImpl;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -49,17 +50,19 @@ final class MetadataResultSet extends LabelledResultSet {
     @Override
     protected void checkOpen() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("ResultSet is closed", "24000");
+            throw new SQLException("ResultSet is closed", SqlState.INVALID_CURSOR_STATE.code());
         }
     }
 
     private Object value(int column) throws SQLException {
         checkOpen();
         if (row < 0 || row >= rows.size()) {
-            throw new SQLException("ResultSet is not positioned on a row", "24000");
+            throw new SQLException("ResultSet is not positioned on a row", SqlState.INVALID_CURSOR_STATE.code());
         }
         if (column < 1 || column > columns.size()) {
-            throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
+            throw new SQLException(
+                    "Column index " + column + " is out of range 1.." + columns.size(),
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
         Object v = rows.get(row)[column - 1];
         wasNull = v == null;
@@ -80,7 +83,9 @@ final class MetadataResultSet extends LabelledResultSet {
         try {
             return new BigDecimal(v.toString().trim());
         } catch (NumberFormatException e) {
-            throw new SQLDataException("Column " + column + " value '" + v + "' is not a number", "22018");
+            throw new SQLDataException(
+                    "Column " + column + " value '" + v + "' is not a number",
+                    SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
         }
     }
 
@@ -114,7 +119,7 @@ final class MetadataResultSet extends LabelledResultSet {
         checkOpen();
         Integer i = columnLabel == null ? null : labels.get(columnLabel.toUpperCase(Locale.ROOT));
         if (i == null) {
-            throw new SQLException("No column labelled '" + columnLabel + "'", "42S22");
+            throw new SQLException("No column labelled '" + columnLabel + "'", SqlState.COLUMN_NOT_FOUND.code());
         }
         return i;
     }
@@ -196,7 +201,9 @@ final class MetadataResultSet extends LabelledResultSet {
     }
 
     private static SQLException notTemporal(String method) {
-        return new SQLDataException("ResultSet." + method + ": metadata columns hold no dates or times", "22005");
+        return new SQLDataException(
+                "ResultSet." + method + ": metadata columns hold no dates or times",
+                SqlState.ERROR_IN_ASSIGNMENT.code());
     }
 
     @Override
@@ -258,7 +265,7 @@ final class MetadataResultSet extends LabelledResultSet {
     @Override
     public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
         if (type == null) {
-            throw new SQLException("getObject: type is null", "22023");
+            throw new SQLException("getObject: type is null", SqlState.INVALID_PARAMETER_VALUE.code());
         }
         Object v = value(columnIndex);
         if (v == null || type.isInstance(v)) {
@@ -283,7 +290,8 @@ final class MetadataResultSet extends LabelledResultSet {
         } else if (type == Double.class) {
             return getDouble(columnIndex);
         }
-        throw new SQLDataException("Cannot convert column " + columnIndex + " to " + type.getName(), "22005");
+        throw new SQLDataException(
+                "Cannot convert column " + columnIndex + " to " + type.getName(), SqlState.ERROR_IN_ASSIGNMENT.code());
     }
 
     @Override
@@ -347,7 +355,7 @@ final class MetadataResultSet extends LabelledResultSet {
     @Override
     public void setFetchSize(int rows) throws SQLException {
         if (rows < 0) {
-            throw new SQLException("Fetch size must be >= 0, was " + rows, "22023");
+            throw new SQLException("Fetch size must be >= 0, was " + rows, SqlState.INVALID_PARAMETER_VALUE.code());
         }
     }
 
@@ -369,7 +377,8 @@ final class MetadataResultSet extends LabelledResultSet {
 
     private static SQLFeatureNotSupportedException unsupported(String method) {
         return new SQLFeatureNotSupportedException(
-                "ResultSet." + method + " is not supported: metadata columns are text and numbers", "0A000");
+                "ResultSet." + method + " is not supported: metadata columns are text and numbers",
+                SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override

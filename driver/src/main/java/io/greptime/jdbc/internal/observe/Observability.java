@@ -1,9 +1,10 @@
 package io.greptime.jdbc.internal.observe;
 
-import io.greptime.jdbc.internal.client.ChannelSource;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.JdbcUrl;
 import io.greptime.jdbc.internal.config.Settings;
+import io.greptime.jdbc.sqlstate.SqlState;
+import io.grpc.ClientInterceptor;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,7 +17,7 @@ import java.util.logging.Level;
  * A connection's logging, metrics and tracing, configured by its properties ({@code logging},
  * {@code slowStatementThreshold}, {@code logSqlLength}, {@code metrics}, {@code tracing}). The JDBC layer
  * calls it at a few points (open, close, each execution, each statement and result set); the gRPC layer
- * is observed by wrapping the connection's {@link ChannelSource} ({@link #instrument}); failover code
+ * is observed through an interceptor on each endpoint's calls ({@link #callInterceptor}); failover code
  * reports through {@link #failoverEvents()}.
  */
 public final class Observability implements AutoCloseable {
@@ -87,7 +88,7 @@ public final class Observability implements AutoCloseable {
                             : jmx;
             }
         } catch (IllegalArgumentException e) {
-            throw new SQLException(e.getMessage(), "HY024", e);
+            throw new SQLException(e.getMessage(), SqlState.INVALID_ATTRIBUTE_VALUE.code(), e);
         }
     }
 
@@ -100,9 +101,9 @@ public final class Observability implements AutoCloseable {
         }
     }
 
-    /** Observes every call on the channels of {@code source}; closing the result closes {@code source}. */
-    public ChannelSource instrument(ChannelSource source) {
-        return new InstrumentedChannelSource(source, this);
+    /** The interceptor that observes every call to {@code endpoint} ({@code host:port}). */
+    public ClientInterceptor callInterceptor(String endpoint) {
+        return new CallInterceptor(this, endpoint);
     }
 
     /** Where the Arrow memory gauge reads from (the connection's allocator). */

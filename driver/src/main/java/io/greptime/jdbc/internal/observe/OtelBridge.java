@@ -1,6 +1,6 @@
 package io.greptime.jdbc.internal.observe;
 
-import io.greptime.jdbc.GreptimeDriver;
+import io.greptime.jdbc.internal.config.DriverVersion;
 import io.greptime.jdbc.proto.v1.RequestHeader;
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -39,7 +39,7 @@ final class OtelBridge {
     private OtelBridge() {}
 
     static Object tracer() {
-        return GlobalOpenTelemetry.getTracer("io.greptime.jdbc", GreptimeDriver.VERSION);
+        return GlobalOpenTelemetry.getTracer("io.greptime.jdbc", DriverVersion.VERSION);
     }
 
     static void inject(RequestHeader.Builder header) {

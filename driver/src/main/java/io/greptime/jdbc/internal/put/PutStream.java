@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.put;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.client.CallScope;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -23,7 +24,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public final class PutStream {
     /** SQLState of rows whose fate is unknown: the server did not confirm them as sent. */
-    public static final String COMPLETION_UNKNOWN = "40003";
+    public static final String COMPLETION_UNKNOWN = SqlState.STATEMENT_COMPLETION_UNKNOWN.code();
 
     private final PutStreams owner;
     private final RequestSession session;
@@ -129,7 +130,9 @@ public final class PutStream {
     private void stop(CallScope scope, String what) {
         SQLException why = scope.stopped(what);
         if (failure == null) {
-            failure = why != null ? why : new SQLException("Interrupted while waiting for " + what, "HY008");
+            failure = why != null
+                    ? why
+                    : new SQLException("Interrupted while waiting for " + what, SqlState.OPERATION_CANCELED.code());
         }
         writer.cancel(failure.getMessage());
     }

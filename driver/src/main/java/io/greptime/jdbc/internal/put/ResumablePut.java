@@ -5,6 +5,7 @@ import io.greptime.jdbc.internal.failover.Endpoint;
 import io.greptime.jdbc.internal.failover.OperationKind;
 import io.greptime.jdbc.internal.failover.RetryRules;
 import io.greptime.jdbc.internal.failover.Router;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.HashSet;
@@ -89,7 +90,8 @@ final class ResumablePut implements DoPutWriter.Transport {
         int gen = ++generation;
         if (e == null) {
             call = null;
-            writer.onError(new SQLException("No GreptimeDB endpoint is available for DoPut", "08001"));
+            writer.onError(
+                    new SQLException("No GreptimeDB endpoint is available for DoPut", SqlState.CANNOT_CONNECT.code()));
             return;
         }
         try {

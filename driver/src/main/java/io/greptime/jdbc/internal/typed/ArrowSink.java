@@ -3,6 +3,7 @@ package io.greptime.jdbc.internal.typed;
 import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.bulk.BatchSink;
 import io.greptime.jdbc.internal.bulk.WriteExecutions;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.time.ZoneId;
@@ -61,7 +62,9 @@ final class ArrowSink<T> implements RecordSink<T> {
                 throw e;
             } catch (Throwable e) {
                 throw new SQLException(
-                        "Reading component '" + columns.get(c).component() + "' failed: " + e, "HY000", e);
+                        "Reading component '" + columns.get(c).component() + "' failed: " + e,
+                        SqlState.GENERAL_ERROR.code(),
+                        e);
             }
         }
         try {

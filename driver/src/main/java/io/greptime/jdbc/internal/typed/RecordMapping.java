@@ -1,6 +1,7 @@
 package io.greptime.jdbc.internal.typed;
 
 import io.greptime.jdbc.GreptimeTable;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.lang.reflect.RecordComponent;
 import java.sql.SQLException;
 import java.sql.SQLSyntaxErrorException;
@@ -16,12 +17,10 @@ import java.util.Map;
  * so rows are written and read without reflection. Every mistake in the type is found here, before any row: see
  * {@link ComponentReader} for the per-component rules.
  *
- * <p>Mapping mistakes are {@link SQLSyntaxErrorException}s with SQLState {@value #MAPPING_ERROR}: they are
+ * <p>Mapping mistakes are {@link SQLSyntaxErrorException}s with SQLState 42000: they are
  * errors in how the program declares its rows, like a bad column definition in SQL.
  */
 public final class RecordMapping<T> {
-    /** SQLState of every mapping mistake. */
-    public static final String MAPPING_ERROR = "42000";
 
     private static final ClassValue<Object> CACHE = new ClassValue<>() {
         @Override
@@ -54,7 +53,7 @@ public final class RecordMapping<T> {
     @SuppressWarnings("unchecked")
     public static <T> RecordMapping<T> of(Class<T> type) throws SQLException {
         if (type == null) {
-            throw new SQLException("The record class must not be null", "HY009");
+            throw new SQLException("The record class must not be null", SqlState.INVALID_USE_OF_NULL_POINTER.code());
         }
         Object cached = CACHE.get(type);
         if (cached instanceof SQLException e) {
@@ -137,7 +136,8 @@ public final class RecordMapping<T> {
     }
 
     static SQLSyntaxErrorException mistake(Class<?> type, String what) {
-        return new SQLSyntaxErrorException("Record " + type.getName() + " " + what, MAPPING_ERROR);
+        return new SQLSyntaxErrorException(
+                "Record " + type.getName() + " " + what, SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION.code());
     }
 
     public Class<T> type() {
@@ -184,7 +184,9 @@ public final class RecordMapping<T> {
         } catch (Throwable e) {
             // The record's own checks (a compact constructor) refused the row's values.
             throw new java.sql.SQLDataException(
-                    "The constructor of " + type.getName() + " refused the row: " + e, "22000", e);
+                    "The constructor of " + type.getName() + " refused the row: " + e,
+                    SqlState.DATA_EXCEPTION.code(),
+                    e);
         }
     }
 

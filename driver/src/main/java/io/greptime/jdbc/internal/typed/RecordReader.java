@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.typed;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLDataException;
@@ -46,7 +47,7 @@ public final class RecordReader<T> {
                                 + columns.get(i).component() + "' of "
                                 + mapping.type().getName() + "; its columns are "
                                 + labels.keySet(),
-                        "42S22");
+                        SqlState.COLUMN_NOT_FOUND.code());
             }
             positions[i] = at;
         }
@@ -75,7 +76,7 @@ public final class RecordReader<T> {
                                 + "' is NULL, which primitive component '"
                                 + columns.get(i).component()
                                 + "' cannot hold; declare it with the boxed type",
-                        "22002");
+                        SqlState.NULL_VALUE_NO_INDICATOR.code());
             }
             values[i] = v;
         }

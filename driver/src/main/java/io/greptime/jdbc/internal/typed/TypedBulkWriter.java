@@ -6,6 +6,7 @@ import io.greptime.jdbc.arrow.write.BatchBuffer;
 import io.greptime.jdbc.internal.bulk.BatchSink;
 import io.greptime.jdbc.internal.bulk.TypedWrites;
 import io.greptime.jdbc.internal.client.RequestSession;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
@@ -73,7 +74,8 @@ public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
             writes.forget(session, name);
             schema = writes.executions().run(scope -> writes.tableSchema(session, name, scope));
             if (schema == null) {
-                throw new SQLException("Table " + name + " was created but cannot be read back", "42S02");
+                throw new SQLException(
+                        "Table " + name + " was created but cannot be read back", SqlState.TABLE_NOT_FOUND.code());
             }
         }
         List<Field> fields = fields(mapping, name, schema);
@@ -93,7 +95,8 @@ public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
         if (buffer == null) {
             child.close();
             throw new SQLFeatureNotSupportedException(
-                    "Table " + table + " has a column type a bulk writer cannot fill", "0A000");
+                    "Table " + table + " has a column type a bulk writer cannot fill",
+                    SqlState.FEATURE_NOT_SUPPORTED.code());
         }
         try {
             BatchSink out = writes.executions().run(scope -> writes.open(session, table, fields, scope));
@@ -125,7 +128,7 @@ public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
                 throw new SQLException(
                         "Table " + table + " has no column '" + c.column() + "' for component '" + c.component()
                                 + "' of " + mapping.type().getName(),
-                        "42S22");
+                        SqlState.COLUMN_NOT_FOUND.code());
             }
             if (GreptimeFieldMetadata.isTimeIndex(f) != (c.role() == ColumnMapping.Role.TIME_INDEX)) {
                 throw RecordMapping.mistake(
@@ -157,7 +160,8 @@ public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
 
     private void checkOpen() throws SQLException {
         if (closed.get()) {
-            throw new SQLException("The bulk writer of " + type.getName() + " is closed", "HY010");
+            throw new SQLException(
+                    "The bulk writer of " + type.getName() + " is closed", SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
     }
 
@@ -165,7 +169,8 @@ public final class TypedBulkWriter<T> implements GreptimeBulkWriter<T> {
     public void write(T row) throws SQLException {
         checkOpen();
         if (row == null) {
-            throw new SQLException("A bulk writer cannot write a null record", "HY009");
+            throw new SQLException(
+                    "A bulk writer cannot write a null record", SqlState.INVALID_USE_OF_NULL_POINTER.code());
         }
         sink.add(row);
     }

@@ -3,7 +3,7 @@ package io.greptime.jdbc.internal.bulk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.arrow.GreptimeFieldMetadata;
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import io.greptime.jdbc.proto.v1.ColumnDataType;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
 import io.greptime.jdbc.proto.v1.JsonTypeExtension;

@@ -40,7 +40,7 @@ class ErrorClassesTest {
     void transientExactlyWhenRetried_withAndWithoutTheHint(StatusCode code) {
         for (String hint : new String[] {null, "retryable", "non_retryable"}) {
             if (code == StatusCode.DEADLINE_EXCEEDED
-                    || SqlStates.forStatus(code, code.grpcCode()).equals("28000")) {
+                    || StatusCodeStates.forStatus(code, code.grpcCode()).code().equals("28000")) {
                 // a timeout is SQLTimeoutException as JDBC asks (transient by JDBC's hierarchy, and not repeated
                 // because the statement's time is spent); an authentication failure is 28000 whatever the hint
                 continue;

@@ -37,14 +37,14 @@ class TransportErrorTranslationTest {
     void taskRefusedByAnEndedLoop_isATransientConnectionFailure() {
         SQLException e = translator.translate(new RejectedExecutionException("event executor terminated"));
         assertThat((Throwable) e).isInstanceOf(SQLTransientConnectionException.class);
-        assertThat(e.getSQLState()).isEqualTo(SqlStates.CONNECTION_FAILURE);
+        assertThat(e.getSQLState()).isEqualTo("08006");
         assertThat(e.getMessage()).contains("event executor terminated");
     }
 
     @Test
     void anyOtherError_isACommunicationFailure_namingIt() {
         SQLException e = translator.translate(new AssertionError("hunter2 broke a frame"));
-        assertThat(e.getSQLState()).isEqualTo(SqlStates.CONNECTION_FAILURE);
+        assertThat(e.getSQLState()).isEqualTo("08006");
         assertThat(e.getMessage()).contains("AssertionError").doesNotContain("hunter2");
         assertThat(e.getCause())
                 .as("a cause whose text holds the password is left out")

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.internal.jdbc;
 
+import io.greptime.jdbc.internal.resultset.ResultSetMetaDataImpl;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.arrow.read;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Array;
@@ -153,7 +154,7 @@ abstract class AbstractColumnReader implements ColumnReader {
     @Override
     public <T> T getObject(int row, Class<T> type) throws SQLException {
         if (type == null) {
-            throw new SQLException("getObject needs a target class", "HY004");
+            throw new SQLException("getObject needs a target class", SqlState.INVALID_SQL_DATA_TYPE.code());
         }
         if (isNull(row)) {
             return null;

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.arrow.read;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,7 +28,7 @@ public final class ArrowSqlArray implements Array {
     private Object[] elements() throws SQLException {
         Object[] current = elements;
         if (current == null) {
-            throw new SQLException("Array was freed", "HY010");
+            throw new SQLException("Array was freed", SqlState.FUNCTION_SEQUENCE_ERROR.code());
         }
         return current;
     }
@@ -57,7 +58,9 @@ public final class ArrowSqlArray implements Array {
     public Object getArray(long index, int count) throws SQLException {
         Object[] all = elements();
         if (index < 1 || index > all.length + 1L || count < 0) {
-            throw new SQLException("Array slice " + index + "+" + count + " is outside 1.." + all.length, "2202E");
+            throw new SQLException(
+                    "Array slice " + index + "+" + count + " is outside 1.." + all.length,
+                    SqlState.ARRAY_ELEMENT_ERROR.code());
         }
         int from = (int) index - 1;
         return Arrays.copyOfRange(all, from, Math.min(all.length, from + count));
@@ -70,22 +73,22 @@ public final class ArrowSqlArray implements Array {
 
     @Override
     public ResultSet getResultSet() throws SQLException {
-        throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
+        throw new SQLFeatureNotSupportedException("Array.getResultSet", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override
     public ResultSet getResultSet(Map<String, Class<?>> map) throws SQLException {
-        throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
+        throw new SQLFeatureNotSupportedException("Array.getResultSet", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override
     public ResultSet getResultSet(long index, int count) throws SQLException {
-        throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
+        throw new SQLFeatureNotSupportedException("Array.getResultSet", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override
     public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) throws SQLException {
-        throw new SQLFeatureNotSupportedException("Array.getResultSet", "0A000");
+        throw new SQLFeatureNotSupportedException("Array.getResultSet", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.arrow.read;
 
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -51,7 +52,9 @@ final class Json2Reader extends AbstractColumnReader {
             return Jsonb.decode(Jsonb.encode(out.toString()));
         } catch (IllegalArgumentException e) {
             throw new SQLDataException(
-                    "Invalid value in a Json2 column: " + e.getMessage(), ConversionErrors.INVALID_CONVERSION, e);
+                    "Invalid value in a Json2 column: " + e.getMessage(),
+                    SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code(),
+                    e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.arrow.read;
 
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -37,7 +38,9 @@ final class JsonReader extends AbstractColumnReader {
             return Jsonb.decode(bytes.apply(row));
         } catch (IllegalArgumentException e) {
             throw new SQLDataException(
-                    "Invalid JSONB in a Json column: " + e.getMessage(), ConversionErrors.INVALID_CONVERSION, e);
+                    "Invalid JSONB in a Json column: " + e.getMessage(),
+                    SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code(),
+                    e);
         }
     }
 

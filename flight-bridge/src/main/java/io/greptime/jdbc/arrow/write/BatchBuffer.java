@@ -1,5 +1,6 @@
 package io.greptime.jdbc.arrow.write;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.time.ZoneId;
@@ -113,7 +114,8 @@ public final class BatchBuffer implements AutoCloseable {
         }
         if (timeIndex >= 0 && columns[timeIndex].isNull(row)) {
             throw new SQLDataException(
-                    "the time index column '" + writers[timeIndex].name() + "' must not be NULL", "22004");
+                    "the time index column '" + writers[timeIndex].name() + "' must not be NULL",
+                    SqlState.NULL_VALUE_NOT_ALLOWED.code());
         }
         row++;
     }
@@ -124,7 +126,7 @@ public final class BatchBuffer implements AutoCloseable {
             if (columns[c].setRow() == HeapColumn.NEVER) {
                 throw new SQLException(
                         "No value specified for parameter " + (c + 1) + " (column '" + writers[c].name() + "')",
-                        "07001");
+                        SqlState.WRONG_NUMBER_OF_PARAMETERS.code());
             }
         }
         for (HeapColumn column : columns) {

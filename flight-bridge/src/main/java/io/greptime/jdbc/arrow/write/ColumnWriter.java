@@ -1,5 +1,6 @@
 package io.greptime.jdbc.arrow.write;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -16,12 +17,6 @@ import org.apache.arrow.vector.FieldVector;
  * cell as it was.
  */
 public abstract class ColumnWriter {
-    /** Invalid value for the column's type. */
-    static final String INVALID = "22018";
-    /** Numeric value out of range for the column. */
-    static final String OUT_OF_RANGE = "22003";
-    /** SQL's "invalid JSON text". */
-    public static final String INVALID_JSON = "22032";
 
     final FieldVector vector;
     /** Where the values are written until the batch is sealed. */
@@ -102,13 +97,15 @@ public abstract class ColumnWriter {
 
     final SQLDataException mismatch(String what) {
         return new SQLDataException(
-                "cannot store " + what + " in column '" + name() + "' of type " + typeName, INVALID);
+                "cannot store " + what + " in column '" + name() + "' of type " + typeName,
+                SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
     }
 
     /** The value itself is not shown: parameter values never appear in messages (they may be secrets). */
     final SQLDataException outOfRange(Object value) {
         return new SQLDataException(
-                "the value is out of range for column '" + name() + "' of type " + typeName, OUT_OF_RANGE);
+                "the value is out of range for column '" + name() + "' of type " + typeName,
+                SqlState.NUMERIC_VALUE_OUT_OF_RANGE.code());
     }
 
     /** The text itself is not shown: parameter values never appear in messages (they may be secrets). */
@@ -116,6 +113,6 @@ public abstract class ColumnWriter {
         return new SQLDataException(
                 "a string of " + text.length() + " characters is not a valid " + typeName + " for column '" + name()
                         + "'",
-                INVALID);
+                SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
     }
 }

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.arrow.write;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
@@ -206,7 +207,7 @@ final class HeapColumn {
             throw new SQLDataException(
                     "the values of one batch in a string or binary column would exceed 2 GiB: send smaller batches"
                             + " (bulkFlushBytes)",
-                    "54000");
+                    SqlState.PROGRAM_LIMIT_EXCEEDED.code());
         }
         values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, values.length * 2L)));
     }

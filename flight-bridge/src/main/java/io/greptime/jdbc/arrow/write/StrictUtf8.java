@@ -1,5 +1,6 @@
 package io.greptime.jdbc.arrow.write;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLDataException;
 
@@ -8,13 +9,11 @@ import java.sql.SQLDataException;
  * falls back to it) silently turns a lone surrogate, a UTF-16 half with no partner, into {@code '?'}, so
  * the server would store, and later match, a value the application never wrote. Every write path (DoPut
  * columns, row inserts, SQL text with inlined parameters) checks here first and fails with SQLState
- * {@value #NOT_IN_REPERTOIRE} (SQL's "character not in repertoire"), as PostgreSQL does for bytes that are
+ * 22021 (SQL's "character not in repertoire"), as PostgreSQL does for bytes that are
  * not valid in the database encoding. The message names the position and the code unit, never the text,
  * which may be a secret.
  */
 public final class StrictUtf8 {
-    /** SQL's "character not in repertoire". */
-    public static final String NOT_IN_REPERTOIRE = "22021";
 
     private StrictUtf8() {}
 
@@ -67,7 +66,7 @@ public final class StrictUtf8 {
                             "%s holds a lone surrogate U+%04X at index %d, which UTF-8 cannot encode; nothing was sent"
                                     + " (pair it, or send the bytes as VARBINARY)",
                             what, (int) text.charAt(at), at),
-                    NOT_IN_REPERTOIRE);
+                    SqlState.CHARACTER_NOT_IN_REPERTOIRE.code());
         }
         return text;
     }

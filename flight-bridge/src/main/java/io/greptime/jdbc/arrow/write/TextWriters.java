@@ -1,6 +1,7 @@
 package io.greptime.jdbc.arrow.write;
 
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.math.BigDecimal;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -81,7 +82,8 @@ final class TextWriters {
             } catch (IllegalArgumentException e) {
                 // the parser names the offset and what it expected, never the text (values may be secrets)
                 throw new SQLDataException(
-                        "not valid JSON text for column '" + name() + "': " + e.getMessage(), INVALID_JSON);
+                        "not valid JSON text for column '" + name() + "': " + e.getMessage(),
+                        SqlState.INVALID_JSON_TEXT.code());
             }
             cells.putBytes(row, jsonb, 0, jsonb.length);
         }
@@ -144,7 +146,7 @@ final class TextWriters {
             return new SQLDataException(
                     "column '" + name() + "' of type Vector(" + dimension + ") takes " + dimension
                             + " float values, got " + got,
-                    INVALID);
+                    SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code());
         }
     }
 }

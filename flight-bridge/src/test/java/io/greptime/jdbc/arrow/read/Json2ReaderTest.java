@@ -2,8 +2,8 @@ package io.greptime.jdbc.arrow.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import io.greptime.jdbc.arrow.meta.JdbcTypeMapper;
-import io.greptime.jdbc.proto.jsonb.Jsonb;
 import java.nio.charset.StandardCharsets;
 import java.sql.Types;
 import java.time.ZoneOffset;

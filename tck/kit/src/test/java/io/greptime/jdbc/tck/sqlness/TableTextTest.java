@@ -2,7 +2,7 @@ package io.greptime.jdbc.tck.sqlness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.greptime.jdbc.tck.text;
 
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import java.math.BigDecimal;
 import java.util.HexFormat;
 import java.util.List;

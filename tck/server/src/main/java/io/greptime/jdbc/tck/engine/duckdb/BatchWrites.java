@@ -187,7 +187,7 @@ final class BatchWrites {
      */
     private static String jsonText(byte[] jsonb, String column) {
         try {
-            return io.greptime.jdbc.proto.jsonb.Jsonb.decode(jsonb);
+            return io.greptime.jdbc.arrow.jsonb.Jsonb.decode(jsonb);
         } catch (IllegalArgumentException e) {
             throw new GreptimeError(
                     StatusCode.INVALID_ARGUMENTS,

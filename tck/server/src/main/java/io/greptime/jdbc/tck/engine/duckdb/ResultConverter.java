@@ -1,6 +1,6 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-import io.greptime.jdbc.proto.jsonb.Jsonb;
+import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -102,7 +102,7 @@ final class Values {
         // (such as a bare word, which a lenient parser would take for a string) is refused here too
         // instead of failing every later read of the row.
         try {
-            io.greptime.jdbc.proto.jsonb.Jsonb.encode(s);
+            io.greptime.jdbc.arrow.jsonb.Jsonb.encode(s);
         } catch (IllegalArgumentException e) {
             throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid JSON: " + s, e);
         }

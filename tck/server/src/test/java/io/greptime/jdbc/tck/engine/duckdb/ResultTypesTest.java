@@ -103,7 +103,7 @@ class ResultTypesTest {
             byte[] jsonb = ((org.apache.arrow.vector.VarBinaryVector)
                             r.getVectorSchemaRoot().getVector(0))
                     .get(0);
-            assertThat(io.greptime.jdbc.proto.jsonb.Jsonb.decode(jsonb)).isEqualTo("{\"a\":[1,true,null],\"b\":\"x\"}");
+            assertThat(io.greptime.jdbc.arrow.jsonb.Jsonb.decode(jsonb)).isEqualTo("{\"a\":[1,true,null],\"b\":\"x\"}");
         }
         f.fails(
                 "INSERT INTO j VALUES (2, '{not json')",

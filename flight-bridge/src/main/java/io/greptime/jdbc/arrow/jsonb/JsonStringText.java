@@ -1,4 +1,4 @@
-package io.greptime.jdbc.proto.jsonb;
+package io.greptime.jdbc.arrow.jsonb;
 
 /**
  * Writes a JSONB string (UTF-8 bytes) as a quoted JSON string the way GreptimeDB renders JSON values.

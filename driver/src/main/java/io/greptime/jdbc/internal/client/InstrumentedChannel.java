@@ -1,21 +1,21 @@
-package io.greptime.jdbc.internal.observe;
+package io.greptime.jdbc.internal.client;
 
-import io.greptime.jdbc.internal.client.ForwardingManagedChannel;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 
 /**
- * A channel whose calls pass through a {@link CallInterceptor}; everything else (lifecycle, state) is
+ * A channel whose calls pass through an interceptor (the connection's observability); everything else (lifecycle, state) is
  * the wrapped channel's.
  */
 final class InstrumentedChannel extends ForwardingManagedChannel {
     private final Channel intercepted;
 
-    InstrumentedChannel(ManagedChannel delegate, CallInterceptor interceptor) {
+    InstrumentedChannel(ManagedChannel delegate, ClientInterceptor interceptor) {
         super(delegate);
         this.intercepted = ClientInterceptors.intercept(delegate, interceptor);
     }

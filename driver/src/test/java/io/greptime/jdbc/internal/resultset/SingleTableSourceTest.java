@@ -1,4 +1,4 @@
-package io.greptime.jdbc.internal.jdbc;
+package io.greptime.jdbc.internal.resultset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

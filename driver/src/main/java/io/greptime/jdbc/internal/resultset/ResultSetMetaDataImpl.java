@@ -1,8 +1,9 @@
-package io.greptime.jdbc.internal.jdbc;
+package io.greptime.jdbc.internal.resultset;
 
 import io.greptime.jdbc.GreptimeResultSetMetaData;
 import io.greptime.jdbc.arrow.meta.ColumnMetadata;
 import io.greptime.jdbc.arrow.meta.JdbcColumnType;
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
@@ -18,7 +19,7 @@ public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, S
     private final List<ColumnMetadata> columns;
     private final SingleTableSource source;
 
-    ResultSetMetaDataImpl(List<ColumnMetadata> columns, SingleTableSource source) {
+    public ResultSetMetaDataImpl(List<ColumnMetadata> columns, SingleTableSource source) {
         this.columns = List.copyOf(columns);
         this.source = source;
     }
@@ -34,7 +35,9 @@ public final class ResultSetMetaDataImpl implements GreptimeResultSetMetaData, S
 
     private ColumnMetadata column(int column) throws SQLException {
         if (column < 1 || column > columns.size()) {
-            throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
+            throw new SQLException(
+                    "Column index " + column + " is out of range 1.." + columns.size(),
+                    SqlState.INVALID_DESCRIPTOR_INDEX.code());
         }
         return columns.get(column - 1);
     }

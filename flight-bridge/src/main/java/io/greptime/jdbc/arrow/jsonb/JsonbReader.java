@@ -1,20 +1,20 @@
-package io.greptime.jdbc.proto.jsonb;
+package io.greptime.jdbc.arrow.jsonb;
 
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.ARRAY_HEADER;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.CONTAINER_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.EXTENSION_TAG_05;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.FALSE_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.HEADER_COUNT_MASK;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.HEADER_TYPE_MASK;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.JENTRY_LENGTH_MASK;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.JENTRY_OFFSET_FLAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.JENTRY_TYPE_MASK;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NULL_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.OBJECT_HEADER;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.SCALAR_HEADER;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.STRING_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.TRUE_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.ARRAY_HEADER;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.CONTAINER_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.EXTENSION_TAG_05;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.FALSE_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.HEADER_COUNT_MASK;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.HEADER_TYPE_MASK;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.JENTRY_LENGTH_MASK;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.JENTRY_OFFSET_FLAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.JENTRY_TYPE_MASK;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NULL_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.OBJECT_HEADER;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.SCALAR_HEADER;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.STRING_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.TRUE_TAG;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

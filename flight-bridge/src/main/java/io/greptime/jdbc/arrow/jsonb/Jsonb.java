@@ -1,4 +1,4 @@
-package io.greptime.jdbc.proto.jsonb;
+package io.greptime.jdbc.arrow.jsonb;
 
 /**
  * GreptimeDB's binary JSON (the datafuselabs/databendlabs {@code jsonb} crate's encoding, version 0.4,

@@ -1,13 +1,13 @@
-package io.greptime.jdbc.proto.jsonb;
+package io.greptime.jdbc.arrow.jsonb;
 
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_DECIMAL_05;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_FLOAT;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_INF;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_INT;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_NAN;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_NEG_INF;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_UINT;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_ZERO;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_DECIMAL_05;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_FLOAT;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_INF;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_INT;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_NAN;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_NEG_INF;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_UINT;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_ZERO;
 
 /**
  * Numbers as the jsonb crate 0.4 reads, writes and prints them.

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.internal.jdbc;
+package io.greptime.jdbc.internal.resultset;
 
 import io.greptime.jdbc.internal.sql.SqlLexer;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ import java.util.Set;
  * @param all whether every column comes from the table ({@code SELECT *})
  * @param labels the result labels of the plain column items, lower-cased
  */
-record SingleTableSource(String schema, String table, boolean all, Set<String> labels) {
+public record SingleTableSource(String schema, String table, boolean all, Set<String> labels) {
     private static final Set<String> CLAUSE_ENDS =
             Set.of("where", "group", "order", "limit", "having", "offset", "align", "range", "fill", "by");
 
@@ -29,7 +29,7 @@ record SingleTableSource(String schema, String table, boolean all, Set<String> l
     }
 
     /** The source of {@code sql}, or null when it is not a plain single-table SELECT. */
-    static SingleTableSource of(String sql, String sessionSchema) {
+    public static SingleTableSource of(String sql, String sessionSchema) {
         if (sql == null) {
             return null;
         }

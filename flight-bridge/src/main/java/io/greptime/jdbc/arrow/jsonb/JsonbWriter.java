@@ -1,16 +1,16 @@
-package io.greptime.jdbc.proto.jsonb;
+package io.greptime.jdbc.arrow.jsonb;
 
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.ARRAY_HEADER;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.CONTAINER_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.FALSE_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.HEADER_COUNT_MASK;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.JENTRY_LENGTH_MASK;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NULL_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.NUMBER_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.OBJECT_HEADER;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.SCALAR_HEADER;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.STRING_TAG;
-import static io.greptime.jdbc.proto.jsonb.JsonbFormat.TRUE_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.ARRAY_HEADER;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.CONTAINER_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.FALSE_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.HEADER_COUNT_MASK;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.JENTRY_LENGTH_MASK;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NULL_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.NUMBER_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.OBJECT_HEADER;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.SCALAR_HEADER;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.STRING_TAG;
+import static io.greptime.jdbc.arrow.jsonb.JsonbFormat.TRUE_TAG;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;

@@ -1,5 +1,6 @@
-package io.greptime.jdbc.internal.jdbc;
+package io.greptime.jdbc.internal.resultset;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -12,12 +13,14 @@ public abstract class ReadOnlyResultSet implements ResultSet, SelfWrapper {
 
     static SQLFeatureNotSupportedException readOnly(String method) {
         return new SQLFeatureNotSupportedException(
-                "ResultSet." + method + " is not supported: GreptimeDB result sets are read-only", "0A000");
+                "ResultSet." + method + " is not supported: GreptimeDB result sets are read-only",
+                SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     protected static SQLFeatureNotSupportedException forwardOnly(String method) {
         return new SQLFeatureNotSupportedException(
-                "ResultSet." + method + " is not supported: GreptimeDB result sets are forward-only", "0A000");
+                "ResultSet." + method + " is not supported: GreptimeDB result sets are forward-only",
+                SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     /** Throws if the result set is closed. */
@@ -155,7 +158,7 @@ public abstract class ReadOnlyResultSet implements ResultSet, SelfWrapper {
     @Override
     public String getCursorName() throws SQLException {
         throw new SQLFeatureNotSupportedException(
-                "ResultSet.getCursorName is not supported: no named cursors", "0A000");
+                "ResultSet.getCursorName is not supported: no named cursors", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override
@@ -591,7 +594,8 @@ public abstract class ReadOnlyResultSet implements ResultSet, SelfWrapper {
     // GreptimeDB has no REF, LOB, URL, ROWID or XML types: no column can be read as one.
     private static SQLFeatureNotSupportedException noSuchType(String method) {
         return new SQLFeatureNotSupportedException(
-                "ResultSet." + method + " is not supported: GreptimeDB has no such column type", "0A000");
+                "ResultSet." + method + " is not supported: GreptimeDB has no such column type",
+                SqlState.FEATURE_NOT_SUPPORTED.code());
     }
 
     @Override

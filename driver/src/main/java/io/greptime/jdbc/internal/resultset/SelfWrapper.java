@@ -1,5 +1,6 @@
-package io.greptime.jdbc.internal.jdbc;
+package io.greptime.jdbc.internal.resultset;
 
+import io.greptime.jdbc.sqlstate.SqlState;
 import java.sql.SQLException;
 import java.sql.Wrapper;
 
@@ -14,7 +15,7 @@ public interface SelfWrapper extends Wrapper {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        throw new SQLException("Not a wrapper for " + iface.getName(), "HY000");
+        throw new SQLException("Not a wrapper for " + iface.getName(), SqlState.GENERAL_ERROR.code());
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.proto.jsonb;
+package io.greptime.jdbc.arrow.jsonb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.proto.jsonb;
+package io.greptime.jdbc.arrow.jsonb;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
