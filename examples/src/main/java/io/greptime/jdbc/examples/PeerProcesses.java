@@ -91,6 +91,12 @@ final class PeerProcesses {
         if (version != null) {
             command.add("-Dingester.version=" + version);
         }
+        // -Dbench.ingesterRepo=DIR: the Maven repository the ingester was built into, when that is not the
+        // user's own (an ingester built from its repository stays out of the shared ~/.m2)
+        String repo = System.getProperty("bench.ingesterRepo");
+        if (repo != null && !repo.isBlank()) {
+            command.add("-Dmaven.repo.local=" + repo);
+        }
         Path log = Files.createTempFile("ingester-bulk-peer", ".log");
         try {
             Process p = new ProcessBuilder(command)
