@@ -1,8 +1,6 @@
 package io.greptime.jdbc.examples;
 
-import io.greptime.jdbc.tck.engine.Engine;
-import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
-import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
+import io.greptime.jdbc.examples.WriteReport.Result;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
@@ -30,9 +28,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
- * Each write client in a process of its own, against one embedded server in this process: the Arrow
- * Flight application that builds its batches, PreparedStatement executeBatch and Spring batchUpdate, the
- * same rows as {@link WriteBenchmark}, one after the other so they never share the two cores. Each child
+ * Each write client in a process of its own, against one embedded server in this process (or the GreptimeDB
+ * at {@code GREPTIMEDB_ENDPOINT}, see {@link WriteTarget}): the Arrow Flight application that builds its
+ * batches and keeps 8 unanswered ({@code arrow}), PreparedStatement executeBatch in auto-commit
+ * ({@code jdbc}), executeBatch + commit() every {@code bench.commitEvery} batches ({@code commit}), Spring
+ * batchUpdate ({@code spring}) and in transactions ({@code springtx}), and the peers outside this classpath
+ * ({@link PeerProcesses}: {@code ingesterbulk}, the official Java ingester's bulk writer, and any
+ * {@code -Dbench.peer.NAME=program}), the same rows as {@link WriteBenchmark}, one after the other so they
+ * never share the two cores. Each child
  * JVM (the same JVM and flags for every method) warms up, then writes {@code bench.passes} measured passes
  * of {@code bench.rows} rows in batches of {@code bench.batch}, and reports, per pass and over all of them,
  * its rows/s, its peak resident memory (VmHWM, the whole process) and the CPU each of its threads used per
@@ -55,11 +58,12 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * stores the rows (default: the sink engine, which decodes and counts them); {@code -Dbench.rounds=n}
  * (default 5), {@code -Dbench.passes=n} (default 3), {@code -Dbench.warmupRows=n} (each child's own
  * warm-up, default twice {@code bench.rows}, at most 2,000,000), {@code -Dbench.serverWarmupRows=n}
- * (default as the child's warm-up; 0 skips the server's warm-up). Not a test: figures depend on the
- * machine.
+ * (default as the child's warm-up; 0 skips the server's warm-up); {@code -Dbench.methods=arrow,commit,...}
+ * (default: the five JDBC-side methods and {@code ingesterbulk}). Not a test: figures depend on the machine.
  */
 public final class WriteProcesses {
-    private static final List<String> ALL_METHODS = List.of("arrow", "jdbc", "commit", "spring", "springtx");
+    private static final List<String> ALL_METHODS =
+            List.of("arrow", "jdbc", "commit", "spring", "springtx", PeerProcesses.INGESTER_BULK);
     /**
      * {@code -Dbench.methods=jdbc}: only some of them (each ratio is printed when both of its methods ran);
      * a driver method with {@code @k=v&k2=v2} after its name is one more variant of it with those connection
@@ -68,13 +72,6 @@ public final class WriteProcesses {
      */
     private static final List<String> METHODS = List.of(
             System.getProperty("bench.methods", String.join(",", ALL_METHODS)).split(","));
-
-    /** The key of the heap bytes allocated among a child's per-thread CPU figures. */
-    private static final String HEAP_BYTES = "heapBytes";
-    /** The key of the server's CPU (the parent process) during a child's measured write. */
-    private static final String SERVER_CPU = "server";
-    /** The prefix of the server's threads (by name) among a child's figures. */
-    private static final String SERVER_THREAD = "server:";
 
     private WriteProcesses() {}
 
@@ -92,10 +89,12 @@ public final class WriteProcesses {
         int serverWarmupBatch = Integer.getInteger("bench.serverWarmupBatch", 500);
         int warmupRounds = Integer.getInteger("bench.warmupRounds", 1);
         boolean duck = System.getProperty("bench.server", "sink").equals("duckdb");
+        String endpoint = System.getenv("GREPTIMEDB_ENDPOINT");
+        boolean external = endpoint != null && !endpoint.isBlank();
         System.out.printf(
                 "write clients, one process each: %d pass(es) of %,d rows in batches of %,d after %,d warm-up rows;"
                         + " server warmed with %,d rows per method in batches of %,d, then %d round(s) of one pass not"
-                        + " counted; server storage %s; %d round(s); load average %s%n",
+                        + " counted; server %s; %d round(s); load average %s%n",
                 passes,
                 rows,
                 batch,
@@ -103,215 +102,65 @@ public final class WriteProcesses {
                 serverWarmup,
                 serverWarmupBatch,
                 warmupRounds,
-                duck ? "DuckDB" : "sink",
+                external ? "GreptimeDB at " + endpoint.trim() : "embedded, storage " + (duck ? "DuckDB" : "sink"),
                 rounds,
                 LoadAverage.read());
-        try (DuckDbEngine storage = DuckDbEngine.inMemory()) {
-            SinkEngine sink = duck ? null : new SinkEngine(storage);
-            Engine engine = duck ? storage : sink;
-            try (EmbeddedGreptimeServer server = EmbeddedGreptimeServer.builder()
-                            .port(0)
-                            .engine(engine)
-                            .build()
-                            .start();
-                    Connection admin = DriverManager.getConnection("jdbc:greptime://" + server.address() + "/public")) {
-                if (serverWarmup > 0) {
-                    for (String method : METHODS) {
-                        String table = tableName(method, 0);
-                        WriteBenchmark.createTable(admin, table + "_warm");
-                        child(method, server.address(), table, 0, serverWarmupBatch, serverWarmup, 0);
-                    }
-                    System.out.println("server warmed; load average " + LoadAverage.read());
+        List<String> methods = runnable(METHODS);
+        try (WriteTarget target = external ? WriteTarget.external(endpoint.trim()) : WriteTarget.embedded(duck)) {
+            if (serverWarmup > 0) {
+                for (String method : methods) {
+                    String table = target.tableName(method, 0);
+                    target.create(table + "_warm");
+                    child(method, target, table, 0, serverWarmupBatch, serverWarmup, 0);
+                    target.drop(table + "_warm");
                 }
-                List<Map<String, Result>> byRound = new ArrayList<>();
-                for (int round = 1 - warmupRounds; round <= rounds; round++) {
-                    boolean counted = round > 0;
-                    int roundPasses = counted ? passes : 1;
-                    Map<String, Result> results = new LinkedHashMap<>();
-                    for (int k = 0; k < METHODS.size(); k++) {
-                        String method = METHODS.get((k + round + warmupRounds - 1) % METHODS.size());
-                        String table = tableName(method, round + warmupRounds);
-                        WriteBenchmark.createTable(admin, table);
-                        WriteBenchmark.createTable(admin, table + "_warm");
-                        System.gc(); // the server's garbage so far is not left to this child's window
-                        Result r = child(method, server.address(), table, rows, batch, warmup, roundPasses);
-                        long stored = sink != null ? sink.count(table) : WriteBenchmark.count(admin, table);
-                        if (stored != rows * roundPasses) {
-                            throw new IllegalStateException(
-                                    method + ": " + stored + " rows stored, expected " + rows * roundPasses);
-                        }
-                        results.put(method, r);
-                        System.out.println("  " + r.describe() + "; load average " + LoadAverage.read());
-                    }
-                    if (counted) {
-                        byRound.add(results);
-                    }
-                    System.out.println((counted ? "round " + round : "warm-up round (not counted)") + ": "
-                            + ratios(List.of(results), false));
-                }
-                report(byRound);
+                System.out.println("server warmed; load average " + LoadAverage.read());
             }
-        }
-    }
-
-    private static String tableName(String method, int round) {
-        return "bench_p_" + method.replaceAll("[^A-Za-z0-9]", "_").toLowerCase(java.util.Locale.ROOT) + "_" + round;
-    }
-
-    /** What one child process measured: one pass, or all its passes together. */
-    record Result(String method, long rows, double seconds, long peakRssKib, Map<String, Long> cpuNanos) {
-        double rate() {
-            return rows / seconds;
-        }
-
-        long totalCpu() {
-            return cpuNanos.getOrDefault("process", 0L);
-        }
-
-        double cpuPerRow() {
-            return (double) totalCpu() / rows;
-        }
-
-        double serverCpuPerRow() {
-            return (double) cpuNanos.getOrDefault(SERVER_CPU, 0L) / rows;
-        }
-
-        /** The passes of one child as one result: rows, time and CPU added up, the highest peak RSS. */
-        static Result of(List<Result> passes) {
-            Map<String, Long> cpu = new TreeMap<>();
-            long rows = 0;
-            double seconds = 0;
-            long rss = 0;
-            for (Result p : passes) {
-                rows += p.rows;
-                seconds += p.seconds;
-                rss = Math.max(rss, p.peakRssKib);
-                p.cpuNanos.forEach((k, v) -> cpu.merge(k, v, Long::sum));
-            }
-            return new Result(passes.get(0).method, rows, seconds, rss, cpu);
-        }
-
-        String describe() {
-            StringBuilder threads = new StringBuilder();
-            StringBuilder server = new StringBuilder();
-            cpuNanos.forEach((name, ns) -> {
-                if (name.startsWith(SERVER_THREAD)) {
-                    server.append(
-                            String.format(" %s=%.0f", name.substring(SERVER_THREAD.length()), (double) ns / rows));
-                } else if (!name.equals(HEAP_BYTES) && !name.equals(SERVER_CPU)) {
-                    threads.append(String.format(" %s=%.0f", name, (double) ns / rows));
+            List<Map<String, Result>> byRound = new ArrayList<>();
+            for (int round = 1 - warmupRounds; round <= rounds; round++) {
+                boolean counted = round > 0;
+                int roundPasses = counted ? passes : 1;
+                Map<String, Result> results = new LinkedHashMap<>();
+                for (int k = 0; k < methods.size(); k++) {
+                    String method = methods.get((k + round + warmupRounds - 1) % methods.size());
+                    String table = target.tableName(method, round + warmupRounds);
+                    target.create(table);
+                    target.create(table + "_warm");
+                    System.gc(); // the server's garbage so far is not left to this child's window
+                    Result r = child(method, target, table, rows, batch, warmup, roundPasses);
+                    long stored = target.count(table);
+                    if (stored != rows * roundPasses) {
+                        throw new IllegalStateException(
+                                method + ": " + stored + " rows stored, expected " + rows * roundPasses);
+                    }
+                    target.drop(table);
+                    target.drop(table + "_warm");
+                    results.put(method, r);
+                    System.out.println("  " + r.describe() + "; load average " + LoadAverage.read());
                 }
-            });
-            return String.format(
-                    "%-7s %,12.0f rows/s (%,d rows, %.2f s), peak RSS %,d MiB, heap allocated %.0f B/row,"
-                            + " server CPU %.0f ns/row (%s), client CPU ns/row:%s",
-                    method,
-                    rate(),
-                    rows,
-                    seconds,
-                    peakRssKib / 1024,
-                    (double) cpuNanos.getOrDefault(HEAP_BYTES, 0L) / rows,
-                    serverCpuPerRow(),
-                    server.toString().trim(),
-                    threads);
+                if (counted) {
+                    byRound.add(results);
+                }
+                System.out.println((counted ? "round " + round : "warm-up round (not counted)") + ": "
+                        + WriteReport.ratios(List.of(results), methods, false));
+            }
+            WriteReport.report(byRound, methods);
         }
     }
 
-    private static double median(List<Double> values) {
-        double[] sorted =
-                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-    }
-
-    /** A method's results over the rounds, in round order. */
-    private static List<Result> of(List<Map<String, Result>> byRound, String method) {
-        List<Result> out = new ArrayList<>();
-        for (Map<String, Result> round : byRound) {
-            if (round.containsKey(method)) {
-                out.add(round.get(method));
+    /** The methods that can run here: an external peer that cannot is left out, with its reason printed. */
+    private static List<String> runnable(List<String> methods) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (String m : methods) {
+            if (!PeerProcesses.isExternal(m) || PeerProcesses.command(m, java()) != null) {
+                out.add(m);
             }
         }
         return out;
     }
 
-    /**
-     * The ratios the targets name, each computed within a round (the two methods of a ratio ran minutes
-     * apart at most) and, over several rounds, their median with every round's value: executeBatch /
-     * Arrow client, Spring / executeBatch, peak RSS, and every variant / Arrow client.
-     */
-    private static String ratios(List<Map<String, Result>> byRound, boolean withTargets) {
-        StringBuilder out = new StringBuilder();
-        ratio(out, byRound, "jdbc", "arrow", "executeBatch / Arrow client", withTargets ? 0.90 : 0, false);
-        ratio(out, byRound, "spring", "jdbc", "Spring / executeBatch", withTargets ? 0.85 : 0, false);
-        ratio(out, byRound, "jdbc", "arrow", "peak RSS executeBatch / Arrow client", 0, true);
-        ratio(out, byRound, "commit", "arrow", "executeBatch + commit() / Arrow client", withTargets ? 1.0 : 0, false);
-        ratio(out, byRound, "springtx", "arrow", "Spring batchUpdate in transactions / Arrow client", 0, false);
-        ratio(out, byRound, "commit", "arrow", "peak RSS executeBatch + commit() / Arrow client", 0, true);
-        for (String m : METHODS) {
-            if (m.contains("@")) {
-                ratio(out, byRound, m, "arrow", m + " / Arrow client", 0, false);
-            }
-        }
-        return out.toString();
-    }
-
-    private static void ratio(
-            StringBuilder out,
-            List<Map<String, Result>> byRound,
-            String top,
-            String bottom,
-            String label,
-            double target,
-            boolean rss) {
-        List<Double> values = new ArrayList<>();
-        for (Map<String, Result> round : byRound) {
-            Result a = round.get(top);
-            Result b = round.get(bottom);
-            if (a != null && b != null) {
-                values.add(rss ? (double) a.peakRssKib() / b.peakRssKib() : a.rate() / b.rate());
-            }
-        }
-        if (values.isEmpty()) {
-            return;
-        }
-        out.append(out.length() == 0 ? "" : byRound.size() > 1 ? "\n" : "; ");
-        if (byRound.size() == 1) {
-            out.append(String.format("%s %.2f", label, values.get(0)));
-            return;
-        }
-        StringBuilder each = new StringBuilder();
-        values.forEach(v -> each.append(each.length() == 0 ? "" : ", ").append(String.format("%.2f", v)));
-        long met = values.stream().filter(v -> v >= target).count();
-        out.append(String.format(
-                "%s: median %.2f (rounds: %s)%s",
-                label,
-                median(values),
-                each,
-                target > 0
-                        ? String.format("; target %.2f, met in %d of %d rounds", target, met, values.size())
-                        : rss ? " (target 1.5 or less)" : ""));
-    }
-
-    private static void report(List<Map<String, Result>> byRound) {
-        System.out.println("median of each method over " + byRound.size() + " round(s) (rows/s, CPU per row):");
-        for (String m : METHODS) {
-            List<Result> rs = of(byRound, m);
-            System.out.printf(
-                    "  %-7s %,12.0f rows/s (rounds %s); client CPU %.0f ns/row, server CPU %.0f ns/row,"
-                            + " peak RSS %.0f MiB%n",
-                    m,
-                    median(rs.stream().map(Result::rate).toList()),
-                    String.join(
-                            ", ",
-                            rs.stream()
-                                    .map(r -> String.format("%,.0f", r.rate()))
-                                    .toList()),
-                    median(rs.stream().map(Result::cpuPerRow).toList()),
-                    median(rs.stream().map(Result::serverCpuPerRow).toList()),
-                    median(rs.stream().map(r -> r.peakRssKib() / 1024.0).toList()));
-        }
-        System.out.println(ratios(byRound, true));
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /**
@@ -320,51 +169,43 @@ public final class WriteProcesses {
      * child only warms up, and the result is null); its passes together are the result.
      */
     private static Result child(
-            String method, String address, String table, long rows, int batch, long warmup, int passes)
+            String method, WriteTarget target, String table, long rows, int batch, long warmup, int passes)
             throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "--add-opens=java.base/java.nio=ALL-UNNAMED"));
-        // -Dbench.jvmArgs="-Xlog:gc:file=/tmp/gc-%m.log ...": more flags for every child, %m its method's name
-        String extra = System.getProperty("bench.jvmArgs", "").trim();
-        if (!extra.isEmpty() && passes > 0) {
-            for (String flag : extra.split("\\s+")) {
-                command.add(flag.replace("%m", method));
-            }
-        }
+        List<String> command = command(method, passes > 0);
         command.addAll(List.of(
-                "-cp",
-                classpath(),
-                WriteProcesses.class.getName(),
-                "child",
                 method,
-                address,
+                target.address(),
                 table,
                 Long.toString(rows),
                 Integer.toString(batch),
                 Long.toString(warmup),
-                Integer.toString(passes),
-                System.getProperty("bench.params", "")));
+                Integer.toString(passes)));
+        if (!PeerProcesses.isExternal(method)) {
+            command.add(System.getProperty("bench.params", ""));
+        }
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<Result> results = new ArrayList<>();
         try (BufferedReader out =
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            // the server's CPU (this process) while the child measured: from its mark to its result line
+            // the server's CPU while the child measured: from its mark to its result line
             long serverFrom = 0;
             Map<String, Long> serverTasks = Map.of();
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 if (line.startsWith("RESULT ")) {
-                    long server = Child.processCpuNanos() - serverFrom;
-                    Map<String, Long> byThread = NativeThreads.usedByAll(serverTasks);
+                    long server = target.serverCpuNanos() - serverFrom;
                     Result pass = parse(line);
-                    pass.cpuNanos().put(SERVER_CPU, server);
-                    byThread.forEach((name, ns) -> pass.cpuNanos().put(SERVER_THREAD + name, ns));
+                    pass.cpuNanos().put(WriteReport.SERVER_CPU, server);
+                    if (target.embedded()) {
+                        NativeThreads.usedByAll(serverTasks)
+                                .forEach((name, ns) -> pass.cpuNanos().put(WriteReport.SERVER_THREAD + name, ns));
+                    }
                     results.add(pass);
                     if (passes > 1) {
                         System.out.println("    pass " + results.size() + ": " + pass.describe());
                     }
                 } else if (line.startsWith(Child.MARK)) {
-                    serverFrom = Child.processCpuNanos();
-                    serverTasks = NativeThreads.cpuByTask();
+                    serverFrom = target.serverCpuNanos();
+                    serverTasks = target.embedded() ? NativeThreads.cpuByTask() : Map.of();
                     if (results.isEmpty()) {
                         System.out.println("  " + method + "> " + line);
                     }
@@ -378,6 +219,26 @@ public final class WriteProcesses {
             throw new IllegalStateException("the " + method + " child failed");
         }
         return passes == 0 ? null : Result.of(results);
+    }
+
+    /**
+     * The command line of a child before its arguments: for the clients of this JVM, java with this JVM's
+     * classpath and the flags the benchmark needs (and {@code -Dbench.jvmArgs}); an external peer's own.
+     */
+    private static List<String> command(String method, boolean measured) throws Exception {
+        if (PeerProcesses.isExternal(method)) {
+            return new ArrayList<>(PeerProcesses.command(method, java()));
+        }
+        List<String> command = new ArrayList<>(List.of(java(), "--add-opens=java.base/java.nio=ALL-UNNAMED"));
+        // -Dbench.jvmArgs="-Xlog:gc:file=/tmp/gc-%m.log ...": more flags for every child, %m its method's name
+        String extra = System.getProperty("bench.jvmArgs", "").trim();
+        if (!extra.isEmpty() && measured) {
+            for (String flag : extra.split("\\s+")) {
+                command.add(flag.replace("%m", method));
+            }
+        }
+        command.addAll(List.of("-cp", classpath(), WriteProcesses.class.getName(), "child"));
+        return command;
     }
 
     /** Arrow's three start-up lines of java.util.logging, which every child prints alike. */
@@ -465,7 +326,7 @@ public final class WriteProcesses {
             long listed = cpu.values().stream().mapToLong(Long::longValue).sum();
             cpu.put("unlisted", Math.max(0, process - listed));
             cpu.put("process", process);
-            cpu.put(HEAP_BYTES, allocatedBytes(threads) - heapBefore);
+            cpu.put(WriteReport.HEAP_BYTES, allocatedBytes(threads) - heapBefore);
             StringBuilder kv = new StringBuilder();
             cpu.forEach((k, v) ->
                     kv.append(kv.length() == 0 ? "" : ",").append(k).append('=').append(v));
