@@ -17,6 +17,10 @@ import java.util.List;
  * taken as its 64 bits). Cells are checked the way h3o's {@code CellIndex::try_from} checks them, so a bad
  * cell fails with h3o's reason. What GreptimeDB answers as {@code None} (a parent finer than the cell, a
  * child coarser, a position past the children) is NULL here.
+ *
+ * <p>Lines before 1.0 (the Vector-based h3.rs of 0.14 to 0.17) differ in errors only: every h3o error is a
+ * PlainError ({@code H3 error: ...}), a resolution is taken {@code as u8} (wrapping, no cast error), and a
+ * negative distance or position is an InvalidFuncArgs error. The rendered call names its line last.
  */
 final class H3Functions {
     private static final int[] PENTAGON_BASE_CELLS = {4, 14, 24, 38, 49, 58, 63, 72, 83, 97, 107, 117};
@@ -24,6 +28,23 @@ final class H3Functions {
     private static final double EARTH_RADIUS_KM = 6371.007180918475;
 
     private H3Functions() {}
+
+    /** Whether the call being evaluated is for a line before 1.0 (set around each call on DuckDB's thread). */
+    private static final ThreadLocal<Boolean> LEGACY = ThreadLocal.withInitial(() -> Boolean.FALSE);
+
+    /** Runs one call with the line flag its last argument carries ("0" before 1.0, "1" from it). */
+    static <R> R onLine(String[] args, java.util.function.Function<String[], R> fn) {
+        LEGACY.set("0".equals(args[args.length - 1]));
+        try {
+            return fn.apply(args);
+        } finally {
+            LEGACY.remove();
+        }
+    }
+
+    private static boolean legacy() {
+        return LEGACY.get();
+    }
 
     private static final class Holder {
         static final H3Core H3;
@@ -45,6 +66,9 @@ final class H3Functions {
 
     /** A DataFusion Execution error of h3.rs ({@code DataFusionError::Execution(format!("H3 error: {}"))}). */
     private static GreptimeError execution(String reason) {
+        if (legacy()) {
+            return plain(reason);
+        }
         return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: H3 error: " + reason);
     }
 
@@ -67,6 +91,9 @@ final class H3Functions {
             throw new GreptimeError(
                     StatusCode.ENGINE_EXECUTE_QUERY, "Cast error: Can't cast value " + text + " to type UInt8");
         }
+        if (legacy()) {
+            r &= 0xFF; // `v as u8`
+        }
         if (r < 0 || r > 255) {
             throw new GreptimeError(
                     StatusCode.ENGINE_EXECUTE_QUERY, "Cast error: Can't cast value " + r + " to type UInt8");
@@ -80,6 +107,10 @@ final class H3Functions {
     /** A grid distance k or a child position: negative is refused, as h3.rs's ensure_then_coerce does. */
     private static BigInteger nonNegative(String text) {
         BigInteger v = new BigInteger(text.trim());
+        if (v.signum() < 0 && legacy()) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS, "Invalid function args: Argument was outside of acceptable range ");
+        }
         if (v.signum() < 0) {
             throw new GreptimeError(
                     StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: Argument was outside of acceptable range");
