@@ -187,6 +187,28 @@ final class FunctionMap {
             case "geohash_neighbours":
                 // a list of the eight neighbour hashes
                 return a.size() == 3 ? "string_split(" + geo(r, a, "gt_geohash_neighbours(") + ", ',')" : null;
+            case "h3_latlng_to_cell",
+                    "h3_latlng_to_cell_string",
+                    "h3_cell_to_string",
+                    "h3_string_to_cell",
+                    "h3_cell_center_latlng",
+                    "h3_cell_resolution",
+                    "h3_cell_base",
+                    "h3_cell_is_pentagon",
+                    "h3_cell_parent",
+                    "h3_cell_to_children",
+                    "h3_cell_to_children_size",
+                    "h3_cell_to_child_pos",
+                    "h3_child_pos_to_cell",
+                    "h3_cell_center_child",
+                    "h3_cells_contains",
+                    "h3_distance_sphere_km",
+                    "h3_distance_degree",
+                    "h3_grid_disk",
+                    "h3_grid_disk_distances",
+                    "h3_grid_distance",
+                    "h3_grid_path_cells":
+                return H3Sql.render(r, c);
             case "btrim":
                 return generic(r, c, "trim");
             case "octet_length":

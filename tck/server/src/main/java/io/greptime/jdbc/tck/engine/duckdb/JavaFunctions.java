@@ -63,6 +63,60 @@ final class JavaFunctions {
                 String.class,
                 (lat, lng) -> "POINT(" + SchemaNames.floatText(lng) + " " + SchemaNames.floatText(lat) + ")");
         ternary(c, "gt_geohash_neighbours", Geohash::neighbours);
+        h3(c);
+    }
+
+    private static void h3(Connection c) throws SQLException {
+        h3fn(c, "gt_h3_latlng_to_cell", Long.class, a -> H3Functions.latLngToCell(a[0], a[1], a[2]));
+        h3fn(c, "gt_h3_latlng_to_cell_string", String.class, a -> H3Functions.latLngToCellString(a[0], a[1], a[2]));
+        h3fn(c, "gt_h3_cell_to_string", String.class, a -> H3Functions.cellToString(a[0]));
+        h3fn(c, "gt_h3_string_to_cell", Long.class, a -> H3Functions.stringToCell(a[0]));
+        h3fn(c, "gt_h3_cell_center_latlng", String.class, a -> H3Functions.centerLatLng(a[0]));
+        h3fn(c, "gt_h3_cell_resolution", Long.class, a -> H3Functions.resolutionOf(a[0]));
+        h3fn(c, "gt_h3_cell_base", Long.class, a -> H3Functions.base(a[0]));
+        h3fn(c, "gt_h3_cell_is_pentagon", Boolean.class, a -> H3Functions.isPentagon(a[0]));
+        h3fn(c, "gt_h3_cell_parent", Long.class, a -> H3Functions.parent(a[0], a[1]));
+        h3fn(c, "gt_h3_cell_center_child", Long.class, a -> H3Functions.centerChild(a[0], a[1]));
+        h3fn(c, "gt_h3_cell_to_children", String.class, a -> H3Functions.children(a[0], a[1]));
+        h3fn(c, "gt_h3_cell_to_children_size", Long.class, a -> H3Functions.childrenSize(a[0], a[1]));
+        h3fn(c, "gt_h3_cell_to_child_pos", Long.class, a -> H3Functions.childPos(a[0], a[1]));
+        h3fn(c, "gt_h3_child_pos_to_cell", Long.class, a -> H3Functions.childPosToCell(a[0], a[1], a[2]));
+        h3fn(c, "gt_h3_grid_disk", String.class, a -> H3Functions.gridDisk(a[0], a[1]));
+        h3fn(c, "gt_h3_grid_disk_distances", String.class, a -> H3Functions.gridDiskDistances(a[0], a[1]));
+        h3fn(c, "gt_h3_grid_distance", Long.class, a -> H3Functions.gridDistance(a[0], a[1]));
+        h3fn(c, "gt_h3_grid_path_cells", String.class, a -> H3Functions.gridPathCells(a[0], a[1]));
+        h3fn(c, "gt_h3_cells_contains", Boolean.class, a -> H3Functions.cellsContains(a[0], a[1]));
+        h3fn(c, "gt_h3_distance_sphere_km", Double.class, a -> H3Functions.distanceSphereKm(a[0], a[1]));
+        h3fn(c, "gt_h3_distance_degree", Double.class, a -> H3Functions.distanceDegree(a[0], a[1]));
+    }
+
+    /** An h3 function: its text arguments, then the line flag {@link H3Functions#onLine} reads. */
+    private static <R> void h3fn(Connection c, String name, Class<R> out, Function<String[], R> fn)
+            throws SQLException {
+        texts(c, name, out, a -> H3Functions.onLine(a, fn));
+    }
+
+    /** A function of VARCHAR arguments (declared varargs: DuckDB's typed Java functions take at most two). */
+    private static <R> void texts(Connection c, String name, Class<R> out, Function<String[], R> fn)
+            throws SQLException {
+        try (DuckDBScalarFunctionBuilder b = DuckDBFunctions.scalarFunction();
+                org.duckdb.DuckDBLogicalType text =
+                        org.duckdb.DuckDBLogicalType.of(org.duckdb.DuckDBColumnType.VARCHAR)) {
+            b.withName(name)
+                    .withVarArgs(text)
+                    .withReturnType(out)
+                    .withVarArgsFunction(args -> {
+                        String[] s = new String[args.length];
+                        for (int i = 0; i < args.length; i++) {
+                            if (args[i] == null) {
+                                return null;
+                            }
+                            s[i] = args[i].toString();
+                        }
+                        return raising(() -> fn.apply(s));
+                    })
+                    .register(c);
+        }
     }
 
     /**
