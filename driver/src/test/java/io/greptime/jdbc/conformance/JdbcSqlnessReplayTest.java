@@ -42,7 +42,7 @@ class JdbcSqlnessReplayTest {
                 dir != null && Files.isDirectory(dir),
                 "GreptimeDB sqlness cases not found (greptime.shared.dir=" + shared + "), skipping the JDBC replay");
         Path passFile = Path.of(
-                System.getProperty("basedir", "."), "..", "tck", "src", "test", "resources", "sqlness-pass.txt");
+                System.getProperty("basedir", "."), "..", "tck", "kit", "src", "test", "resources", "sqlness-pass.txt");
         assertTrue(Files.isRegularFile(passFile), "tck's pass list at " + passFile);
         List<String> mustPass = SqlnessSuite.readPassList(passFile);
 

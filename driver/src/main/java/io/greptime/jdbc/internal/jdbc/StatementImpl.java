@@ -263,9 +263,14 @@ public class StatementImpl extends StatementSettings implements GreptimeStatemen
     final void end(Execution exec) {
         exec.finish();
         current.compareAndSet(exec, null);
-        connection.executionEnded(exec);
-        if (closed.get()) {
-            afterClose();
+        try {
+            if (closed.get()) {
+                afterClose();
+            }
+        } finally {
+            // only now: a connection closing on another thread waits for its executions to end and then closes
+            // the allocator, which must find what this statement's route held already freed
+            connection.executionEnded(exec);
         }
     }
 
