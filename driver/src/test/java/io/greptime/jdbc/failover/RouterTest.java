@@ -94,6 +94,34 @@ class RouterTest {
     }
 
     @Test
+    void writeCutByAConnectionClosingAfterItsGoAway_isRepeatedOnlyWhenRepeatable() throws SQLException {
+        Router r = router(3, 2, 0);
+        List<Integer> tried = new ArrayList<>();
+        Router.Attempt<Integer> cutOnce = (e, p, rem) -> {
+            tried.add(e.address().port());
+            if (tried.size() == 1) {
+                Progresses.markSent(p);
+                throw Status.UNAVAILABLE
+                        .withDescription("Connection closed after GOAWAY. HTTP/2 error code: NO_ERROR")
+                        .asRuntimeException();
+            }
+            return 5;
+        };
+        assertThatThrownBy(() -> r.call(OperationKind.WRITE, 0, cutOnce, RouterTest::translate, () -> false))
+                .isInstanceOf(SQLException.class);
+        assertThat(tried)
+                .as("the server saw the stream: an append-mode write is not sent twice")
+                .hasSize(1);
+
+        tried.clear();
+        assertThat(r.call(OperationKind.WRITE, 0, cutOnce, RouterTest::translate, () -> true))
+                .isEqualTo(5);
+        assertThat(tried)
+                .as("a deduplicating table's write is repeated elsewhere")
+                .hasSize(2);
+    }
+
+    @Test
     void retryBudget_boundsTheAttempts() {
         Router r = router(3, 1, 0);
         List<Integer> tried = new ArrayList<>();

@@ -120,6 +120,13 @@ public final class RetryRules {
         if (neverStarted(f.description()) && !progress.responded()) {
             return new Verdict(true, true, "the server went away (GOAWAY) before starting the call");
         }
+        if (closedAfterGoAway(f.description()) && !progress.responded()) {
+            return new Verdict(
+                    true,
+                    true,
+                    "the connection closed after a GOAWAY that covered the call: the server may have processed it",
+                    true);
+        }
         if (f.neverArrived() && !progress.responded()) {
             return new Verdict(
                     true,
@@ -134,12 +141,12 @@ public final class RetryRules {
 
     /**
      * grpc-java's descriptions of streams the server never started: refused above the GOAWAY's last
-     * stream id, buffered when the connection closed, or cut when a server that had announced its shutdown
-     * closed the connection without answering (the race right after a server restart).
+     * stream id, or never written because the connection was going or gone.
      *
      * <p>grpc-netty 1.79 ({@code NettyClientHandler}) gives "GOAWAY shut down transport" only to streams it
      * never put on the wire: created after the GOAWAY arrived, or still buffered when the connection closed (the
-     * streams the server knew get "Connection closed after GOAWAY"). A stream above the GOAWAY's last stream id
+     * streams the server knew get "Connection closed after GOAWAY", {@link #closedAfterGoAway}). A stream above
+     * the GOAWAY's last stream id
      * gets "Abrupt GOAWAY closed sent stream"; with HTTP/2 error code NO_ERROR the server promised it did not
      * process it (RFC 9113, 6.8), while with another code grpc suspects netty's wrong last stream id and so do we.
      */
@@ -150,9 +157,20 @@ public final class RetryRules {
         return description.contains("unsent stream")
                 || description.contains("buffered stream")
                 || description.contains("stream is buffered")
-                || description.contains("Connection closed after GOAWAY")
                 || description.startsWith("GOAWAY shut down transport")
                 || description.startsWith("Abrupt GOAWAY closed sent stream. HTTP/2 error code: NO_ERROR");
+    }
+
+    /**
+     * grpc-netty 1.79 gives "Connection closed after GOAWAY" to the streams still open when a connection that
+     * had received a GOAWAY closes, and only to those at or below the GOAWAY's last stream id: the streams the
+     * server had seen and promised to finish ({@code NettyClientHandler.goingAway}: "the only RPCs that are
+     * actually covered by the GOAWAY error code"). A server that dies before answering may have applied such a
+     * write in whole or in part, so it is repeated only where a second copy is harmless: a read, DDL, or a write
+     * whose table deduplicates ({@link Verdict#mayHaveApplied()}).
+     */
+    private static boolean closedAfterGoAway(String description) {
+        return description != null && description.startsWith("Connection closed after GOAWAY");
     }
 
     /**
