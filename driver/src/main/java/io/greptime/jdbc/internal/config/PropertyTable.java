@@ -8,8 +8,9 @@ import java.nio.file.Path;
 
 /**
  * Renders the connection-property table of the documentation from {@link GreptimeProperty}, so the
- * docs cannot drift from the code (design rule 1). {@code driver/PROPERTIES.md} is this output and the
- * project README embeds {@link #table()} between two marker comments; a test fails when either differs. Regenerate with
+ * docs cannot drift from the code (design rule 1). {@code driver/PROPERTIES.md} is this output (every property)
+ * and the project README embeds {@link #commonTable()} (the ones most applications set) between two marker
+ * comments; a test fails when either differs. Regenerate with
  * {@code java -cp driver/target/classes:... io.greptime.jdbc.internal.config.PropertyTable driver/PROPERTIES.md}
  * or by running that test with {@code -Dgreptime.updateDocs=true}.
  */
@@ -21,6 +22,22 @@ public final class PropertyTable {
             "<!-- properties:start (generated from GreptimeProperty; do not edit) -->";
 
     public static final String README_END = "<!-- properties:end -->";
+
+    /** The properties the README lists, in its order: the ones most applications set; the rest are in PROPERTIES.md. */
+    static final java.util.List<GreptimeProperty> COMMON = java.util.List.of(
+            GreptimeProperty.USER,
+            GreptimeProperty.PASSWORD,
+            GreptimeProperty.DATABASE,
+            GreptimeProperty.TIMEZONE,
+            GreptimeProperty.CONNECT_TIMEOUT,
+            GreptimeProperty.QUERY_TIMEOUT,
+            GreptimeProperty.TLS,
+            GreptimeProperty.COMPRESSION,
+            GreptimeProperty.BULK_WRITES,
+            GreptimeProperty.BULK_WINDOW,
+            GreptimeProperty.FAILOVER_POLICY,
+            GreptimeProperty.DISCOVER_FRONTENDS,
+            GreptimeProperty.LOGGING);
 
     /** The whole PROPERTIES.md text. */
     public static String render() {
@@ -43,9 +60,18 @@ public final class PropertyTable {
 
     /** The Markdown table alone: one row per property, in registry order. */
     public static String table() {
+        return table(java.util.List.of(GreptimeProperty.values()));
+    }
+
+    /** The README's table: the {@link #COMMON} properties only. */
+    public static String commonTable() {
+        return table(COMMON);
+    }
+
+    private static String table(java.util.List<GreptimeProperty> properties) {
         StringBuilder sb = new StringBuilder();
         sb.append("| key | type | default | since | description |\n").append("|---|---|---|---|---|\n");
-        for (GreptimeProperty p : GreptimeProperty.values()) {
+        for (GreptimeProperty p : properties) {
             sb.append("| `")
                     .append(p.key())
                     .append("` | ")
@@ -64,7 +90,7 @@ public final class PropertyTable {
 
     /**
      * {@code readme} with the text between {@link #README_START} and {@link #README_END} replaced by
-     * {@link #table()}.
+     * {@link #commonTable()}.
      *
      * @throws IllegalArgumentException when the markers are missing or out of order
      */
@@ -75,7 +101,7 @@ public final class PropertyTable {
             throw new IllegalArgumentException("README has no " + README_START + " ... " + README_END + " section");
         }
         int from = start + README_START.length();
-        return readme.substring(0, from) + "\n" + table() + readme.substring(end);
+        return readme.substring(0, from) + "\n" + commonTable() + readme.substring(end);
     }
 
     private static String typeText(GreptimeProperty p) {

@@ -25,7 +25,7 @@ class PropertyTableTest {
     }
 
     @Test
-    void readme_embedsTheTableGeneratedFromTheRegistry() throws Exception {
+    void readme_embedsTheCommonPropertiesGeneratedFromTheRegistry() throws Exception {
         String readme = Files.readString(README, StandardCharsets.UTF_8);
         String expected = PropertyTable.embedIn(readme);
         if (Boolean.getBoolean("greptime.updateDocs")) {
@@ -35,7 +35,9 @@ class PropertyTableTest {
         assertThat(readme)
                 .as("README.md's property table is out of date; rerun this test with -Dgreptime.updateDocs=true")
                 .isEqualTo(expected)
-                .contains(PropertyTable.README_START + "\n" + PropertyTable.table() + PropertyTable.README_END);
+                .contains(PropertyTable.README_START + "\n" + PropertyTable.commonTable() + PropertyTable.README_END)
+                .as("the README points to the whole table")
+                .contains("(driver/PROPERTIES.md)");
     }
 
     @Test
@@ -43,10 +45,35 @@ class PropertyTableTest {
         String readme =
                 "intro\n" + PropertyTable.README_START + "\nold table\n" + PropertyTable.README_END + "\nrest\n";
         assertThat(PropertyTable.embedIn(readme))
-                .isEqualTo("intro\n" + PropertyTable.README_START + "\n" + PropertyTable.table()
+                .isEqualTo("intro\n" + PropertyTable.README_START + "\n" + PropertyTable.commonTable()
                         + PropertyTable.README_END + "\nrest\n");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> PropertyTable.embedIn("no markers"))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void commonTable_listsOnlyTheChosenProperties_inTheirOrder() {
+        String common = PropertyTable.commonTable();
+        java.util.List<String> keys = common.lines()
+                .filter(l -> l.startsWith("| `"))
+                .map(l -> l.substring(3, l.indexOf('`', 3)))
+                .toList();
+        assertThat(keys)
+                .containsExactly(
+                        "user",
+                        "password",
+                        "database",
+                        "timezone",
+                        "connectTimeout",
+                        "queryTimeout",
+                        "tls",
+                        "compression",
+                        "bulkWrites",
+                        "bulkWindow",
+                        "failoverPolicy",
+                        "discoverFrontends",
+                        "logging");
+        assertThat(PropertyTable.table()).contains(common.lines().skip(2).toList());
     }
 
     @Test
