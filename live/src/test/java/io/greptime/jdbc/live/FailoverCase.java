@@ -61,10 +61,27 @@ final class FailoverCase {
         }
     }
 
-    static void report(
-            String name, String kind, boolean discover, String landed, RowLedger.Audit a, long toNext, long usedAgain) {
+    /** What a case found once its work ended: the table's audit and how long the restarted frontend took to serve. */
+    record Outcome(RowLedger.Audit audit, long usedAgainMs) {}
+
+    /**
+     * Restarts the killed frontend (frontend 0), waits until the connection uses it again, and audits the table
+     * against the ledger.
+     */
+    static Outcome restartAndAudit(GreptimeDBCluster cluster, Connection c, RowLedger ledger, String table)
+            throws Exception {
+        long restartedAt = System.nanoTime();
+        cluster.frontend(0).restart();
+        long usedAgain = usedAgain(c, cluster.frontend(0).grpcEndpoint(), restartedAt);
+        return new Outcome(ledger.audit(c, table), usedAgain);
+    }
+
+    /** Adds the case's report line, then holds it to the promises ({@link #check}). */
+    static void finish(String name, String kind, boolean discover, String landed, Outcome o, long toNext) {
+        RowLedger.Audit a = o.audit();
         REPORT.add(name + " | " + kind + " | " + (discover ? "discovered" : "fixed list") + " | " + landed + " | "
-                + a.row() + " | " + toNext + " | " + usedAgain);
+                + a.row() + " | " + toNext + " | " + o.usedAgainMs());
+        check(a, kind, landed);
     }
 
     /** Milliseconds from the restart until the endpoint's breaker is closed again and statements succeed. */

@@ -2,7 +2,6 @@ package io.greptime.jdbc.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.greptime.jdbc.testing.GreptimeDBCluster;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -12,8 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,23 +23,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * restart to the frontend being used again. It fails when a row the driver counted is missing, or when an append
  * table holds more duplicates than the driver reported rows in doubt.
  */
-class LiveClusterFailoverTest {
+@DisplayName("live cluster failover")
+class LiveClusterFailoverTest extends FailoverSuite {
     private static final int BATCH = 2_000;
     private static final int BATCHES = 40;
     private static final int KILL_IN_CALL = 12;
-    private static GreptimeDBCluster cluster;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = LiveCluster.require();
-        LiveCluster.restoreAll();
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        FailoverCase.print("live cluster failover");
-    }
-
     @ParameterizedTest(name = "{0} table, discoverFrontends={1}")
     @CsvSource({"dedup, false", "append, false", "dedup, true", "append, true"})
     void executeBatch_frontendKilledMidCall_nothingCountedIsLost(String kind, boolean discover) throws Exception {
@@ -70,12 +56,13 @@ class LiveClusterFailoverTest {
                 killer.close();
                 landed = killer.landed();
             }
-            long restartedAt = System.nanoTime();
-            cluster.frontend(0).restart();
-            long usedAgainMs = FailoverCase.usedAgain(c, cluster.frontend(0).grpcEndpoint(), restartedAt);
-            RowLedger.Audit a = ledger.audit(c, table);
-            FailoverCase.report("executeBatch", kind, discover, landed, a, firstSuccessAfterKill, usedAgainMs);
-            FailoverCase.check(a, kind, landed);
+            FailoverCase.finish(
+                    "executeBatch",
+                    kind,
+                    discover,
+                    landed,
+                    FailoverCase.restartAndAudit(cluster, c, ledger, table),
+                    firstSuccessAfterKill);
             assertThat(firstSuccessAfterKill)
                     .as("a statement succeeded after the kill")
                     .isGreaterThanOrEqualTo(0);

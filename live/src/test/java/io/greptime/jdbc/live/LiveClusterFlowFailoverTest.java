@@ -2,15 +2,13 @@ package io.greptime.jdbc.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.greptime.jdbc.testing.GreptimeDBCluster;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,22 +18,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * compared with the source, which shows whether the flow saw every stored row. The sink is the server's work: its
  * comparison is reported, and asserted only as "the sink holds no more than the source".
  */
-class LiveClusterFlowFailoverTest {
+@DisplayName("live cluster failover, flow source writes")
+class LiveClusterFlowFailoverTest extends FailoverSuite {
     private static final int BATCH = 2_000;
     private static final int BATCHES = 30;
-    private static GreptimeDBCluster cluster;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = LiveCluster.require();
-        LiveCluster.restoreAll();
-    }
-
-    @AfterAll
-    static void printReport() {
-        FailoverCase.print("live cluster failover, flow source writes");
-    }
-
     @ParameterizedTest(name = "discoverFrontends={0}")
     @ValueSource(booleans = {false, true})
     void flowSource_frontendKilledMidWrite_sourceAccountedAndSinkCatchesUp(boolean discover) throws Exception {
@@ -85,13 +71,9 @@ class LiveClusterFlowFailoverTest {
                 killer.close();
                 landed = killer.landed();
             }
-            long restartedAt = System.nanoTime();
-            cluster.frontend(0).restart();
-            long usedAgain = FailoverCase.usedAgain(c, cluster.frontend(0).grpcEndpoint(), restartedAt);
-            RowLedger.Audit a = ledger.audit(c, source);
+            FailoverCase.Outcome outcome = FailoverCase.restartAndAudit(cluster, c, ledger, source);
             String sinkState = flushAndCompare(c, flow, source, sink);
-            FailoverCase.report("flow source (" + sinkState + ")", "dedup", discover, landed, a, toNext, usedAgain);
-            FailoverCase.check(a, "dedup", landed);
+            FailoverCase.finish("flow source (" + sinkState + ")", "dedup", discover, landed, outcome, toNext);
             assertThat(toNext).as("a batch succeeded after the kill").isGreaterThanOrEqualTo(0);
         }
     }

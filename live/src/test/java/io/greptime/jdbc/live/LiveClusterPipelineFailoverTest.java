@@ -8,14 +8,12 @@ import io.greptime.jdbc.GreptimeConnection;
 import io.greptime.jdbc.GreptimeStreamInserter;
 import io.greptime.jdbc.GreptimeStreamInserter.Column;
 import io.greptime.jdbc.GreptimeStreamInserter.DataType;
-import io.greptime.jdbc.testing.GreptimeDBCluster;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,25 +23,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * flow. Rows are accounted row by row in a {@link RowLedger} from what the driver reported and compared with the
  * table afterwards ({@link FailoverCase#check}); skipped without {@code GREPTIMEDB_BIN}.
  */
-class LiveClusterPipelineFailoverTest {
+@DisplayName("live cluster failover, pipelined writes")
+class LiveClusterPipelineFailoverTest extends FailoverSuite {
     private static final int BATCH = 2_000;
     private static final int BATCHES_PER_COMMIT = 4;
     private static final int COMMITS = 10;
     private static final int INSERTERS = 10;
     private static final int ROWS_PER_INSERTER = 8_000;
-    private static GreptimeDBCluster cluster;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = LiveCluster.require();
-        LiveCluster.restoreAll();
-    }
-
-    @AfterAll
-    static void printReport() {
-        FailoverCase.print("live cluster failover, pipelined writes");
-    }
-
     /**
      * Each unit writes {@value #BATCHES_PER_COMMIT} batches and commits. A commit that returns confirms its unit; one
      * that throws says per row which are confirmed, in doubt, or certainly not written. Calls are numbered
@@ -91,9 +77,8 @@ class LiveClusterPipelineFailoverTest {
                 landed = killer.landed();
             }
             c.setAutoCommit(true);
-            RowLedger.Audit a = restartAndAudit(c, table, ledger);
-            FailoverCase.report("manual commit", kind, discover, landed, a, toNext, usedAgainMs);
-            FailoverCase.check(a, kind, landed);
+            FailoverCase.finish(
+                    "manual commit", kind, discover, landed, FailoverCase.restartAndAudit(cluster, c, ledger, table), toNext);
             assertThat(toNext).as("a commit succeeded after the kill").isGreaterThanOrEqualTo(0);
         }
     }
@@ -134,20 +119,15 @@ class LiveClusterPipelineFailoverTest {
                 killer.close();
                 landed = killer.landed();
             }
-            RowLedger.Audit a = restartAndAudit(c, table, ledger);
-            FailoverCase.report("stream inserter", kind, discover, landed, a, toNext, usedAgainMs);
-            FailoverCase.check(a, kind, landed);
+            FailoverCase.finish(
+                    "stream inserter",
+                    kind,
+                    discover,
+                    landed,
+                    FailoverCase.restartAndAudit(cluster, c, ledger, table),
+                    toNext);
             assertThat(toNext).as("an inserter finished after the kill").isGreaterThanOrEqualTo(0);
         }
-    }
-
-    private long usedAgainMs;
-
-    private RowLedger.Audit restartAndAudit(Connection c, String table, RowLedger ledger) throws Exception {
-        long restartedAt = System.nanoTime();
-        cluster.frontend(0).restart();
-        usedAgainMs = FailoverCase.usedAgain(c, cluster.frontend(0).grpcEndpoint(), restartedAt);
-        return ledger.audit(c, table);
     }
 
     private static boolean commit(Connection c, long from, long to, RowLedger ledger) {
