@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+
 /**
  * GreptimeDB's type-alias rule for casts: a cast to a timestamp with a precision (or none, meaning
  * milliseconds), to {@code TIMESTAMP_MS}-style names, or to the Arrow-style integer and float names

@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.EngineProfile;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

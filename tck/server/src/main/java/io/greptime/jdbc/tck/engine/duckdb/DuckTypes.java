@@ -1,6 +1,8 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 
 /**
  * The DuckDB type for a SQL type written in a GreptimeDB query: GreptimeDB's names and aliases

@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;

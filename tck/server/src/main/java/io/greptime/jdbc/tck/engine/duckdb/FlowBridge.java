@@ -5,6 +5,7 @@ import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.flow.FlowDefinition;
 import io.greptime.jdbc.tck.engine.flow.FlowHost;
 import io.greptime.jdbc.tck.engine.flow.FlowRuntime;

@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.flow.FlowDefinition;
 import io.greptime.jdbc.tck.engine.flow.FlowRuntime;
 import java.sql.SQLException;

@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 
 /**
  * DataFusion's checks of a LIMIT or OFFSET expression: it must be an integer (or NULL), else planning fails

@@ -1,6 +1,6 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.parse;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +12,7 @@ import java.util.Set;
  * {@code &} 23, {@code ^ # << >>} 22, {@code |} 21, comparisons and BETWEEN/IN 20, LIKE 19, IS 17,
  * other PostgreSQL operators 16, NOT 15, AND 10, OR 5. Unary minus binds its operand at 40.
  */
-final class ExprParser {
+public final class ExprParser {
     private static final int OR = 5;
     private static final int AND = 10;
     private static final int NOT = 15;
@@ -106,11 +106,11 @@ final class ExprParser {
         this.queries = queries;
     }
 
-    Expr parse() {
+    public Expr parse() {
         return parse(0);
     }
 
-    Expr parse(int minPrec) {
+    public Expr parse(int minPrec) {
         Expr left = prefix();
         while (true) {
             int prec = nextPrecedence();

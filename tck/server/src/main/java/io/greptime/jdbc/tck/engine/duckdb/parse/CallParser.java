@@ -1,6 +1,6 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.parse;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.parse;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,7 +10,7 @@ import java.util.Set;
  * Parses a GreptimeDB query (SELECT, VALUES, set operations, WITH, and the RANGE/ALIGN extension) into
  * {@link SqlAst}. A construct it does not know raises {@link Unsupported}, which names it.
  */
-final class SqlParser {
+public final class SqlParser {
     private static final Set<String> INTERVAL_UNITS = Set.of(
             "year",
             "years",
@@ -38,8 +38,8 @@ final class SqlParser {
             "quarter");
 
     /** A construct the parser (and so the embedded server) does not handle; the message names it. */
-    static final class Unsupported extends RuntimeException {
-        Unsupported(String what) {
+    public static final class Unsupported extends RuntimeException {
+        public Unsupported(String what) {
             super(what, null, false, false);
         }
     }
@@ -47,7 +47,7 @@ final class SqlParser {
     private final Tokens t;
     private final ExprParser exprs;
 
-    SqlParser(Tokens t) {
+    public SqlParser(Tokens t) {
         this.t = t;
         this.exprs = new ExprParser(t, this);
     }
@@ -61,7 +61,7 @@ final class SqlParser {
     }
 
     /** Parses the whole statement from the cursor as one query; trailing text is an error. */
-    static SqlAst.Query parseQuery(Tokens t) {
+    public static SqlAst.Query parseQuery(Tokens t) {
         SqlParser p = new SqlParser(t);
         SqlAst.Query q = p.query();
         t.acceptSymbol(";");
@@ -71,7 +71,7 @@ final class SqlParser {
         return q;
     }
 
-    ExprParser exprs() {
+    public ExprParser exprs() {
         return exprs;
     }
 
@@ -149,7 +149,7 @@ final class SqlParser {
      * The same refusal for an EXPLAINed statement, which the translator does not parse: a CTE body
      * {@code AS (TQL EXPLAIN|ANALYZE ...)} fails GreptimeDB's parser before anything is planned.
      */
-    static void refuseNonEvalTqlCtes(Tokens t) {
+    public static void refuseNonEvalTqlCtes(Tokens t) {
         for (int i = 0; i + 3 < t.list.size(); i++) {
             if (t.list.get(i).is("as")
                     && t.list.get(i + 1).isSymbol("(")

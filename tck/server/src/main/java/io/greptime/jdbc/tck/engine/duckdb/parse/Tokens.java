@@ -1,29 +1,29 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.parse;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import java.util.List;
 
 /** A cursor over the tokens of one statement, with the small helpers a recursive-descent parser needs. */
-final class Tokens {
-    final String sql;
-    final List<Token> list;
-    int pos;
+public final class Tokens {
+    public final String sql;
+    public final List<Token> list;
+    public int pos;
 
-    Tokens(String sql) {
+    public Tokens(String sql) {
         this.sql = sql;
         this.list = Lexer.tokenize(sql);
     }
 
-    Token peek() {
+    public Token peek() {
         return list.get(pos);
     }
 
-    Token peek(int ahead) {
+    public Token peek(int ahead) {
         return list.get(Math.min(pos + ahead, list.size() - 1));
     }
 
-    Token next() {
+    public Token next() {
         Token t = list.get(pos);
         if (t.type() != Token.Type.EOF) {
             pos++;
@@ -31,13 +31,13 @@ final class Tokens {
         return t;
     }
 
-    boolean atEnd() {
+    public boolean atEnd() {
         Token t = peek();
         return t.type() == Token.Type.EOF || (t.isSymbol(";") && peek(1).type() == Token.Type.EOF);
     }
 
     /** Consumes the keyword sequence if present. */
-    boolean accept(String... kws) {
+    public boolean accept(String... kws) {
         for (int i = 0; i < kws.length; i++) {
             if (!peek(i).is(kws[i])) {
                 return false;
@@ -47,7 +47,7 @@ final class Tokens {
         return true;
     }
 
-    boolean acceptSymbol(String s) {
+    public boolean acceptSymbol(String s) {
         if (peek().isSymbol(s)) {
             pos++;
             return true;
@@ -55,20 +55,20 @@ final class Tokens {
         return false;
     }
 
-    void expect(String kw) {
+    public void expect(String kw) {
         if (!accept(kw)) {
             throw unexpected(kw.toUpperCase(java.util.Locale.ROOT));
         }
     }
 
-    void expectSymbol(String s) {
+    public void expectSymbol(String s) {
         if (!acceptSymbol(s)) {
             throw unexpected(s);
         }
     }
 
     /** An identifier: bare words lower-cased, quoted ones (either quote) verbatim. */
-    String ident() {
+    public String ident() {
         Token t = peek();
         if (t.type() == Token.Type.WORD || t.type() == Token.Type.QUOTED) {
             pos++;
@@ -78,7 +78,7 @@ final class Tokens {
     }
 
     /** A possibly qualified name: returns [schema-or-null, name]. */
-    String[] objectName() {
+    public String[] objectName() {
         String first = ident();
         if (acceptSymbol(".")) {
             String second = ident();
@@ -91,7 +91,7 @@ final class Tokens {
     }
 
     /** Raw SQL text between token indexes [from, to). */
-    String raw(int from, int to) {
+    public String raw(int from, int to) {
         if (from >= to) {
             return "";
         }
@@ -99,7 +99,7 @@ final class Tokens {
     }
 
     /** Skips one balanced parenthesised group starting at the current '('; returns index after ')'. */
-    int skipParens() {
+    public int skipParens() {
         expectSymbol("(");
         int depth = 1;
         while (depth > 0) {
@@ -116,7 +116,7 @@ final class Tokens {
         return pos;
     }
 
-    GreptimeError unexpected(String expected) {
+    public GreptimeError unexpected(String expected) {
         Token t = peek();
         String found = t.type() == Token.Type.EOF ? "EOF" : sql.substring(t.start(), t.end());
         int line = 1;
