@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
+import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.time;
 
 import java.math.BigInteger;
 import java.time.Instant;
@@ -15,7 +15,7 @@ import org.apache.arrow.vector.types.TimeUnit;
  * timestamp strings: {@code YYYY-MM-DD[( |T)hh:mm[:ss[.f]]][Z|±hh[:mm]]}, a time without an offset read in
  * the session time zone.
  */
-final class TimestampLiterals {
+public final class TimestampLiterals {
     private static final Pattern TEXT = Pattern.compile(
             "^\\s*(-?\\d{4,})-(\\d{1,2})-(\\d{1,2})(?:[T ](\\d{1,2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?)?"
                     + "\\s*(Z|z|[+-]\\d{2}(?::?\\d{2})?)?\\s*$");
@@ -24,7 +24,7 @@ final class TimestampLiterals {
     private TimestampLiterals() {}
 
     /** A DuckDB literal of {@code duckType} holding {@code value} units since the epoch. */
-    static String fromUnits(long value, TimeUnit unit, String duckType) {
+    public static String fromUnits(long value, TimeUnit unit, String duckType) {
         BigInteger nanos = BigInteger.valueOf(value).multiply(BigInteger.valueOf(nanosPer(unit)));
         if (nanos.bitLength() >= 64) {
             Instant i = Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000_000L / nanosPer(unit)));
@@ -33,7 +33,7 @@ final class TimestampLiterals {
         return fromNanos(nanos.longValue(), duckType);
     }
 
-    static String fromNanos(long nanos, String duckType) {
+    public static String fromNanos(long nanos, String duckType) {
         Instant i = Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
         return "CAST('" + format(i) + "' AS " + duckType + ")";
     }
@@ -42,7 +42,7 @@ final class TimestampLiterals {
         return LocalDateTime.ofInstant(i, ZoneOffset.UTC).format(OUT);
     }
 
-    static long nanosPer(TimeUnit unit) {
+    public static long nanosPer(TimeUnit unit) {
         return switch (unit) {
             case SECOND -> 1_000_000_000L;
             case MILLISECOND -> 1_000_000L;
@@ -52,7 +52,7 @@ final class TimestampLiterals {
     }
 
     /** Nanoseconds since the epoch of {@code text}, or null when it is not a timestamp. */
-    static Long parseNanos(String text, ZoneId zone) {
+    public static Long parseNanos(String text, ZoneId zone) {
         Matcher m = TEXT.matcher(text);
         if (!m.matches()) {
             return null;

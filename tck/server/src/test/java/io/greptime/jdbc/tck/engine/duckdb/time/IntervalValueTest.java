@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.time;
 
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * Arrow parses intervals into months, days and nanoseconds (units from century to nanosecond, fractions
  * spilled into smaller units: half a month is 15 days, half a day 12 hours; a bare number is seconds).
  */
-record IntervalValue(int months, int days, long nanos) {
+public record IntervalValue(int months, int days, long nanos) {
     private static final Pattern ABBREVIATION = Pattern.compile("([+-]?\\d+|[a-zA-Z]+|\\+|-)");
     private static final Pattern ISO_PREFIX = Pattern.compile("^-?[Pp]");
     private static final Map<String, String> ABBREVIATIONS = Map.ofEntries(
@@ -35,7 +35,7 @@ record IntervalValue(int months, int days, long nanos) {
     private static final long SCALE = 1_000_000_000_000_000L;
 
     /** The value of an INTERVAL expression, or null when it is not a constant string GreptimeDB would parse. */
-    static IntervalValue of(SqlAst.Interval i) {
+    public static IntervalValue of(SqlAst.Interval i) {
         if (!(i.value() instanceof SqlAst.Literal lit) || lit.kind() == SqlAst.LiteralKind.NULL) {
             return null;
         }
@@ -47,7 +47,7 @@ record IntervalValue(int months, int days, long nanos) {
     }
 
     /** GreptimeDB's abbreviation and ISO 8601 expansion; text with whitespace is left alone. */
-    static String expand(String text) {
+    public static String expand(String text) {
         if (text.chars().anyMatch(Character::isWhitespace)) {
             return text;
         }
@@ -64,7 +64,7 @@ record IntervalValue(int months, int days, long nanos) {
     }
 
     /** Parses {@code 1 year 2 months 3.5 days}-style text; null when Arrow would refuse it. */
-    static IntervalValue parse(String text) {
+    public static IntervalValue parse(String text) {
         long months = 0;
         long days = 0;
         long nanos = 0;
@@ -199,13 +199,13 @@ record IntervalValue(int months, int days, long nanos) {
     }
 
     /** DataFusion's name of the literal: the Debug form of {@code ScalarValue::IntervalMonthDayNano}. */
-    String schemaName() {
+    public String schemaName() {
         return "IntervalMonthDayNano(\"IntervalMonthDayNano { months: " + months + ", days: " + days + ", nanoseconds: "
                 + nanos + " }\")";
     }
 
     /** A DuckDB interval with the same months, days and (microsecond-truncated) time. */
-    String duckSql() {
+    public String duckSql() {
         StringBuilder sb = new StringBuilder("INTERVAL '");
         sb.append(months).append(" months ").append(days).append(" days ");
         sb.append(nanos / 1_000).append(" microseconds'");

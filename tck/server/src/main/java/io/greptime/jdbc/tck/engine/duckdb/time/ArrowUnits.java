@@ -1,12 +1,12 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.time;
 
 import org.apache.arrow.vector.types.TimeUnit;
 
 /** Arrow's short unit names as its type display prints them ({@code Timestamp(ms)}). */
-final class ArrowUnits {
+public final class ArrowUnits {
     private ArrowUnits() {}
 
-    static String shortName(TimeUnit unit) {
+    public static String shortName(TimeUnit unit) {
         return switch (unit) {
             case SECOND -> "s";
             case MILLISECOND -> "ms";

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.time;
 
 import java.time.DateTimeException;
 import java.time.LocalDate;
@@ -13,9 +13,9 @@ import java.time.ZoneOffset;
  * {@code hhmmss}, then optionally {@code Z}, an offset or a zone name; text without one is UTC. Errors
  * carry Arrow's messages ({@code Error parsing timestamp from '...': error parsing date}).
  */
-final class ArrowTimestampText {
+public final class ArrowTimestampText {
     /** Why the text is not a timestamp, in Arrow's words. */
-    static final class Invalid extends Exception {
+    public static final class Invalid extends Exception {
         Invalid(String text, String why) {
             super("Error parsing timestamp from '" + text + "': " + why, null, false, false);
         }
@@ -24,7 +24,7 @@ final class ArrowTimestampText {
     private ArrowTimestampText() {}
 
     /** Nanoseconds since the epoch as a (seconds, nano) pair folded into seconds and nanos. */
-    static java.time.Instant parse(String s) throws Invalid {
+    public static java.time.Instant parse(String s) throws Invalid {
         if (s.length() < 10) {
             throw new Invalid(s, "timestamp must contain at least 10 characters");
         }
