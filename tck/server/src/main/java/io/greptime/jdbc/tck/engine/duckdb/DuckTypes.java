@@ -1,6 +1,8 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TypeParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 

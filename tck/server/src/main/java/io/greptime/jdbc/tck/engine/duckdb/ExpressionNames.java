@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.math.BigDecimal;

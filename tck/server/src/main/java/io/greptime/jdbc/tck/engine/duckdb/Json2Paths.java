@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import java.util.List;

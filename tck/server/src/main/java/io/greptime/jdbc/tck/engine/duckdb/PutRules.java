@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.EngineProfile;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.util.ArrayList;
 import java.util.List;
 

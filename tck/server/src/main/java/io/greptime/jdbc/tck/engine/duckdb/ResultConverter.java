@@ -1,6 +1,8 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.arrow.jsonb.Jsonb;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

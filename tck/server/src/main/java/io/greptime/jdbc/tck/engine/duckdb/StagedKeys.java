@@ -1,5 +1,6 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,8 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;

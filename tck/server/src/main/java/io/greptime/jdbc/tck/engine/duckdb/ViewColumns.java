@@ -1,5 +1,6 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import java.util.Locale;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -166,7 +166,7 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
                 ArrowType.Binary.INSTANCE);
     }
 
-    static int precision(TimeUnit unit) {
+    public static int precision(TimeUnit unit) {
         return switch (unit) {
             case SECOND -> 0;
             case MILLISECOND -> 3;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
@@ -7,18 +7,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The options after a column's type: NULL, NOT NULL, DEFAULT, COMMENT, PRIMARY KEY, TIME INDEX, indexes. */
-final class ColumnOptionsParser {
-    boolean notNull;
-    boolean explicitNull;
-    boolean primaryKey;
-    boolean timeIndex;
-    String defaultSql;
-    String comment;
-    final Map<String, String> options = new LinkedHashMap<>();
+public final class ColumnOptionsParser {
+    public boolean notNull;
+    public boolean explicitNull;
+    public boolean primaryKey;
+    public boolean timeIndex;
+    public String defaultSql;
+    public String comment;
+    public final Map<String, String> options = new LinkedHashMap<>();
 
     private ColumnOptionsParser() {}
 
-    static ColumnOptionsParser parse(Tokens t, String column) {
+    public static ColumnOptionsParser parse(Tokens t, String column) {
         ColumnOptionsParser o = new ColumnOptionsParser();
         while (!t.peek().isSymbol(",") && !t.peek().isSymbol(")") && !t.atEnd()) {
             o.one(t, column);
@@ -27,7 +27,7 @@ final class ColumnOptionsParser {
     }
 
     /** Like {@link #parse} but stops at FIRST / AFTER (ALTER TABLE ADD COLUMN). */
-    static ColumnOptionsParser parseUntilLocation(Tokens t) {
+    public static ColumnOptionsParser parseUntilLocation(Tokens t) {
         ColumnOptionsParser o = new ColumnOptionsParser();
         while (!t.peek().isSymbol(",") && !t.peek().is("first") && !t.peek().is("after") && !t.atEnd()) {
             o.one(t, "");

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,10 +9,10 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /** A table's Arrow schema as GreptimeDB reports it (result types, field metadata). */
-final class Schemas {
+public final class Schemas {
     private Schemas() {}
 
-    static Schema tableSchema(TableMeta t) {
+    public static Schema tableSchema(TableMeta t) {
         List<Field> fields = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             GreptimeType type = c.type();

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** {@code WITH (k = 'v', ...)} table options: parsing, validation and GreptimeDB's normalized rendering. */
-final class TableOptions {
+public final class TableOptions {
     private static final Pattern DURATION_PART = Pattern.compile(
             "(\\d+)\\s*(years?|y|months?|weeks?|w|days?|d|hours?|hr|h|minutes?|mins?|m|seconds?|secs?|s|ms|us|ns)");
     private static final Pattern SIZE = Pattern.compile("(?i)(\\d+(?:\\.\\d+)?)\\s*([kmgt]i?b?|b)?");
@@ -19,7 +19,7 @@ final class TableOptions {
     private TableOptions() {}
 
     /** Parses the parenthesised list after WITH. */
-    static Map<String, String> parse(Tokens t) {
+    public static Map<String, String> parse(Tokens t) {
         Map<String, String> out = new LinkedHashMap<>();
         t.expectSymbol("(");
         if (t.acceptSymbol(")")) {
@@ -46,7 +46,7 @@ final class TableOptions {
     }
 
     /** Validates and normalizes option values; returns the map to store. */
-    static Map<String, String> validate(Map<String, String> raw) {
+    public static Map<String, String> validate(Map<String, String> raw) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : raw.entrySet()) {
             String k = e.getKey();
@@ -93,7 +93,7 @@ final class TableOptions {
      * {@code repartition.column.hint} is not a region option and must be the only key of its statement
      * ({@code common/grpc-expr/src/alter.rs}).
      */
-    static void checkAlterSet(Map<String, String> changes) {
+    public static void checkAlterSet(Map<String, String> changes) {
         if (changes.containsKey(REPARTITION_HINT)) {
             repartitionHintAlone(changes.size());
             return;
@@ -135,7 +135,7 @@ final class TableOptions {
     }
 
     /** Refuses {@code ALTER TABLE ... UNSET 'k'} for keys GreptimeDB cannot unset ({@code UnsetRegionOption}). */
-    static void checkAlterUnset(java.util.List<String> keys) {
+    public static void checkAlterUnset(java.util.List<String> keys) {
         if (keys.stream().anyMatch(k -> k.equals(REPARTITION_HINT))) {
             repartitionHintAlone(keys.size());
             return;
@@ -184,7 +184,7 @@ final class TableOptions {
     }
 
     /** Formats a TTL like humantime does ({@code 7d} → {@code 7days}). */
-    static String normalizeTtl(String v) {
+    public static String normalizeTtl(String v) {
         String s = v.trim().toLowerCase(Locale.ROOT);
         if (s.equals("instant") || s.equals("forever") || s.isEmpty()) {
             return s;
@@ -260,7 +260,7 @@ final class TableOptions {
     }
 
     /** Renders one option for SHOW CREATE: plain keys bare, dotted ones quoted. */
-    static String render(String key, String value) {
+    public static String render(String key, String value) {
         String k = key.matches("[a-z_][a-z0-9_]*") || key.startsWith("'") ? key : "'" + key + "'";
         return k + " = '" + value.replace("\\", "\\\\").replace("'", "''") + "'";
     }

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.EngineProfile;
@@ -23,7 +23,7 @@ import java.util.Map;
  * quoted there while every other statement takes them bare. The list grew with each sqlparser revision a line
  * pins, so the profile says which list applies ({@link EngineProfile#columnKeywordList()}).
  */
-final class ColumnNameKeywords {
+public final class ColumnNameKeywords {
     private static final List<String> LISTS = List.of("0.14", "0.17", "1.0");
     private static final Map<String, Integer> SINCE = load();
 
@@ -33,7 +33,7 @@ final class ColumnNameKeywords {
      * Reads a column name at {@code t}'s position, refusing it when it came bare and is a keyword of the
      * profile's list; the message names it as written, like GreptimeDB's.
      */
-    static String columnName(Tokens t, EngineProfile profile) {
+    public static String columnName(Tokens t, EngineProfile profile) {
         Token name = t.peek();
         String ident = t.ident();
         Integer since = name.type() == Token.Type.WORD ? SINCE.get(ident.toUpperCase(Locale.ROOT)) : null;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -6,7 +6,7 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.util.Map;
 
 /** Parses GreptimeDB SQL type names (and their aliases) into {@link GreptimeType}s. */
-final class TypeParser {
+public final class TypeParser {
     private static final Map<String, GreptimeType> SIMPLE = Map.ofEntries(
             Map.entry("boolean", GreptimeType.BOOLEAN),
             Map.entry("bool", GreptimeType.BOOLEAN),
@@ -65,7 +65,7 @@ final class TypeParser {
 
     private TypeParser() {}
 
-    static GreptimeType parse(Tokens t) {
+    public static GreptimeType parse(Tokens t) {
         String word = t.ident().toLowerCase(java.util.Locale.ROOT);
         switch (word) {
             case "timestamp":

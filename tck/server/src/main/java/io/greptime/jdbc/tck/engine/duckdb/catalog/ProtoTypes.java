@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.ColumnDataType;
@@ -11,10 +11,10 @@ import java.math.BigInteger;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /** Protobuf column types and values (protocol.md §2.3-2.4) mapped to GreptimeDB types and Java values. */
-final class ProtoTypes {
+public final class ProtoTypes {
     private ProtoTypes() {}
 
-    static GreptimeType type(ColumnDataType dt, ColumnDataTypeExtension ext) {
+    public static GreptimeType type(ColumnDataType dt, ColumnDataTypeExtension ext) {
         return switch (dt) {
             case BOOLEAN -> GreptimeType.BOOLEAN;
             case INT8 -> GreptimeType.INT8;
@@ -52,7 +52,7 @@ final class ProtoTypes {
         };
     }
 
-    static String semantic(SemanticType s) {
+    public static String semantic(SemanticType s) {
         return switch (s) {
             case TAG -> ColumnMeta.TAG;
             case TIMESTAMP -> ColumnMeta.TIMESTAMP;
@@ -61,7 +61,7 @@ final class ProtoTypes {
     }
 
     /** A protobuf Value as a Java value that {@link Values#coerce} understands; null when unset. */
-    static Object value(Value v) {
+    public static Object value(Value v) {
         return switch (v.getValueDataCase()) {
             case I8_VALUE -> (long) v.getI8Value();
             case I16_VALUE -> (long) v.getI16Value();
@@ -120,8 +120,8 @@ final class ProtoTypes {
     }
 
     /** A decimal whose scale comes from the column. */
-    record UnscaledDecimal(BigInteger unscaled) {
-        BigDecimal withScale(int scale) {
+    public record UnscaledDecimal(BigInteger unscaled) {
+        public BigDecimal withScale(int scale) {
             return new BigDecimal(unscaled, scale);
         }
     }

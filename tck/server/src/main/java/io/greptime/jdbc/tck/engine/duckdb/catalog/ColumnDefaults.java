@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -16,7 +16,7 @@ import java.time.format.DateTimeFormatter;
  * or {@code current_timestamp()}; an identifier (a double-quoted word) is not a default GreptimeDB can
  * store, nor is NULL for a NOT NULL column.
  */
-final class ColumnDefaults {
+public final class ColumnDefaults {
     private static final DateTimeFormatter UTC_TEXT = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
 
     private ColumnDefaults() {}
@@ -43,7 +43,7 @@ final class ColumnDefaults {
     }
 
     /** A default as SHOW CREATE TABLE prints it once stored. */
-    static String normalize(GreptimeType type, String defaultSql, ZoneId zone) {
+    public static String normalize(GreptimeType type, String defaultSql, ZoneId zone) {
         if (defaultSql == null
                 || type.kind() != GreptimeType.Kind.TIMESTAMP
                 || !defaultSql.startsWith("'")

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * its analyzer and case sensitivity fixed once set, defaults GreptimeDB can store (literals and
  * {@code current_timestamp()}), no NULL default or dropped default for a NOT NULL column.
  */
-final class AlterColumn {
+public final class AlterColumn {
     private static final Set<String> FULLTEXT_KEYS =
             Set.of("analyzer", "case_sensitive", "backend", "granularity", "false_positive_rate");
     private static final Set<String> SKIPPING_KEYS = Set.of("granularity", "type", "false_positive_rate");
@@ -29,7 +29,7 @@ final class AlterColumn {
     private AlterColumn() {}
 
     /** After {@code MODIFY COLUMN name}: whether the clause is one of these (then it has been applied). */
-    static boolean apply(Tokens t, TableMeta tm, List<ColumnMeta> cols, int i, ZoneId zone) {
+    public static boolean apply(Tokens t, TableMeta tm, List<ColumnMeta> cols, int i, ZoneId zone) {
         ColumnMeta c = cols.get(i);
         if (t.peek().is("set") && t.peek(1).is("default")) {
             t.next();

@@ -1,9 +1,9 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import java.util.Map;
 
 /** Column index clauses (FULLTEXT / SKIPPING / INVERTED / VECTOR INDEX) with GreptimeDB's default options. */
-final class IndexOptions {
+public final class IndexOptions {
     private IndexOptions() {}
 
     static Map<String, String> defaults(String kind) {
@@ -42,7 +42,7 @@ final class IndexOptions {
     }
 
     /** The greptime_index_type information_schema.statistics reports for a column index. */
-    static String greptimeIndexType(String kind, String rendered) {
+    public static String greptimeIndexType(String kind, String rendered) {
         return switch (kind) {
             case "fulltext" -> rendered.contains("backend = 'tantivy'") ? "fulltext_tantivy" : "fulltext_bloom";
             case "skipping" -> "bloom_filter";
