@@ -29,11 +29,14 @@ final class FunctionLines {
     /** name to the lines (indexes into {@link #LINES}) that register it. */
     private static final Map<String, boolean[]> PRESENT = load();
 
+    static final String CATALOG = "/io/greptime/jdbc/tck/engine/duckdb/function-catalog.tsv";
+
     private FunctionLines() {}
 
     private static Map<String, boolean[]> load() {
         Map<String, boolean[]> out = new HashMap<>();
-        InputStream in = FunctionLines.class.getResourceAsStream("function-catalog.tsv");
+        // an absolute path: the catalog is data shared by the engine's packages and the scripts that extract it
+        InputStream in = FunctionLines.class.getResourceAsStream(CATALOG);
         if (in == null) {
             throw new IllegalStateException("function-catalog.tsv is missing from the tck jar");
         }
