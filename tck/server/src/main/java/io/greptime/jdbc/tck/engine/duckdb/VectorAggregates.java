@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.functions.Utf8Errors;
+import io.greptime.jdbc.tck.engine.duckdb.functions.VectorFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.EngineProfile;
@@ -19,9 +19,9 @@ import java.util.Set;
  * GreptimeDB's source by tck/catalog/extract_functions.py). A function the profile's line lacks is refused
  * as DataFusion's planner refuses an unknown name, unless DataFusion itself has it.
  */
-final class FunctionLines {
+public final class FunctionLines {
     /** The catalog's columns, oldest first. */
-    static final List<String> LINES = List.of("0.14", "0.15", "0.17", "1.0", "1.2", "1.3");
+    public static final List<String> LINES = List.of("0.14", "0.15", "0.17", "1.0", "1.2", "1.3");
 
     /** DataFusion built-ins of the same name answer where GreptimeDB's registry lacks it: pow is power. */
     private static final Set<String> DATAFUSION_HAS = Set.of("pow");
@@ -58,25 +58,25 @@ final class FunctionLines {
     }
 
     /** The catalog column of the profile's line: its version's major.minor. */
-    static int line(EngineProfile p) {
+    public static int line(EngineProfile p) {
         String[] v = p.version().split("\\.");
         return LINES.indexOf(v[0] + "." + v[1]);
     }
 
     /** Whether some line registers {@code name}. */
-    static boolean known(String name) {
+    public static boolean known(String name) {
         return PRESENT.containsKey(name);
     }
 
     /** Whether {@code name} is one of GreptimeDB's own functions that the profile's line lacks. */
-    static boolean absent(EngineProfile p, String name) {
+    public static boolean absent(EngineProfile p, String name) {
         boolean[] lines = PRESENT.get(name);
         int line = line(p);
         return lines != null && line >= 0 && !lines[line] && !DATAFUSION_HAS.contains(name);
     }
 
     /** Refuses a call of a function the profile's line lacks, as GreptimeDB's planner does. */
-    static void check(EngineProfile p, String name) {
+    public static void check(EngineProfile p, String name) {
         if (absent(p, name)) {
             throw new GreptimeError(
                     StatusCode.PLAN_QUERY,

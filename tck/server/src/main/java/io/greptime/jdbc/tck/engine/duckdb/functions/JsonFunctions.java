@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -14,11 +14,11 @@ import java.math.BigDecimal;
  * ({@link JsonPath}) with the jsonb crate's conversions (a boolean reads as 1/0 and 1.0/0.0, numbers and
  * booleans read as text, objects and arrays only as objects), and {@code json_is_*}.
  */
-final class JsonFunctions {
+public final class JsonFunctions {
     private JsonFunctions() {}
 
     /** JSONB's text of a document; {@link IllegalArgumentException} when it is not JSON. */
-    static String canonical(String text) {
+    public static String canonical(String text) {
         return Jsonb.decode(Jsonb.encode(text));
     }
 
@@ -30,7 +30,7 @@ final class JsonFunctions {
         }
     }
 
-    static String parseJson(String text) {
+    public static String parseJson(String text) {
         try {
             return canonical(text);
         } catch (IllegalArgumentException e) {
@@ -44,7 +44,7 @@ final class JsonFunctions {
         return root == null ? null : JsonPath.parse(path).apply(root);
     }
 
-    static Long getInt(String json, String path) {
+    public static Long getInt(String json, String path) {
         JsonElement e = at(json, path);
         if (e == null || !e.isJsonPrimitive()) {
             return null;
@@ -64,7 +64,7 @@ final class JsonFunctions {
         return null;
     }
 
-    static Double getFloat(String json, String path) {
+    public static Double getFloat(String json, String path) {
         JsonElement e = at(json, path);
         if (e == null || !e.isJsonPrimitive()) {
             return null;
@@ -76,12 +76,12 @@ final class JsonFunctions {
         return p.isNumber() ? p.getAsDouble() : null;
     }
 
-    static Boolean getBool(String json, String path) {
+    public static Boolean getBool(String json, String path) {
         JsonElement e = at(json, path);
         return e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isBoolean() ? e.getAsBoolean() : null;
     }
 
-    static String getString(String json, String path) {
+    public static String getString(String json, String path) {
         JsonElement e = at(json, path);
         if (e == null || !e.isJsonPrimitive()) {
             return null;
@@ -90,18 +90,18 @@ final class JsonFunctions {
         return p.isString() ? p.getAsString() : canonical(p.toString());
     }
 
-    static String getObject(String json, String path) {
+    public static String getObject(String json, String path) {
         JsonElement e = at(json, path);
         return e != null && e.isJsonObject() ? canonical(e.toString()) : null;
     }
 
     /** {@code json_get}: the value at the path as JSON, whatever its kind. */
-    static String get(String json, String path) {
+    public static String get(String json, String path) {
         JsonElement e = at(json, path);
         return e == null || e.isJsonNull() ? null : canonical(e.toString());
     }
 
-    static Boolean is(String json, String kind) {
+    public static Boolean is(String json, String kind) {
         JsonElement e = parse(json);
         if (e == null) {
             return null;
@@ -129,7 +129,7 @@ final class JsonFunctions {
      * json_path_exists.rs: whether the path selects a value; a path the jsonb crate cannot parse fails the
      * query ("invalid json path '<path>': InvalidJsonPath").
      */
-    static Boolean pathExists(String json, String path) {
+    public static Boolean pathExists(String json, String path) {
         JsonElement doc = parse(json);
         JsonPathQuery q;
         try {
@@ -146,7 +146,7 @@ final class JsonFunctions {
      * json_path_match.rs: the predicate's value; NULL for a JSON null, a path that is no predicate, or one
      * the crate cannot parse (the function keeps only the Ok of both).
      */
-    static Boolean pathMatch(String json, String path) {
+    public static Boolean pathMatch(String json, String path) {
         JsonElement doc = parse(json);
         if (doc == null || doc.isJsonNull()) {
             return null;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 /**
  * GreptimeDB's {@code matches_term(text, term)} (also the {@code @@} operator): the term occurs in the
@@ -8,7 +8,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
  * separator there. A term containing Han characters matches anywhere. The empty term matches only the
  * empty text; case matters.
  */
-final class MatchesTerm {
+public final class MatchesTerm {
     private enum Kind {
         ASCII_WORD,
         HAN,
@@ -28,7 +28,7 @@ final class MatchesTerm {
         return Character.isLetterOrDigit(cp) ? Kind.WORD : Kind.OTHER;
     }
 
-    static Boolean matches(String text, String term) {
+    public static Boolean matches(String text, String term) {
         if (term.isEmpty()) {
             return text.isEmpty();
         }

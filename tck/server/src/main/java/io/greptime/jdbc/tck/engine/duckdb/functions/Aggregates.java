@@ -1,9 +1,9 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import java.util.Set;
 
 /** The aggregate functions of GreptimeDB's query engine (DataFusion's and GreptimeDB's own). */
-final class Aggregates {
+public final class Aggregates {
     private static final Set<String> NAMES = Set.of(
             "count",
             "sum",
@@ -64,7 +64,7 @@ final class Aggregates {
 
     private Aggregates() {}
 
-    static boolean isAggregate(String name) {
+    public static boolean isAggregate(String name) {
         return NAMES.contains(name);
     }
 }

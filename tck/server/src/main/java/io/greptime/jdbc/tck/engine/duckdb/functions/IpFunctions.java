@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -9,7 +9,7 @@ import io.greptime.jdbc.tck.engine.GreptimeError;
  * zeros; IPv6 with one {@code ::} and an optional trailing dotted quad) and its errors: an argument error
  * reads {@code External error: Invalid function args: ...}, an execution error {@code Execution error: ...}.
  */
-final class IpFunctions {
+public final class IpFunctions {
     private IpFunctions() {}
 
     static GreptimeError invalidArgs(String msg) {
@@ -21,12 +21,12 @@ final class IpFunctions {
     }
 
     /** ipv4_num_to_string (alias inet_ntoa): a UInt32 as a dotted quad. */
-    static String ipv4NumToString(Long n) {
+    public static String ipv4NumToString(Long n) {
         return ((n >> 24) & 0xFF) + "." + ((n >> 16) & 0xFF) + "." + ((n >> 8) & 0xFF) + "." + (n & 0xFF);
     }
 
     /** ipv4_string_to_num: a dotted quad as its UInt32 value. */
-    static Long ipv4StringToNum(String s) {
+    public static Long ipv4StringToNum(String s) {
         Long v = ipv4(s);
         if (v == null) {
             throw invalidArgs("Invalid IPv4 address format: " + s);
@@ -61,7 +61,7 @@ final class IpFunctions {
      * ipv4_to_cidr: the address masked to {@code mask} bits, or (mask < 0: one argument, or a NULL mask) to
      * the prefix its written form implies: 8, 16 or 24 for one to three numbers, else the trailing zero bytes.
      */
-    static String ipv4ToCidr(String ip, Long mask) {
+    public static String ipv4ToCidr(String ip, Long mask) {
         if (ip.isEmpty()) {
             throw execution("empty IPv4 address");
         }
@@ -94,7 +94,7 @@ final class IpFunctions {
     }
 
     /** ipv4_in_range: whether the address lies in the CIDR range. */
-    static Boolean ipv4InRange(String ip, String range) {
+    public static Boolean ipv4InRange(String ip, String range) {
         if (ip.isEmpty() || range.isEmpty()) {
             throw execution("IP address or CIDR range cannot be empty");
         }
@@ -133,7 +133,7 @@ final class IpFunctions {
     }
 
     /** ipv6_num_to_string: 32 hex digits as an IPv6 address, IPv4-mapped ones as ::ffff:a.b.c.d. */
-    static String ipv6NumToString(String hex) {
+    public static String ipv6NumToString(String hex) {
         String h = hex.toLowerCase(java.util.Locale.ROOT);
         if (h.length() != 32) {
             throw execution("expecting 32 hex characters, got " + h.length());
@@ -150,7 +150,7 @@ final class IpFunctions {
     }
 
     /** ipv6_string_to_num: an IPv6 (or IPv4, mapped) address as its 16 bytes. */
-    static byte[] ipv6StringToNum(String s) {
+    public static byte[] ipv6StringToNum(String s) {
         byte[] b = Ipv6Text.parse(s);
         if (b != null) {
             return b;
@@ -169,7 +169,7 @@ final class IpFunctions {
     }
 
     /** ipv6_in_range: whether the address lies in the CIDR range. */
-    static Boolean ipv6InRange(String ip, String range) {
+    public static Boolean ipv6InRange(String ip, String range) {
         if (ip.isEmpty() || range.isEmpty()) {
             throw execution("IP address or CIDR range cannot be empty");
         }
@@ -200,7 +200,7 @@ final class IpFunctions {
      * (mask < 0) to the prefix cidr.rs infers: /32 for 2001:db8::, /128 for ::1, /16 for fe80::, else up to
      * the last non-zero group (a half group when its low byte is zero), at least 64 when that is below 16.
      */
-    static String ipv6ToCidr(String ip, Long mask) {
+    public static String ipv6ToCidr(String ip, Long mask) {
         if (ip.isEmpty()) {
             throw execution("empty IPv6 address");
         }

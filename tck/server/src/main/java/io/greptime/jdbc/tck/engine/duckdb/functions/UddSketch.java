@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,14 +17,14 @@ import java.util.TreeMap;
  * error rate, so a state GreptimeDB produced decodes here and the other way round. GreptimeDB writes the
  * bucket map in hash order; this class writes it in key order, which decodes the same.
  */
-final class UddSketch {
+public final class UddSketch {
     private static final int NEGATIVE = 0;
     private static final int ZERO = 1;
     private static final int POSITIVE = 2;
     private static final int INVALID = 3;
 
     /** A bucket key: negative buckets from the largest magnitude down, then zero, then positive ones up. */
-    record Key(int kind, long index) implements Comparable<Key> {
+    public record Key(int kind, long index) implements Comparable<Key> {
         @Override
         public int compareTo(Key o) {
             if (kind != o.kind) {
@@ -41,16 +41,16 @@ final class UddSketch {
         }
     }
 
-    final TreeMap<Key, Long> buckets = new TreeMap<>();
-    double alpha;
+    public final TreeMap<Key, Long> buckets = new TreeMap<>();
+    public double alpha;
     double gamma;
     int compactions;
-    final long maxBuckets;
-    long count;
+    public final long maxBuckets;
+    public long count;
     double sum;
-    final double errorRate;
+    public final double errorRate;
 
-    UddSketch(long maxBuckets, double errorRate) {
+    public UddSketch(long maxBuckets, double errorRate) {
         this.maxBuckets = maxBuckets;
         this.errorRate = errorRate;
         this.alpha = errorRate;
@@ -67,7 +67,7 @@ final class UddSketch {
         return new Key(v < 0 ? NEGATIVE : POSITIVE, k);
     }
 
-    void add(double v) {
+    public void add(double v) {
         buckets.merge(key(v), 1L, Long::sum);
         while (buckets.size() > maxBuckets) {
             compact();
@@ -88,7 +88,7 @@ final class UddSketch {
     }
 
     /** merge_sketch: aligns compactions, adds the other's buckets, compacts while over the limit. */
-    void merge(UddSketch other) {
+    public void merge(UddSketch other) {
         if (other.count == 0) {
             return;
         }
@@ -128,7 +128,7 @@ final class UddSketch {
     }
 
     /** The estimate of quantile q in [0, 1]; the sketch is not empty. */
-    double quantile(double q) {
+    public double quantile(double q) {
         long remaining = (long) (count * q) + 1;
         if (remaining >= count) {
             return value(buckets.lastKey());
@@ -150,7 +150,7 @@ final class UddSketch {
         return k.kind() == NEGATIVE ? -v : v;
     }
 
-    byte[] encode() {
+    public byte[] encode() {
         ByteBuffer b = ByteBuffer.allocate(8 + buckets.size() * 36 + 12 + 52).order(ByteOrder.LITTLE_ENDIAN);
         b.putLong(buckets.size());
         Key[] keys = buckets.keySet().toArray(new Key[0]);
@@ -186,7 +186,7 @@ final class UddSketch {
      * A sketch from GreptimeDB's bytes; null when they are no sketch. {@code withErrorRate} reads the state's
      * trailing error rate (uddsketch_merge); uddsketch_calc decodes the sketch alone and ignores what follows.
      */
-    static UddSketch decode(byte[] bytes, boolean withErrorRate) {
+    public static UddSketch decode(byte[] bytes, boolean withErrorRate) {
         try {
             ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
             long n = b.getLong();

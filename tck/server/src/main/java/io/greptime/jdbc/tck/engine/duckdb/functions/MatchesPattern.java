@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -15,7 +15,7 @@ import java.util.Map;
  * into a tree whose same-operator chains are flattened and whose optional terms are dropped beside a must
  * term, and every term becomes a case-sensitive {@code LIKE '%term%'}.
  */
-final class MatchesPattern {
+public final class MatchesPattern {
     private MatchesPattern() {}
 
     private enum Unary {
@@ -66,7 +66,7 @@ final class MatchesPattern {
     };
 
     /** {@code matches(data, pattern)}; null when {@code data} is null. */
-    static Boolean matches(String data, String pattern) {
+    public static Boolean matches(String data, String pattern) {
         Node ast;
         synchronized (CACHE) {
             ast = CACHE.get(pattern);

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import java.util.Map;
 
@@ -6,7 +6,7 @@ import java.util.Map;
  * DataFusion names a call by the function's canonical name, not the alias written: {@code length} is
  * {@code character_length}, {@code covar} is {@code covar_samp}, {@code mean} is {@code avg}.
  */
-final class FunctionNames {
+public final class FunctionNames {
     private static final Map<String, String> CANONICAL = Map.ofEntries(
             Map.entry("length", "character_length"),
             Map.entry("char_length", "character_length"),
@@ -52,7 +52,7 @@ final class FunctionNames {
 
     private FunctionNames() {}
 
-    static String canonical(String written) {
+    public static String canonical(String written) {
         return CANONICAL.getOrDefault(written, written);
     }
 }

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -13,14 +13,14 @@ import java.util.HexFormat;
  * {@code b:<hex>}; vector results are returned as hex for SQL to turn back into bytes. Distances and
  * element aggregates are float32; {@code vec_to_string} prints Rust's shortest float32 text.
  */
-final class VectorFunctions {
+public final class VectorFunctions {
     /** Marks a vector value passed as hex rather than as text. */
-    static final String BYTES = "b:";
+    public static final String BYTES = "b:";
 
     private VectorFunctions() {}
 
     /** Decodes a vector argument; {@code fn} names the function in errors. */
-    static float[] vector(String arg) {
+    public static float[] vector(String arg) {
         if (arg.startsWith(BYTES)) {
             byte[] bytes = HexFormat.of().parseHex(arg.substring(BYTES.length()));
             ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
@@ -34,7 +34,7 @@ final class VectorFunctions {
     }
 
     /** GreptimeDB's vector text: {@code [a, b, ...]} of float32 values. */
-    static float[] parse(String text) {
+    public static float[] parse(String text) {
         String s = text.trim();
         if (!s.startsWith("[") || !s.endsWith("]")) {
             throw invalid(text, "not properly enclosed in brackets");
@@ -61,7 +61,7 @@ final class VectorFunctions {
     }
 
     /** Each element plus {@code k}, or times it with {@code multiply}, in f32 as nalgebra computes it. */
-    static float[] scaled(float[] v, float k, boolean multiply) {
+    public static float[] scaled(float[] v, float k, boolean multiply) {
         float[] out = new float[v.length];
         for (int i = 0; i < v.length; i++) {
             out[i] = multiply ? v[i] * k : v[i] + k;
@@ -69,7 +69,7 @@ final class VectorFunctions {
         return out;
     }
 
-    static String hex(float[] v) {
+    public static String hex(float[] v) {
         ByteBuffer b = ByteBuffer.allocate(v.length * 4).order(ByteOrder.LITTLE_ENDIAN);
         for (float f : v) {
             b.putFloat(f);
@@ -77,7 +77,7 @@ final class VectorFunctions {
         return HexFormat.of().formatHex(b.array());
     }
 
-    static String toText(String arg) {
+    public static String toText(String arg) {
         float[] v = vector(arg);
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < v.length; i++) {
@@ -98,7 +98,7 @@ final class VectorFunctions {
         return d.scale() <= 0 ? d.toBigInteger().toString() : d.toPlainString();
     }
 
-    static String elementwise(String fn, String a, String b) {
+    public static String elementwise(String fn, String a, String b) {
         float[] x = vector(a);
         float[] y = vector(b);
         if (x.length != y.length) {
@@ -120,7 +120,7 @@ final class VectorFunctions {
         return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: vectors length not match: " + fn);
     }
 
-    static Float distance(String fn, String a, String b) {
+    public static Float distance(String fn, String a, String b) {
         float[] x = vector(a);
         float[] y = vector(b);
         if (x.length != y.length) {
@@ -143,7 +143,7 @@ final class VectorFunctions {
         };
     }
 
-    static Float element(String fn, String a) {
+    public static Float element(String fn, String a) {
         float[] v = vector(a);
         float acc = fn.equals("vec_elem_product") ? 1 : 0;
         for (float f : v) {
@@ -152,7 +152,7 @@ final class VectorFunctions {
         return fn.equals("vec_elem_avg") ? (v.length == 0 ? null : acc / v.length) : acc;
     }
 
-    static String norm(String a) {
+    public static String norm(String a) {
         float[] v = vector(a);
         double sum = 0;
         for (float f : v) {
@@ -166,7 +166,7 @@ final class VectorFunctions {
         return hex(out);
     }
 
-    static Float kth(String a, Long k) {
+    public static Float kth(String a, Long k) {
         float[] v = vector(a);
         if (k < 0 || k >= v.length) {
             throw new GreptimeError(
@@ -176,7 +176,7 @@ final class VectorFunctions {
         return v[k.intValue()];
     }
 
-    static String subvector(String a, Long from, Long to) {
+    public static String subvector(String a, Long from, Long to) {
         float[] v = vector(a);
         if (from < 0 || to > v.length || from > to) {
             throw new GreptimeError(

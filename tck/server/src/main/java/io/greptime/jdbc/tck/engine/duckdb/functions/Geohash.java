@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -9,17 +9,17 @@ import io.greptime.jdbc.tck.engine.GreptimeError;
  * base-32 geohash of the point (longitude bits first), resolution 1 to 12; a neighbour is the hash of the
  * centre of the cell moved by one cell width, listed n, nw, w, sw, s, se, e, ne.
  */
-final class Geohash {
+public final class Geohash {
     private static final String BASE32 = "0123456789bcdefghjkmnpqrstuvwxyz";
 
     private Geohash() {}
 
-    static String encode(Double lat, Double lon, Long resolution) {
+    public static String encode(Double lat, Double lon, Long resolution) {
         return encode(lat, lon, resolution(resolution));
     }
 
     /** The eight neighbours as a DuckDB list literal's elements (text, comma-separated). */
-    static String neighbours(Double lat, Double lon, Long resolution) {
+    public static String neighbours(Double lat, Double lon, Long resolution) {
         int r = resolution(resolution);
         String center = encode(lat, lon, r);
         double[] box = decode(center); // lat, lon, latErr, lonErr

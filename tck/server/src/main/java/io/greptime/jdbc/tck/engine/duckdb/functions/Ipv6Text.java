@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 /**
  * IPv6 text as Rust's std reads and writes it: parsing takes eight hex groups of at most four digits, one

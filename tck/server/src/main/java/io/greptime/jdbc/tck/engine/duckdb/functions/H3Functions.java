@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import com.uber.h3core.H3Core;
 import com.uber.h3core.exceptions.H3Exception;
@@ -22,7 +22,7 @@ import java.util.List;
  * PlainError ({@code H3 error: ...}), a resolution is taken {@code as u8} (wrapping, no cast error), and a
  * negative distance or position is an InvalidFuncArgs error. The rendered call names its line last.
  */
-final class H3Functions {
+public final class H3Functions {
     private static final int[] PENTAGON_BASE_CELLS = {4, 14, 24, 38, 49, 58, 63, 72, 83, 97, 107, 117};
     /** h3o's EARTH_RADIUS_KM. */
     private static final double EARTH_RADIUS_KM = 6371.007180918475;
@@ -33,7 +33,7 @@ final class H3Functions {
     private static final ThreadLocal<Boolean> LEGACY = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     /** Runs one call with the line flag its last argument carries ("0" before 1.0, "1" from it). */
-    static <R> R onLine(String[] args, java.util.function.Function<String[], R> fn) {
+    public static <R> R onLine(String[] args, java.util.function.Function<String[], R> fn) {
         LEGACY.set("0".equals(args[args.length - 1]));
         try {
             return fn.apply(args);
@@ -263,71 +263,71 @@ final class H3Functions {
         return Double.isNaN(d) ? "NaN" : d > 0 ? "inf" : "-inf";
     }
 
-    static Long latLngToCell(String lat, String lng, String res) {
+    public static Long latLngToCell(String lat, String lng, String res) {
         return toCell(lat, lng, res);
     }
 
-    static String latLngToCellString(String lat, String lng, String res) {
+    public static String latLngToCellString(String lat, String lng, String res) {
         return Long.toHexString(toCell(lat, lng, res));
     }
 
-    static String cellToString(String c) {
+    public static String cellToString(String c) {
         return Long.toHexString(cell(c));
     }
 
-    static Long stringToCell(String s) {
+    public static Long stringToCell(String s) {
         return parseHex(s);
     }
 
     /** [lat, lng] of the centre, as list text. */
-    static String centerLatLng(String c) {
+    public static String centerLatLng(String c) {
         LatLng p = h3().cellToLatLng(cell(c));
         return "[" + p.lat + ", " + p.lng + "]";
     }
 
-    static Long resolutionOf(String c) {
+    public static Long resolutionOf(String c) {
         return (long) h3().getResolution(cell(c));
     }
 
-    static Long base(String c) {
+    public static Long base(String c) {
         return (long) h3().getBaseCellNumber(cell(c));
     }
 
-    static Boolean isPentagon(String c) {
+    public static Boolean isPentagon(String c) {
         return h3().isPentagon(cell(c));
     }
 
-    static Long parent(String c, String res) {
+    public static Long parent(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r > h3().getResolution(cell) ? null : h3().cellToParent(cell, r);
     }
 
-    static Long centerChild(String c, String res) {
+    public static Long centerChild(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? null : h3().cellToCenterChild(cell, r);
     }
 
-    static String children(String c, String res) {
+    public static String children(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? "[]" : listText(h3().cellToChildren(cell, r));
     }
 
-    static Long childrenSize(String c, String res) {
+    public static Long childrenSize(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? 0L : h3().cellToChildrenSize(cell, r);
     }
 
-    static Long childPos(String c, String res) {
+    public static Long childPos(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r > h3().getResolution(cell) ? null : h3().cellToChildPos(cell, r);
     }
 
-    static Long childPosToCell(String pos, String c, String res) {
+    public static Long childPosToCell(String pos, String c, String res) {
         BigInteger p = nonNegative(pos);
         long cell = cell(c);
         int r = resolution(res);
@@ -343,12 +343,12 @@ final class H3Functions {
         return (int) Math.min(Integer.MAX_VALUE, nonNegative(k).longValue() & 0xFFFF_FFFFL);
     }
 
-    static String gridDisk(String c, String k) {
+    public static String gridDisk(String c, String k) {
         long cell = cell(c);
         return listText(h3().gridDisk(cell, distance(k)));
     }
 
-    static String gridDiskDistances(String c, String k) {
+    public static String gridDiskDistances(String c, String k) {
         long cell = cell(c);
         List<Long> all = new ArrayList<>();
         for (List<Long> ring : h3().gridDiskDistances(cell, distance(k))) {
@@ -357,7 +357,7 @@ final class H3Functions {
         return listText(all);
     }
 
-    static Long gridDistance(String a, String b) {
+    public static Long gridDistance(String a, String b) {
         long x = cell(a);
         long y = cell(b);
         try {
@@ -367,7 +367,7 @@ final class H3Functions {
         }
     }
 
-    static String gridPathCells(String a, String b) {
+    public static String gridPathCells(String a, String b) {
         long x = cell(a);
         long y = cell(b);
         try {
@@ -386,7 +386,7 @@ final class H3Functions {
         };
     }
 
-    static Boolean cellsContains(String list, String c) {
+    public static Boolean cellsContains(String list, String c) {
         List<Long> cells = cells(list);
         long cell = cell(c);
         int res = h3().getResolution(cell);
@@ -400,7 +400,7 @@ final class H3Functions {
     }
 
     /** Great circle distance of the centres, h3o's haversine over its Earth radius. */
-    static Double distanceSphereKm(String a, String b) {
+    public static Double distanceSphereKm(String a, String b) {
         LatLng p = h3().cellToLatLng(cell(a));
         LatLng q = h3().cellToLatLng(cell(b));
         double lat1 = Math.toRadians(p.lat);
@@ -412,7 +412,7 @@ final class H3Functions {
     }
 
     /** Euclidean distance of the centres in degrees. */
-    static Double distanceDegree(String a, String b) {
+    public static Double distanceDegree(String a, String b) {
         LatLng p = h3().cellToLatLng(cell(a));
         LatLng q = h3().cellToLatLng(cell(b));
         double dLat = p.lat - q.lat;

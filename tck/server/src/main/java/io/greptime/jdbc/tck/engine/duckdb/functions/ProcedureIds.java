@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import java.util.Locale;
 
@@ -7,7 +7,7 @@ import java.util.Locale;
  * crate): simple (32 hex digits), hyphenated (8-4-4-4-12), braced or {@code urn:uuid:}-prefixed. Errors
  * carry the crate's text; a valid id is printed back hyphenated in lower case.
  */
-final class ProcedureIds {
+public final class ProcedureIds {
     private static final int[] GROUPS = {8, 4, 4, 4, 12};
 
     private ProcedureIds() {}
@@ -34,7 +34,7 @@ final class ProcedureIds {
     }
 
     /** The uuid crate's reason for refusing {@code id}, or null when it parses. */
-    static String invalid(String id) {
+    public static String invalid(String id) {
         String s = body(id);
         int offset = id.length() - s.length() - (id.endsWith("}") && s.length() < id.length() ? 1 : 0);
         int index = 0;

@@ -1,14 +1,14 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 /**
  * chrono's strftime specifiers (what GreptimeDB's {@code date_format} takes) as DuckDB's: fractional
  * seconds ({@code %3f}, {@code %6f}, {@code %9f}, {@code %.3f}, ...) and the composites ({@code %F},
  * {@code %T}, {@code %R}, {@code %D}); the common ones are the same in both.
  */
-final class ChronoFormat {
+public final class ChronoFormat {
     private ChronoFormat() {}
 
-    static String toDuckDb(String chrono) {
+    public static String toDuckDb(String chrono) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < chrono.length(); i++) {
             char c = chrono.charAt(i);

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.EngineProfile;
@@ -19,13 +19,13 @@ import java.util.Locale;
  * DataFusion error, printed again as the root cause), status Unexpected; v1.2+ as
  * {@code Failed to execute admin function F: D}.
  */
-final class AdminProcedures {
+public final class AdminProcedures {
     private AdminProcedures() {}
 
     /** A literal argument as the statement's parser sees it. */
     record Arg(String kind, String text) {}
 
-    static boolean handles(String fn) {
+    public static boolean handles(String fn) {
         return switch (fn) {
             case "migrate_region",
                     "procedure_state",
@@ -42,7 +42,7 @@ final class AdminProcedures {
      * argument makes the region functions answer NULL, which the admin statement refuses for its
      * non-nullable column.
      */
-    static void run(EngineProfile p, String fn, String args, String label, String schema) {
+    public static void run(EngineProfile p, String fn, String args, String label, String schema) {
         List<Arg> a = args(args);
         switch (fn) {
             case "migrate_region" -> {
@@ -77,7 +77,7 @@ final class AdminProcedures {
     }
 
     /** Whether the table a purge_table / discard_unflushed names exists (then this engine cannot answer). */
-    static String tableArg(String args) {
+    public static String tableArg(String args) {
         List<Arg> a = args(args);
         return a.size() == 1 && a.get(0).kind().equals("string") ? a.get(0).text() : null;
     }

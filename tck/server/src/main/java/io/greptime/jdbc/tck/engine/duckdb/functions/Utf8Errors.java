@@ -1,15 +1,15 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.functions;
 
 /**
  * Where UTF-8 validation fails as Rust's {@code std::str::from_utf8} reports it (the text of errors that
  * GreptimeDB passes through from Arrow's casts): the index of the first byte of the bad sequence, and the
  * error length, the number of bytes that form no character there (0 when the input ends inside a sequence).
  */
-final class Utf8Errors {
+public final class Utf8Errors {
     private Utf8Errors() {}
 
     /** {index, length} of the first invalid sequence, or null when the bytes are UTF-8. */
-    static int[] first(byte[] b) {
+    public static int[] first(byte[] b) {
         int i = 0;
         while (i < b.length) {
             int lead = b[i] & 0xff;
