@@ -9,6 +9,7 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ProjectionNames;
 import io.greptime.jdbc.tck.engine.flow.FlowDefinition;
 import io.greptime.jdbc.tck.engine.flow.FlowHost;
 import io.greptime.jdbc.tck.engine.flow.FlowRuntime;

@@ -4,6 +4,7 @@ import io.greptime.jdbc.tck.engine.EngineProfile;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchemaColumns;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -6,6 +6,8 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.results.ResultConverter;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ProjectionNames;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

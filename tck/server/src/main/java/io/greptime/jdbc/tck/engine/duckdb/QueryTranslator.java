@@ -6,6 +6,8 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
+import io.greptime.jdbc.tck.engine.duckdb.sql.UsingColumns;
 import java.time.ZoneId;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

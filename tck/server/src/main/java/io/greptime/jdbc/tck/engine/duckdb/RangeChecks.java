@@ -7,6 +7,7 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.functions.Aggregates;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

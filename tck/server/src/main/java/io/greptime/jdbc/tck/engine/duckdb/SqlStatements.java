@@ -5,6 +5,7 @@ import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.results.MaterializedReader;
 import java.sql.SQLException;
 
 /** Routes one SQL statement by its leading keyword. */

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
@@ -12,10 +12,10 @@ import java.util.Locale;
  * plain columns lower-cased unless quoted, {@code count(*)}, and aggregates over one column qualified by
  * its table ({@code avg(t.c)}). Other expressions keep their text. Null when it cannot tell (e.g. {@code *}).
  */
-final class ProjectionNames {
+public final class ProjectionNames {
     private ProjectionNames() {}
 
-    static List<String> of(Tokens t, List<TableMeta> tables) {
+    public static List<String> of(Tokens t, List<TableMeta> tables) {
         int start = 0;
         while (start < t.list.size() && !t.list.get(start).is("select")) {
             if (t.list.get(start).is("with") || t.list.get(start).isSymbol("(")) {

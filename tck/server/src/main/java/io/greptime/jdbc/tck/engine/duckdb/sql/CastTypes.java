@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 
@@ -7,11 +7,11 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
  * milliseconds), to {@code TIMESTAMP_MS}-style names, or to the Arrow-style integer and float names
  * ({@code INT64}, {@code UINT8}, {@code FLOAT4}, {@code BOOL}, ...) becomes {@code arrow_cast(x, 'Type')}.
  */
-final class CastTypes {
+public final class CastTypes {
     private CastTypes() {}
 
     /** The Arrow type name {@code arrow_cast} gets, or null when the cast stays a plain CAST. */
-    static String arrowCastTarget(SqlAst.TypeName type) {
+    public static String arrowCastTarget(SqlAst.TypeName type) {
         if (type.arrayDepth() > 0) {
             return null;
         }

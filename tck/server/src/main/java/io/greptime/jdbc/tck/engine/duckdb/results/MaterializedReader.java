@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.results;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -15,11 +15,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * An {@link ArrowReader} over batches that are already in memory. It owns the batches it was given and
  * releases those not yet read when closed.
  */
-final class MaterializedReader extends ArrowReader {
+public final class MaterializedReader extends ArrowReader {
     private final Schema schema;
     private final Deque<VectorSchemaRoot> pending;
 
-    MaterializedReader(BufferAllocator allocator, Schema schema, List<VectorSchemaRoot> batches) {
+    public MaterializedReader(BufferAllocator allocator, Schema schema, List<VectorSchemaRoot> batches) {
         super(allocator);
         this.schema = schema;
         this.pending = new ArrayDeque<>(batches);

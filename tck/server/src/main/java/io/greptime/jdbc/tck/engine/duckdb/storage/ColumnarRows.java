@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.storage;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.Column;
@@ -14,10 +14,10 @@ import java.util.List;
  * The legacy columnar write format (protocol.md §2.2) turned into row form, as GreptimeDB's frontend does:
  * only non-null values are listed, {@code null_mask} bit i (LSB first) marks row i NULL.
  */
-final class ColumnarRows {
+public final class ColumnarRows {
     private ColumnarRows() {}
 
-    static Rows toRows(List<Column> columns, int rowCount) {
+    public static Rows toRows(List<Column> columns, int rowCount) {
         List<List<Value>> perColumn = new ArrayList<>();
         Rows.Builder rows = Rows.newBuilder();
         for (Column c : columns) {

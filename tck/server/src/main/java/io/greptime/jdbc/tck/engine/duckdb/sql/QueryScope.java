@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
@@ -11,13 +11,14 @@ import java.util.List;
  * DataFusion prints before a column of it: the alias, else the table name as written ({@code public.t}),
  * else nothing (an unaliased subquery).
  */
-final class QueryScope {
+public final class QueryScope {
     /**
      * One relation in FROM. {@code meta} is set for tables (GreptimeDB metadata of its columns);
      * {@code binding} is the name DuckDB knows it by (alias, else table name; null for an unaliased subquery).
      */
-    record Relation(String qualifier, List<String> columns, TableMeta meta, String binding, ColumnMeta timeIndex) {
-        Relation(String qualifier, List<String> columns, TableMeta meta, String binding) {
+    public record Relation(
+            String qualifier, List<String> columns, TableMeta meta, String binding, ColumnMeta timeIndex) {
+        public Relation(String qualifier, List<String> columns, TableMeta meta, String binding) {
             this(qualifier, columns, meta, binding, timeIndexOf(meta));
         }
 
@@ -44,7 +45,7 @@ final class QueryScope {
         }
 
         /** The column as stored; the lookup is exact, as DataFusion's is for normalized identifiers. */
-        ColumnMeta column(String column) {
+        public ColumnMeta column(String column) {
             if (meta == null) {
                 return timeIndex != null && timeIndex.name().equals(column) ? timeIndex : null;
             }
@@ -53,25 +54,25 @@ final class QueryScope {
     }
 
     /** A column reference resolved to its relation (null for a name no relation has). */
-    record Resolved(Relation relation, String name, String displayQualifier) {
-        String display() {
+    public record Resolved(Relation relation, String name, String displayQualifier) {
+        public String display() {
             return displayQualifier == null ? name : displayQualifier + "." + name;
         }
     }
 
-    final QueryScope outer;
-    final List<Relation> relations = new ArrayList<>();
+    public final QueryScope outer;
+    public final List<Relation> relations = new ArrayList<>();
 
-    QueryScope(QueryScope outer) {
+    public QueryScope(QueryScope outer) {
         this.outer = outer;
     }
 
-    void add(Relation r) {
+    public void add(Relation r) {
         relations.add(r);
     }
 
     /** Resolves {@code parts} (qualifier parts then the column); null when nothing in this or outer scopes has it. */
-    Resolved resolve(List<String> parts) {
+    public Resolved resolve(List<String> parts) {
         String name = parts.get(parts.size() - 1);
         List<String> qualifier = parts.subList(0, parts.size() - 1);
         for (QueryScope s = this; s != null; s = s.outer) {
@@ -86,7 +87,7 @@ final class QueryScope {
     }
 
     /** The relations {@code t.*} names, or all of them for {@code *}. */
-    List<Relation> starRelations(List<String> qualifier) {
+    public List<Relation> starRelations(List<String> qualifier) {
         if (qualifier.isEmpty()) {
             return relations;
         }

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.storage;
 
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import java.util.List;
@@ -13,13 +13,13 @@ import java.util.List;
  * with Arrow's UTC rule before GreptimeDB's HEAD (fixed by commits c3cd186997 and 10f587bc30, in no
  * release; fidelity audit A2). The engine asks this to shift what the server would have shifted.
  */
-final class InsertPaths {
+public final class InsertPaths {
     private InsertPaths() {}
 
     /**
      * Whether the VALUES rows starting at token {@code from} (the first {@code (}) are all plain literals.
      */
-    static boolean allLiterals(List<Token> tokens, int from) {
+    public static boolean allLiterals(List<Token> tokens, int from) {
         int i = from;
         while (i < tokens.size() && tokens.get(i).isSymbol("(")) {
             i++;

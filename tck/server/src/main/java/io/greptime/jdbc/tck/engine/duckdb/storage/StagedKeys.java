@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.storage;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.util.Arrays;
@@ -13,10 +13,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * rows; batches of fresh samples rarely repeat a key, so one pass over the keys' hashes here spares that
  * sort for them. NULL tags equal each other, as GreptimeDB's merge treats them.
  */
-final class StagedKeys {
+public final class StagedKeys {
     private StagedKeys() {}
 
-    static boolean repeat(TableMeta t, List<VectorSchemaRoot> staged) {
+    public static boolean repeat(TableMeta t, List<VectorSchemaRoot> staged) {
         int total = 0;
         for (VectorSchemaRoot b : staged) {
             total += b.getRowCount();

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
@@ -11,10 +11,10 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
  * ({@code TIMESTAMP} is milliseconds, {@code TIMESTAMP_NS}, {@code INT64}, {@code UINT8}, {@code STRING})
  * through {@link TypeParser}, types GreptimeDB does not have left as written.
  */
-final class DuckTypes {
+public final class DuckTypes {
     private DuckTypes() {}
 
-    static String of(SqlAst.TypeName type) {
+    public static String of(SqlAst.TypeName type) {
         GreptimeType gt = greptime(type);
         String base;
         if (gt != null) {
@@ -27,7 +27,7 @@ final class DuckTypes {
     }
 
     /** GreptimeDB's type for the written name, or null when it has none. */
-    static GreptimeType greptime(SqlAst.TypeName type) {
+    public static GreptimeType greptime(SqlAst.TypeName type) {
         String text = type.name() + (type.params().isEmpty() ? "" : "(" + String.join(",", type.params()) + ")");
         try {
             Tokens t = new Tokens(text);

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.storage;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.EngineProfile;
@@ -13,16 +13,16 @@ import java.util.List;
  * B5). Where the real server panics, this answers a clear error instead and says so; the rows are not
  * written either way.
  */
-final class PutRules {
+public final class PutRules {
     private PutRules() {}
 
     /** Whether a batch column the table lacks is dropped (flat-format regions, v1.0+) rather than refused. */
-    static boolean dropsExtraColumn(EngineProfile profile) {
+    public static boolean dropsExtraColumn(EngineProfile profile) {
         return !profile.putRefusesExtraColumns();
     }
 
     /** The refusal of a batch column the table does not have (a schema cached before DROP COLUMN). */
-    static GreptimeError extraColumn(EngineProfile profile, String column, String table) {
+    public static GreptimeError extraColumn(EngineProfile profile, String column, String table) {
         if (profile.putRefusesExtraColumns()) {
             // v0.15-v0.17 index vectors[col_idx] past the region's columns and panic in the region worker
             // (v0.15.0:src/mito2/src/memtable/bulk/part.rs:133-158); the WAL entry replays the panic
@@ -33,7 +33,7 @@ final class PutRules {
     }
 
     /** Refuses the batch when the line cannot bulk-write this table or these columns. */
-    static void check(EngineProfile profile, TableMeta t, List<ColumnMeta> given) {
+    public static void check(EngineProfile profile, TableMeta t, List<ColumnMeta> given) {
         if ("metric".equals(t.engine()) && !profile.putIntoMetricTables()) {
             // v0.17.2:src/metric-engine/src/engine.rs:239-242; v1.0+ take only sparse primary-key encoding
             throw new GreptimeError(StatusCode.UNSUPPORTED, "Unsupported region request: BulkInserts into " + t.name());
@@ -72,7 +72,7 @@ final class PutRules {
     }
 
     /** {@code ttl='instant'}: nothing is kept in storage. */
-    static boolean instant(TableMeta t) {
+    public static boolean instant(TableMeta t) {
         return "instant".equalsIgnoreCase(t.options().get("ttl"));
     }
 }

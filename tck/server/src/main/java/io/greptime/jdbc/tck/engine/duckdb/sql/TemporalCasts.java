@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -13,10 +13,10 @@ import java.time.Instant;
  * Arrow's timestamp grammar ({@link ArrowTimestampText}), failing with its parser error, and timestamps
  * print as {@code 2020-01-01T01:23:45.123} (a {@code T}, and 0, 3, 6 or 9 fraction digits as needed).
  */
-final class TemporalCasts {
+public final class TemporalCasts {
     private TemporalCasts() {}
 
-    static String timestampLiteral(String text, GreptimeType target, boolean tryCast) {
+    public static String timestampLiteral(String text, GreptimeType target, boolean tryCast) {
         Instant i;
         try {
             i = ArrowTimestampText.parse(text);
@@ -37,7 +37,7 @@ final class TemporalCasts {
     }
 
     /** To a coarser unit Arrow truncates (DuckDB would round). */
-    static String timestampToTimestamp(String sql, GreptimeType from, GreptimeType to) {
+    public static String timestampToTimestamp(String sql, GreptimeType from, GreptimeType to) {
         long fromNanos = TimestampLiterals.nanosPer(from.unit());
         long toNanos = TimestampLiterals.nanosPer(to.unit());
         if (toNanos <= fromNanos) {
@@ -52,7 +52,7 @@ final class TemporalCasts {
     }
 
     /** Arrow's timestamp-to-text: ISO with {@code T}, fraction only as long as the value needs. */
-    static String timestampText(String sql) {
+    public static String timestampText(String sql) {
         String ns = "epoch_ns(" + sql + ")";
         String f = "strftime(" + sql + ", '%Y-%m-%dT%H:%M:%S";
         return "CASE WHEN " + ns + " % 1000000000 = 0 THEN " + f + "') WHEN " + ns + " % 1000000 = 0 THEN " + f

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.results;
 
 import io.greptime.jdbc.arrow.jsonb.Jsonb;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
@@ -28,14 +28,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Turns DuckDB's Arrow export into the Arrow types GreptimeDB emits (protocol.md §7), one batch at a
  * time: zone-less timestamps, Utf8 strings, JSONB for JSON columns, per-column GreptimeDB field metadata.
  */
-final class ResultConverter {
+public final class ResultConverter {
     /** What is known about one output column. */
-    record Hint(String name, ColumnMeta column, boolean timeIndex, boolean utf8View) {}
+    public record Hint(String name, ColumnMeta column, boolean timeIndex, boolean utf8View) {}
 
     private ResultConverter() {}
 
     /** The schema of the converted batches: GreptimeDB's names, types and field metadata. */
-    static Schema targetSchema(Schema source, List<Hint> hints) {
+    public static Schema targetSchema(Schema source, List<Hint> hints) {
         List<Field> fields = new ArrayList<>();
         for (int i = 0; i < source.getFields().size(); i++) {
             fields.add(targetField(source.getFields().get(i), i < hints.size() ? hints.get(i) : null));
@@ -49,7 +49,7 @@ final class ResultConverter {
      * the common columns (numbers, strings, timestamps) cost nothing per row; only the columns whose
      * representation changes (JSON to JSONB, times to their unit, views to plain strings) are rewritten.
      */
-    static void convert(VectorSchemaRoot source, VectorSchemaRoot target) {
+    public static void convert(VectorSchemaRoot source, VectorSchemaRoot target) {
         int rows = source.getRowCount();
         for (int i = 0; i < target.getFieldVectors().size(); i++) {
             FieldVector src = source.getVector(i);

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import java.util.ArrayList;
@@ -13,9 +13,9 @@ import java.util.Set;
  * column pair only the one whose qualified name sorts first is kept, where it stands. DuckDB instead
  * puts one merged join column first, so the star is written out column by column.
  */
-final class UsingColumns {
+public final class UsingColumns {
     /** One column of the expanded star: its relation and name. */
-    record Item(QueryScope.Relation relation, String column) {}
+    public record Item(QueryScope.Relation relation, String column) {}
 
     private UsingColumns() {}
 
@@ -23,7 +23,7 @@ final class UsingColumns {
      * The expansion of an unqualified star in {@code s}, or null when FROM has no USING or NATURAL join
      * (DuckDB's star is then DataFusion's) or a relation's columns are not known.
      */
-    static List<Item> star(SqlAst.Select s, QueryScope scope) {
+    public static List<Item> star(SqlAst.Select s, QueryScope scope) {
         Set<Item> excluded = new HashSet<>();
         int[] next = {0};
         boolean[] found = {false};

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.infoschema;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,13 +11,13 @@ import java.util.Map;
  * {@code information_memory_table.rs}) and {@code src/store-api/src/{region_info,sst_entry}.rs}.
  * information_schema.columns lists them, DESC shows them and the temp tables are made of them.
  */
-final class InformationSchemaColumns {
+public final class InformationSchemaColumns {
     private InformationSchemaColumns() {}
 
     /** One column of an information_schema table. */
-    record Column(String name, String type, boolean nullable) {}
+    public record Column(String name, String type, boolean nullable) {}
 
-    static final Map<String, String> SPECS = Map.ofEntries(
+    public static final Map<String, String> SPECS = Map.ofEntries(
             Map.entry(
                     "build_info",
                     "git_branch String, git_commit String, git_commit_short String, git_clean String,"
@@ -240,7 +240,7 @@ final class InformationSchemaColumns {
                             + " character_set_client String?, collation_connection String?"));
 
     /** The columns of {@code table}, or null when information_schema has no such table. */
-    static List<Column> of(String table) {
+    public static List<Column> of(String table) {
         String spec = SPECS.get(table);
         if (spec == null) {
             return null;

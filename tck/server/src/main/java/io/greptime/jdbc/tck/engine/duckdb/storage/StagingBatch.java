@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.storage;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
@@ -31,13 +31,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Normalized rows (see {@link Values}) laid out as Arrow vectors in each column's DuckDB storage type, plus
  * a {@code __seq} column giving write order, ready for DuckDB's Arrow import.
  */
-final class StagingBatch {
-    static final String SEQ = "__seq";
+public final class StagingBatch {
+    public static final String SEQ = "__seq";
 
     private StagingBatch() {}
 
     /** The staged layout of a table: its columns in their DuckDB storage types, then {@link #SEQ}. */
-    static Schema schema(TableMeta t) {
+    public static Schema schema(TableMeta t) {
         List<Field> fields = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             fields.add(new Field(c.name(), FieldType.nullable(c.type().stored()), List.of()));
@@ -46,7 +46,7 @@ final class StagingBatch {
         return new Schema(fields);
     }
 
-    static VectorSchemaRoot build(TableMeta t, List<Object[]> rows, BufferAllocator allocator) {
+    public static VectorSchemaRoot build(TableMeta t, List<Object[]> rows, BufferAllocator allocator) {
         VectorSchemaRoot root = VectorSchemaRoot.create(schema(t), allocator);
         try {
             root.allocateNew();
@@ -73,7 +73,7 @@ final class StagingBatch {
      * Numbers the rows in write order ({@link #SEQ}) from {@code first} (batches written together number
      * on from each other) and sets the row count.
      */
-    static void fillSeq(VectorSchemaRoot root, int rows, long first) {
+    public static void fillSeq(VectorSchemaRoot root, int rows, long first) {
         BigIntVector seq = (BigIntVector) root.getVector(SEQ);
         seq.allocateNew(rows);
         for (int r = 0; r < rows; r++) {
@@ -88,7 +88,7 @@ final class StagingBatch {
      * (timestamps of the same unit, with or without a zone, are the same 64-bit values) and memory of
      * the same allocator tree, which Arrow needs to share a buffer.
      */
-    static boolean canShare(FieldVector src, FieldVector dst) {
+    public static boolean canShare(FieldVector src, FieldVector dst) {
         ArrowType from = src.getField().getType();
         ArrowType to = dst.getField().getType();
         boolean sameLayout = from.equals(to)
@@ -101,11 +101,11 @@ final class StagingBatch {
     }
 
     /** {@code dst} takes {@code src}'s buffers (a reference each, no copy); {@code src} is unchanged. */
-    static void share(FieldVector src, FieldVector dst) {
+    public static void share(FieldVector src, FieldVector dst) {
         dst.loadFieldBuffers(new ArrowFieldNode(src.getValueCount(), src.getNullCount()), src.getFieldBuffers());
     }
 
-    static void set(FieldVector v, int r, Object value) {
+    public static void set(FieldVector v, int r, Object value) {
         if (v instanceof BitVector b) {
             b.setSafe(r, ((Boolean) value) ? 1 : 0);
         } else if (v instanceof TimeStampVector ts) {
