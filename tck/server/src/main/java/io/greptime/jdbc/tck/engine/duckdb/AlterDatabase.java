@@ -2,6 +2,8 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;

@@ -2,6 +2,16 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.AlterColumn;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnDefaults;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnOptionsParser;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TypeParser;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.sql.SQLException;
 import java.time.ZoneId;
 import java.util.ArrayList;

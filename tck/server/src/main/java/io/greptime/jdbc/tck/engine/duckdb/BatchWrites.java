@@ -2,6 +2,11 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.storage.PutRules;
+import io.greptime.jdbc.tck.engine.duckdb.storage.StagingBatch;
 import java.sql.SQLException;
 import java.time.ZoneOffset;
 import java.util.ArrayList;

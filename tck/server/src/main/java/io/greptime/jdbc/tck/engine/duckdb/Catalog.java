@@ -1,6 +1,8 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import com.google.gson.Gson;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

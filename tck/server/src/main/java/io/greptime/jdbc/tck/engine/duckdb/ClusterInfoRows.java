@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.ClusterNodes;
 import io.greptime.jdbc.tck.engine.EngineProfile;
+import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchemaColumns;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -10,6 +10,8 @@ import io.greptime.jdbc.tck.engine.Engine;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Schemas;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;

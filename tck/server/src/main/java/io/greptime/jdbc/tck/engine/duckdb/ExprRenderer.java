@@ -1,6 +1,13 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
+import io.greptime.jdbc.tck.engine.duckdb.sql.DuckTypes;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
+import io.greptime.jdbc.tck.engine.duckdb.sql.TemporalCasts;
+import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

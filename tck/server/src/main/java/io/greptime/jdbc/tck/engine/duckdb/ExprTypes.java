@@ -1,6 +1,11 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.sql.DuckTypes;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 
 /**
  * The GreptimeDB type of an expression where it can be told from the query alone (columns of known

@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import java.util.List;
 
 /**

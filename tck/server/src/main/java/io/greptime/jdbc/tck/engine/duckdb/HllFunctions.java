@@ -2,6 +2,8 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;

@@ -1,6 +1,10 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.EngineProfile;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchemaColumns;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

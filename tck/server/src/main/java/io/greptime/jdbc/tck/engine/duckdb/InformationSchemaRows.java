@@ -1,5 +1,9 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.IndexOptions;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

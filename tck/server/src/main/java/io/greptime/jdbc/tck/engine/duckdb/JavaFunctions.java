@@ -1,5 +1,12 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.functions.Geohash;
+import io.greptime.jdbc.tck.engine.duckdb.functions.H3Functions;
+import io.greptime.jdbc.tck.engine.duckdb.functions.IpFunctions;
+import io.greptime.jdbc.tck.engine.duckdb.functions.JsonFunctions;
+import io.greptime.jdbc.tck.engine.duckdb.functions.MatchesPattern;
+import io.greptime.jdbc.tck.engine.duckdb.functions.MatchesTerm;
+import io.greptime.jdbc.tck.engine.duckdb.functions.VectorFunctions;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;

@@ -1,5 +1,8 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+
 /**
  * A cast of {@code json_get(...)} reads the value with the typed getter of the target type, as
  * GreptimeDB's JSON values cast: {@code ::int8} is {@code json_get_int}, {@code ::double}

@@ -1,6 +1,13 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.results.ResultConverter;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ProjectionNames;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

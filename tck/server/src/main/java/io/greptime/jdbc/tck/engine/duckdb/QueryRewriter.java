@@ -1,5 +1,8 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

@@ -2,7 +2,10 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
+import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.time.Instant;
 import java.time.ZoneId;
 

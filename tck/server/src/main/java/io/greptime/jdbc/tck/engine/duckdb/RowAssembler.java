@@ -2,6 +2,9 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;

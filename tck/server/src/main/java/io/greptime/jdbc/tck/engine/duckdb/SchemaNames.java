@@ -1,6 +1,11 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionNames;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.sql.CastTypes;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
+import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;

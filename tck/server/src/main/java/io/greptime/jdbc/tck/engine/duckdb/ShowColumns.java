@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.sql.SQLException;
 import java.util.List;
 

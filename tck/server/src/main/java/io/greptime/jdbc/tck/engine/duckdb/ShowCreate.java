@@ -1,5 +1,9 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
 import java.util.Map;
 
 /** GreptimeDB's normalized DDL text for SHOW CREATE TABLE / DATABASE. */

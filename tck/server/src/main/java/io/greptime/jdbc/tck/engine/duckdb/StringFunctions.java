@@ -1,6 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import java.util.List;
 
 /**

@@ -1,6 +1,8 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
 
 /**
  * Folds constant time expressions the way DataFusion's simplifier does for GreptimeDB's ALIGN TO:

@@ -1,6 +1,11 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-import io.greptime.jdbc.tck.engine.duckdb.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.functions.ChronoFormat;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
+import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 

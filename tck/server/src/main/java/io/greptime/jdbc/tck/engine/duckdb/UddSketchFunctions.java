@@ -2,6 +2,9 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.functions.UddSketch;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import java.util.HexFormat;
 import java.util.List;
 

@@ -1,5 +1,12 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.results.MaterializedReader;
+import io.greptime.jdbc.tck.engine.duckdb.storage.PutRules;
+import io.greptime.jdbc.tck.engine.duckdb.storage.StagedKeys;
+import io.greptime.jdbc.tck.engine.duckdb.storage.StagingBatch;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -2,6 +2,10 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.functions.Utf8Errors;
+import io.greptime.jdbc.tck.engine.duckdb.functions.VectorFunctions;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;

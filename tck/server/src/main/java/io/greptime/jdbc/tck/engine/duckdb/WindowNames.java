@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+
 /**
  * DataFusion's name of a window function call: {@code f(args) [PARTITION BY [..]] [ORDER BY [..]] frame},
  * the frame spelled out even when implied (RANGE ... CURRENT ROW with an ORDER BY, ROWS over the whole

@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

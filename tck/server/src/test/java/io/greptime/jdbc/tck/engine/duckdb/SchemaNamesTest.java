@@ -3,6 +3,9 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.duckdb.functions.UddSketch;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.AfterEach;

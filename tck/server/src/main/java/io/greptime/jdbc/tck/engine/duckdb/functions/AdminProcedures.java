@@ -1,0 +1,185 @@
+package io.greptime.jdbc.tck.engine.duckdb.functions;
+
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.EngineProfile;
+import io.greptime.jdbc.tck.engine.GreptimeError;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The admin functions that ask GreptimeDB's procedure service or table mutation handler (src/common/function
+ * /src/admin, system/procedure_state.rs), answered as a standalone GreptimeDB answers them: it runs no
+ * region migrations or follower changes ("Unsupported operation"), knows no procedure the caller could name
+ * (this engine submits none), and keeps no dropped tables to purge. Arguments are checked first as
+ * GreptimeDB's admin statement checks them against the function's signature.
+ *
+ * <p>The error's shape is the line's: v0.14-v0.15 report the innermost error with its own status; v0.17-v1.0
+ * wrap it as {@code Failed to execute admin function: Failed to execute admin function F, error: D: D} (D the
+ * DataFusion error, printed again as the root cause), status Unexpected; v1.2+ as
+ * {@code Failed to execute admin function F: D}.
+ */
+public final class AdminProcedures {
+    private AdminProcedures() {}
+
+    /** A literal argument as the statement's parser sees it. */
+    record Arg(String kind, String text) {}
+
+    public static boolean handles(String fn) {
+        return switch (fn) {
+            case "migrate_region",
+                    "procedure_state",
+                    "add_region_follower",
+                    "remove_region_follower",
+                    "purge_table",
+                    "discard_unflushed" -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * Runs {@code fn}: null when it would answer (never, for these), else throws GreptimeDB's error. A NULL
+     * argument makes the region functions answer NULL, which the admin statement refuses for its
+     * non-nullable column.
+     */
+    public static void run(EngineProfile p, String fn, String args, String label, String schema) {
+        List<Arg> a = args(args);
+        switch (fn) {
+            case "migrate_region" -> {
+                numeric(a, a.size() == 3 || a.size() == 4);
+                nullAnswer(a, label);
+                fail(p, fn, StatusCode.UNSUPPORTED, "Unsupported operation migrate_region");
+            }
+            case "add_region_follower", "remove_region_follower" -> {
+                numeric(a, a.size() == 2);
+                if (a.stream().anyMatch(x -> x.kind().equals("null"))) {
+                    fail(p, fn, StatusCode.INVALID_ARGUMENTS, unsupportedTypes(fn, a));
+                }
+                fail(p, fn, StatusCode.UNSUPPORTED, "Unsupported operation " + fn);
+            }
+            case "procedure_state" -> {
+                Arg id = oneString(a);
+                if (id.kind().equals("null")) {
+                    fail(p, fn, StatusCode.INVALID_ARGUMENTS, unsupportedTypes(fn, a));
+                }
+                fail(p, fn, StatusCode.INVALID_ARGUMENTS, ProcedureIds.notFound(id.text()));
+            }
+            case "purge_table", "discard_unflushed" -> {
+                Arg table = oneString(a);
+                if (table.kind().equals("null")) {
+                    fail(p, fn, StatusCode.INVALID_ARGUMENTS, unsupportedTypes(fn, a));
+                }
+                String name = table.text().contains(".") ? table.text() : schema + "." + table.text();
+                fail(p, fn, StatusCode.TABLE_NOT_FOUND, "Table not found: greptime." + name);
+            }
+            default -> throw new IllegalArgumentException(fn);
+        }
+    }
+
+    /** Whether the table a purge_table / discard_unflushed names exists (then this engine cannot answer). */
+    public static String tableArg(String args) {
+        List<Arg> a = args(args);
+        return a.size() == 1 && a.get(0).kind().equals("string") ? a.get(0).text() : null;
+    }
+
+    /** Uniform(n, numerics) signatures: a string, or the wrong count, matches none of them. */
+    private static void numeric(List<Arg> a, boolean arity) {
+        boolean types = a.stream().allMatch(x -> !x.kind().equals("string"));
+        if (!arity || !types) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS, "Failed to build admin function args: function signature not match");
+        }
+    }
+
+    private static void nullAnswer(List<Arg> a, String label) {
+        if (a.stream().anyMatch(x -> x.kind().equals("null"))) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Fail to create datafusion record batch: Invalid argument error: Column '" + label
+                            + "' is declared as non-nullable but contains null values");
+        }
+    }
+
+    /** Uniform(1, [Utf8]): one argument, which a number cannot be cast to. */
+    private static Arg oneString(List<Arg> a) {
+        if (a.size() != 1) {
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Expected 1 args, but actual " + a.size());
+        }
+        Arg x = a.get(0);
+        if (!x.kind().equals("string") && !x.kind().equals("null")) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS, "Failed to build admin function args: failed to cast " + x.text());
+        }
+        return x;
+    }
+
+    private static String unsupportedTypes(String fn, List<Arg> a) {
+        List<String> types = new ArrayList<>();
+        for (Arg x : a) {
+            types.add(
+                    switch (x.kind()) {
+                        case "null" -> "Null(NullType)";
+                        case "string" -> "String(StringType)";
+                        case "float" -> "Float64(Float64Type)";
+                        default -> "Int64(Int64Type)";
+                    });
+        }
+        return "Unsupported input datatypes " + types + " in function " + fn;
+    }
+
+    /** Throws {@code inner} in the line's admin error shape; {@code status} is the inner error's own. */
+    static void fail(EngineProfile p, String fn, StatusCode status, String inner) {
+        int line = FunctionLines.line(p);
+        if (line >= 0 && line <= FunctionLines.LINES.indexOf("0.15")) {
+            throw new GreptimeError(status, inner);
+        }
+        if (line >= 0 && line <= FunctionLines.LINES.indexOf("1.0")) {
+            String df = "Execution error: Function execution error: " + inner;
+            throw new GreptimeError(
+                    StatusCode.UNEXPECTED,
+                    "Failed to execute admin function: Failed to execute admin function " + fn + ", error: " + df + ": "
+                            + df);
+        }
+        throw new GreptimeError(
+                StatusCode.UNEXPECTED, "Failed to execute admin function " + fn + ": Execution error: " + inner);
+    }
+
+    /** The arguments between the parentheses, split at top-level commas and classified. */
+    static List<Arg> args(String text) {
+        List<Arg> out = new ArrayList<>();
+        if (text.isBlank()) {
+            return out;
+        }
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+            } else if (!quoted && (c == '(' || c == ')')) {
+                depth += c == '(' ? 1 : -1;
+            } else if (!quoted && depth == 0 && c == ',') {
+                out.add(arg(cur.toString().trim()));
+                cur.setLength(0);
+                continue;
+            }
+            cur.append(c);
+        }
+        out.add(arg(cur.toString().trim()));
+        return out;
+    }
+
+    private static Arg arg(String t) {
+        if (t.length() >= 2 && t.startsWith("'") && t.endsWith("'")) {
+            return new Arg("string", t.substring(1, t.length() - 1).replace("''", "'"));
+        }
+        if (t.toUpperCase(Locale.ROOT).equals("NULL")) {
+            return new Arg("null", t);
+        }
+        if (t.matches("-?\\d+")) {
+            return new Arg("int", t);
+        }
+        return new Arg(t.matches("-?\\d*\\.\\d+([eE][-+]?\\d+)?|-?\\d+[eE][-+]?\\d+") ? "float" : "other", t);
+    }
+}

@@ -1,0 +1,61 @@
+package io.greptime.jdbc.tck.engine.duckdb.sql;
+
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.time.ArrowTimestampText;
+import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
+import java.math.BigInteger;
+import java.time.Instant;
+
+/**
+ * Casts between text and timestamps as Arrow performs them for GreptimeDB: text literals parse with
+ * Arrow's timestamp grammar ({@link ArrowTimestampText}), failing with its parser error, and timestamps
+ * print as {@code 2020-01-01T01:23:45.123} (a {@code T}, and 0, 3, 6 or 9 fraction digits as needed).
+ */
+public final class TemporalCasts {
+    private TemporalCasts() {}
+
+    public static String timestampLiteral(String text, GreptimeType target, boolean tryCast) {
+        Instant i;
+        try {
+            i = ArrowTimestampText.parse(text);
+        } catch (ArrowTimestampText.Invalid e) {
+            if (tryCast) {
+                return "CAST(NULL AS " + target.duck() + ")";
+            }
+            throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Parser error: " + e.getMessage());
+        }
+        BigInteger nanos = BigInteger.valueOf(i.getEpochSecond())
+                .multiply(BigInteger.valueOf(1_000_000_000L))
+                .add(BigInteger.valueOf(i.getNano()));
+        if (nanos.bitLength() < 64) {
+            return TimestampLiterals.fromNanos(nanos.longValue(), target.duck());
+        }
+        return TimestampLiterals.fromUnits(
+                i.getEpochSecond(), org.apache.arrow.vector.types.TimeUnit.SECOND, target.duck());
+    }
+
+    /** To a coarser unit Arrow truncates (DuckDB would round). */
+    public static String timestampToTimestamp(String sql, GreptimeType from, GreptimeType to) {
+        long fromNanos = TimestampLiterals.nanosPer(from.unit());
+        long toNanos = TimestampLiterals.nanosPer(to.unit());
+        if (toNanos <= fromNanos) {
+            return "CAST(" + sql + " AS " + to.duck() + ")";
+        }
+        String unit = switch (to.unit()) {
+            case SECOND -> "second";
+            case MILLISECOND -> "millisecond";
+            default -> "microsecond";
+        };
+        return "CAST(date_trunc('" + unit + "', " + sql + ") AS " + to.duck() + ")";
+    }
+
+    /** Arrow's timestamp-to-text: ISO with {@code T}, fraction only as long as the value needs. */
+    public static String timestampText(String sql) {
+        String ns = "epoch_ns(" + sql + ")";
+        String f = "strftime(" + sql + ", '%Y-%m-%dT%H:%M:%S";
+        return "CASE WHEN " + ns + " % 1000000000 = 0 THEN " + f + "') WHEN " + ns + " % 1000000 = 0 THEN " + f
+                + ".%g') WHEN " + ns + " % 1000 = 0 THEN " + f + ".%f') ELSE " + f + ".%n') END";
+    }
+}
