@@ -203,7 +203,7 @@ final class Views {
 
     /**
      * An object name as GreptimeDB's parser keeps it ({@code canonicalize_object_name}): bare parts
-     * lower-cased, quoted parts verbatim in their quotes, joined by dots.
+     * lower-cased, quoted parts verbatim in the quotes they were written with, joined by dots.
      */
     static String writtenName(Tokens t, int from, int to) {
         StringBuilder sb = new StringBuilder();
@@ -212,7 +212,7 @@ final class Views {
             if (tok.isSymbol(".")) {
                 sb.append('.');
             } else if (tok.type() == Token.Type.QUOTED) {
-                sb.append('"').append(tok.text()).append('"');
+                sb.append(t.raw(i, i + 1)); // in the quotes it was written with
             } else {
                 sb.append(tok.text());
             }
@@ -334,7 +334,7 @@ final class Views {
                         case WORD ->
                             keywords.contains(tok.text()) ? tok.text().toUpperCase(java.util.Locale.ROOT) : tok.text();
                         case STRING -> "'" + tok.text().replace("'", "''") + "'";
-                        case QUOTED -> Catalog.quote(tok.text());
+                        case QUOTED -> t.raw(i, i + 1); // sqlparser keeps an identifier's quote style
                         default -> tok.text();
                     });
             prev = tok;

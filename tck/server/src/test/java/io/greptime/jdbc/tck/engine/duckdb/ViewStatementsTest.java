@@ -139,6 +139,11 @@ class ViewStatementsTest {
                         .column(0))
                 .containsExactly("CREATE VIEW public.v AS SELECT host, v * 2 AS twice FROM t WHERE v > 1");
 
+        // a quoted name keeps its case and its quotes
+        f.update("CREATE VIEW `Mixed` AS SELECT host FROM t");
+        assertThat(f.query("SHOW CREATE VIEW public.`Mixed`").rows())
+                .containsExactly(List.of("public.`Mixed`", "CREATE VIEW public.`Mixed` AS SELECT host FROM t"));
+
         f.fails("SHOW CREATE VIEW public.nope", StatusCode.TABLE_NOT_FOUND, "View not found: nope");
         f.fails("SHOW CREATE VIEW t", StatusCode.TABLE_NOT_FOUND, "View info not found: t");
         f.fails(
@@ -163,6 +168,10 @@ class ViewStatementsTest {
         assertThat(f.query("SHOW VIEWS FROM other").column(0)).containsExactly("beta");
         assertThat(f.query("SHOW VIEWS IN other WHERE Views = 'nope'").rows()).isEmpty();
         assertThat(f.query("SHOW VIEWS FROM nodb").rows()).isEmpty();
+        // a view is a VIEW row of information_schema.tables with the empty engine of TableMeta::empty()
+        assertThat(f.query("SELECT engine, table_type FROM information_schema.tables WHERE table_name = 'zeta'")
+                        .rows())
+                .containsExactly(List.of("", "VIEW"));
         // SHOW TABLES still lists views beside tables
         assertThat(f.query("SHOW FULL TABLES").rows()).contains(List.of("alpha", "VIEW"), List.of("t", "BASE TABLE"));
     }
