@@ -121,4 +121,15 @@ public interface EngineProfile {
     default boolean stringTypeHasSizeType() {
         return true;
     }
+
+    /**
+     * Whether a comparison keeps a narrowing cast of its column ({@code CAST(i AS TINYINT) = 5} evaluates the
+     * cast, failing on rows out of range): from v1.2, whose planner unwraps only value-preserving casts
+     * (DataFusion fork with cast preimages, GreptimeDB commits 4f5dccf6bb and 64c66f0a6b, July 2026, first
+     * tagged in v1.2.0-beta.1). Before, DataFusion's unwrap drops any integer cast whose literal fits both
+     * types ({@code datafusion/optimizer/src/simplify_expressions/unwrap_cast.rs}).
+     */
+    default boolean exactCastPreimages() {
+        return true;
+    }
 }

@@ -163,6 +163,11 @@ public enum ServerProfile implements EngineProfile {
     }
 
     @Override
+    public boolean exactCastPreimages() {
+        return atLeast(V1_2);
+    }
+
+    @Override
     public boolean putIntoPartitionTree() {
         return atLeast(V1_2);
     }

@@ -37,6 +37,7 @@ final class CastErrors {
             + " the value is out of range for the destination type (U?INT\\d+)$");
     private static final Pattern DECIMAL_TO_INT =
             Pattern.compile("^Failed to cast decimal value (\\S+) to type (U?INT\\d+)$");
+    private static final Pattern SOURCE_COLUMN = Pattern.compile(" when casting from source column .*$");
     private static final BigInteger I128_MAX = BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE);
     private static final BigInteger I128_MIN = BigInteger.ONE.shiftLeft(127).negate();
     private static final double TWO_127 = Math.scalb(1.0, 127);
@@ -50,6 +51,12 @@ final class CastErrors {
     }
 
     static String message(String body) {
+        // DuckDB names the column a failed cast read from; Arrow's messages do not
+        body = SOURCE_COLUMN.matcher(body).replaceFirst("");
+        String text = StringCasts.message(body);
+        if (text != null) {
+            return text;
+        }
         Matcher m = NUMBER_TO_INT.matcher(body);
         if (m.matches()) {
             String value = m.group(1).startsWith("INT") || m.group(1).startsWith("UINT")

@@ -58,6 +58,10 @@ final class ExprRenderer {
         } else if (e instanceof SqlAst.Case c) {
             return caseExpr(c);
         } else if (e instanceof SqlAst.InList in) {
+            String typed = CastPreimages.inList(this, in);
+            if (typed != null) {
+                return typed;
+            }
             List<String> items = new ArrayList<>();
             for (Expr item : in.list()) {
                 items.add(coerced(in.expr(), item));
@@ -71,6 +75,10 @@ final class ExprRenderer {
         } else if (e instanceof SqlAst.Subquery s) {
             return "(" + translator.subquery(s.query(), scope) + ")";
         } else if (e instanceof SqlAst.Between b) {
+            String typed = CastPreimages.between(this, b);
+            if (typed != null) {
+                return typed;
+            }
             return "(" + render(b.expr()) + (b.negated() ? " NOT BETWEEN " : " BETWEEN ") + coerced(b.expr(), b.low())
                     + " AND " + coerced(b.expr(), b.high()) + ")";
         } else if (e instanceof SqlAst.Like l) {
@@ -202,6 +210,10 @@ final class ExprRenderer {
         String wrapped = IntegerWrap.sql(this, b, l, r);
         if (wrapped != null) {
             return wrapped;
+        }
+        String typed = CastPreimages.comparison(this, b, op);
+        if (typed != null) {
+            return typed;
         }
         String[] coerced = Coercions.timestampComparison(this, b, l, r);
         return "(" + coerced[0] + " " + op + " " + coerced[1] + ")";

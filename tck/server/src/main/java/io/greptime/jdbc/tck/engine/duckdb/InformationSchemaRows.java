@@ -40,7 +40,8 @@ final class InformationSchemaRows {
                         t.name(),
                         type,
                         t.id(),
-                        Views.isView(t) ? null : t.engine(),
+                        // a view's TableMeta is TableMeta::empty(), whose engine is ""
+                        Views.isView(t) ? "" : t.engine(),
                         t.createTimeMillis(),
                         t.options().get("comment")));
             }

@@ -83,6 +83,9 @@ final class Show {
         if (t.accept("tables")) {
             return tables(call, t, full);
         }
+        if (t.accept("views")) {
+            return Views.show(call, t);
+        }
         if (t.accept("create")) {
             return create(call, t);
         }
@@ -198,24 +201,7 @@ final class Show {
                     List.of());
         }
         if (t.accept("view")) {
-            String[] name = t.objectName();
-            TableMeta found = call.catalog.table(name[0] == null ? call.schema() : name[0], name[1]);
-            if (found == null) {
-                // GreptimeDB names the view as written (show_create_view's ViewNotFound)
-                throw new GreptimeError(
-                        StatusCode.TABLE_NOT_FOUND,
-                        "View not found: " + (name[0] == null ? name[1] : name[0] + "." + name[1]));
-            }
-            TableMeta v = table(call, name);
-            if (!Views.isView(v)) {
-                throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid view: " + v.name() + " is not a view");
-            }
-            return Queries.run(
-                    call,
-                    "SELECT " + lit(v.name()) + " AS \"View\", "
-                            + lit(v.options().get(Views.DEFINITION)) + " AS \"Create View\"",
-                    null,
-                    List.of());
+            return Views.showCreate(call, t);
         }
         t.expect("table");
         String[] n = t.objectName();
@@ -228,6 +214,12 @@ final class Show {
                             + " is TEMPORARY");
         }
         TableMeta tm = table(call, n);
+        if (Views.isView(tm)) {
+            throw new GreptimeError(
+                    StatusCode.UNSUPPORTED,
+                    "Show create table only for base table. " + Catalog.CATALOG + "." + schema + "." + n[1]
+                            + " is VIEW");
+        }
         String text = t.accept("for", "postgres_foreign_table")
                 ? ShowCreate.postgresForeignTable(tm)
                 : ShowCreate.table(

@@ -15,6 +15,10 @@ final class ViewColumns {
         if (listed != null) {
             return List.of(listed.split("\n"));
         }
+        String planned = view.options().get(Views.PLAN_COLUMNS);
+        if (planned != null) {
+            return List.of(planned.split("\n"));
+        }
         String definition = view.options().get(Views.DEFINITION);
         if (definition == null) {
             return List.of();

@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnNameKeywords;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
@@ -22,6 +23,11 @@ final class Views {
     static final String DEFINITION = "view_definition";
     /** The view's column names when CREATE VIEW listed them ({@code CREATE VIEW v (a, b) AS ...}), one a line. */
     static final String COLUMNS = "view_columns";
+    /**
+     * The query's output column names when the view was created, one a line: GreptimeDB keeps them with the
+     * view ({@code plan_columns}) and a view reads those columns even after its tables change.
+     */
+    static final String PLAN_COLUMNS = "view_plan_columns";
     /** The defining query as normalized text. */
     static final String QUERY = "view_query";
 
@@ -64,20 +70,37 @@ final class Views {
             "with",
             "cross");
 
+    private static final Set<String> DML = Set.of("insert", "update", "delete");
+    private static final Set<String> DML_WORDS;
+
+    static {
+        java.util.HashSet<String> words = new java.util.HashSet<>(KEYWORDS);
+        words.addAll(Set.of("insert", "into", "values", "update", "set", "delete"));
+        DML_WORDS = Set.copyOf(words);
+    }
+
+    /** GreptimeDB's NAME_PATTERN ({@code v1.0.0:src/common/base/src/regex_pattern.rs:18}). */
+    private static final java.util.regex.Pattern VIEW_NAME =
+            java.util.regex.Pattern.compile("[a-zA-Z_:\\-][a-zA-Z0-9_:\\-.@#]*");
+
     private Views() {}
 
     static boolean isView(TableMeta t) {
         return ENGINE.equals(t.engine());
     }
 
+    /**
+     * CREATE VIEW in GreptimeDB's order ({@code v1.0.0:src/operator/src/statement/ddl.rs:774-1000}): the query is
+     * planned first (a missing table fails before anything else), then the column list is counted, then
+     * OR REPLACE with IF NOT EXISTS is refused, then the schema must exist, then a view of that name is kept
+     * (IF NOT EXISTS), refused or replaced (OR REPLACE), while a table of that name is refused whatever the
+     * options.
+     */
     static long create(Call call, Tokens t, boolean orReplace) throws SQLException {
         boolean ifNotExists = t.accept("if", "not", "exists");
-        if (orReplace && ifNotExists) {
-            throw new GreptimeError(
-                    StatusCode.INVALID_ARGUMENTS,
-                    "Invalid SQL, error: syntax error Create Or Replace and If Not Exist cannot be used together");
-        }
+        int nameStart = t.pos;
         String[] n = t.objectName();
+        String writtenName = writtenName(t, nameStart, t.pos);
         String schema = n[0] == null ? call.schema() : n[0];
         Ddl.checkWritable(schema);
         List<String> columns = new java.util.ArrayList<>();
@@ -89,19 +112,19 @@ final class Views {
             } while (t.acceptSymbol(","));
             t.expectSymbol(")");
         }
-        t.expect("as");
-        int bodyStart = t.pos;
-        TableMeta existing = call.catalog.table(schema, n[1]);
-        if (existing != null && !orReplace) {
-            if (ifNotExists) {
-                return 0;
-            }
+        if (!t.accept("as")) {
+            // the parser's expect_keyword(AS) as SyntaxSnafu tells it
+            String m = t.unexpected("AS").getMessage();
             throw new GreptimeError(
-                    StatusCode.TABLE_ALREADY_EXISTS,
-                    "View already exists: `" + Catalog.CATALOG + "." + schema + "." + n[1] + "`");
+                    StatusCode.INVALID_SYNTAX, "Invalid SQL syntax: " + m.substring(m.indexOf("sql parser error: ")));
         }
-        if (existing != null && !isView(existing)) {
-            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid view: " + n[1] + " is a table");
+        int bodyStart = t.pos;
+        if (t.peek().type() == Token.Type.WORD && DML.contains(t.peek().text())) {
+            // sqlparser's parse_query takes a DML statement as a query body; DataFusion's planner refuses it
+            throw new GreptimeError(
+                    StatusCode.UNSUPPORTED,
+                    "Failed to plan SQL: This feature is not implemented: Query " + normalize(t, bodyStart, DML_WORDS)
+                            + " not implemented yet");
         }
         QueryRewriter rw = new QueryRewriter(t, schema, call.catalog, call.ctx.timeZone());
         String body = rw.rewrite(bodyStart, t.list.size());
@@ -111,23 +134,60 @@ final class Views {
                     "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
                             + rw.missing.iterator().next());
         }
-        String query = normalize(t, bodyStart);
+        String query = normalize(t, bodyStart, KEYWORDS);
+        List<String> planColumns = planColumns(call, schema, query);
         String aliases = "";
         if (!columns.isEmpty()) {
-            checkColumnCount(call, schema, n[1], query, columns.size());
+            if (planColumns != null && planColumns.size() != columns.size()) {
+                // ViewColumnsMismatch names the view as the statement wrote it
+                throw new GreptimeError(
+                        StatusCode.INVALID_ARGUMENTS,
+                        "Expect " + planColumns.size() + " columns for view " + writtenName + ", but found "
+                                + columns.size());
+            }
             aliases = " " + QueryTranslator.quotedList(columns);
         }
-        call.exec("CREATE OR REPLACE VIEW " + Catalog.duckTable(schema, n[1]) + aliases + " AS " + body);
+        if (orReplace && ifNotExists) {
+            throw new GreptimeError(
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid SQL, error: syntax error Create Or Replace and If Not Exist cannot be used together");
+        }
+        if (!call.catalog.databaseExists(schema)) {
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Failed to find schema, schema info: " + schema);
+        }
+        TableMeta existing = call.catalog.table(schema, n[1]);
+        if (existing != null && !isView(existing)) {
+            throw new GreptimeError(
+                    StatusCode.TABLE_ALREADY_EXISTS,
+                    "Table already exists: `" + Catalog.CATALOG + "." + schema + "." + n[1] + "`");
+        }
+        if (existing != null && !orReplace) {
+            if (ifNotExists) {
+                return 0;
+            }
+            throw new GreptimeError(
+                    StatusCode.TABLE_ALREADY_EXISTS,
+                    "View already exists: `" + Catalog.CATALOG + "." + schema + "." + n[1] + "`");
+        }
+        if (!VIEW_NAME.matcher(n[1]).matches()) {
+            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid view name: " + n[1]);
+        }
+        call.exec("CREATE OR REPLACE VIEW " + Catalog.duckTable(schema, n[1]) + aliases + " AS "
+                + ViewPlan.pinned(call, body));
         Map<String, String> opts = new LinkedHashMap<>();
         // GreptimeDB keeps the statement as written (sqlparser's Display of CreateView)
         opts.put(
                 DEFINITION,
-                "CREATE " + (orReplace ? "OR REPLACE " : "") + "VIEW " + (ifNotExists ? "IF NOT EXISTS " : "") + n[1]
-                        + (written.isEmpty() ? "" : " (" + String.join(", ", written) + ")") + " AS " + query);
+                "CREATE " + (orReplace ? "OR REPLACE " : "") + "VIEW " + (ifNotExists ? "IF NOT EXISTS " : "")
+                        + writtenName + (written.isEmpty() ? "" : " (" + String.join(", ", written) + ")") + " AS "
+                        + query);
         if (!columns.isEmpty()) {
             opts.put(COLUMNS, String.join("\n", columns));
         }
         opts.put(QUERY, query);
+        if (planColumns != null && !planColumns.isEmpty()) {
+            opts.put(PLAN_COLUMNS, String.join("\n", planColumns));
+        }
         long id = existing != null ? existing.id() : call.catalog.allocateTableId();
         call.catalog.putTable(
                 call.conn,
@@ -146,41 +206,118 @@ final class Views {
         return 0;
     }
 
-    /** GreptimeDB's check that a column list names every column of the query, no more, no fewer. */
-    private static void checkColumnCount(Call call, String schema, String view, String query, int given) {
-        List<String> names;
+    /**
+     * An object name as GreptimeDB's parser keeps it ({@code canonicalize_object_name}): bare parts
+     * lower-cased, quoted parts verbatim in the quotes they were written with, joined by dots.
+     */
+    static String writtenName(Tokens t, int from, int to) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            Token tok = t.list.get(i);
+            if (tok.isSymbol(".")) {
+                sb.append('.');
+            } else if (tok.type() == Token.Type.QUOTED) {
+                sb.append(t.raw(i, i + 1)); // in the quotes it was written with
+            } else {
+                sb.append(tok.text());
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The output column names of the view's query, or null when they cannot be told. */
+    private static List<String> planColumns(Call call, String schema, String query) {
         try {
-            names = new QueryTranslator(call.catalog, schema, call.ctx.timeZone())
+            return new QueryTranslator(call.catalog, schema, call.ctx.timeZone())
                     .names(SqlParser.parseQuery(new Tokens(query)), null);
         } catch (RuntimeException e) {
-            names = null;
-        }
-        if (names != null && names.size() != given) {
-            throw new GreptimeError(
-                    StatusCode.INVALID_ARGUMENTS,
-                    "Expect " + names.size() + " columns for view " + view + ", but found " + given);
+            return null;
         }
     }
 
+    /**
+     * DROP VIEW ({@code v1.0.0:src/operator/src/statement/ddl.rs:1085-1135}): a missing name is TableNotFound
+     * (ignored with IF EXISTS); a table of that name is refused as "not a view", IF EXISTS or not.
+     */
     static long drop(Call call, Tokens t) throws SQLException {
         boolean ifExists = t.accept("if", "exists");
         String[] n = t.objectName();
         String schema = n[0] == null ? call.schema() : n[0];
         TableMeta v = call.catalog.table(schema, n[1]);
-        if (v == null || !isView(v)) {
+        if (v == null) {
             if (ifExists) {
                 return 0;
             }
+            throw Errors.tableNotFound(schema, n[1]);
+        }
+        if (!isView(v)) {
             throw new GreptimeError(
-                    StatusCode.TABLE_NOT_FOUND, "View not found: " + Catalog.CATALOG + "." + schema + "." + n[1]);
+                    StatusCode.INVALID_ARGUMENTS,
+                    "Invalid view \"" + Catalog.CATALOG + "." + schema + "." + n[1] + "\": not a view");
         }
         call.exec("DROP VIEW " + Catalog.duckTable(v));
         call.catalog.removeTable(call.conn, schema, n[1]);
         return 0;
     }
 
+    /**
+     * SHOW CREATE VIEW ({@code v1.0.0:src/operator/src/statement/show.rs:202-229}): a missing name is ViewNotFound
+     * and a table has no view info, both naming the bare name; the answer names the view as the SHOW
+     * statement wrote it.
+     */
+    static Output showCreate(Call call, Tokens t) throws SQLException {
+        int nameStart = t.pos;
+        String[] name = t.objectName();
+        String shown = writtenName(t, nameStart, t.pos);
+        TableMeta found = call.catalog.table(name[0] == null ? call.schema() : name[0], name[1]);
+        if (found == null) {
+            throw new GreptimeError(StatusCode.TABLE_NOT_FOUND, "View not found: " + name[1]);
+        }
+        if (!isView(found)) {
+            throw new GreptimeError(StatusCode.TABLE_NOT_FOUND, "View info not found: " + name[1]);
+        }
+        return Queries.run(
+                call,
+                "SELECT " + Show.lit(shown) + " AS \"View\", " + Show.lit(showDefinition(found, shown))
+                        + " AS \"Create View\"",
+                null,
+                List.of());
+    }
+
+    /**
+     * SHOW VIEWS [FROM db] [LIKE | WHERE] ({@code v1.0.0:src/query/src/sql.rs:930-964}): the names of
+     * information_schema.views in the schema, as column {@code Views}, sorted; an unknown schema has none.
+     */
+    static Output show(Call call, Tokens t) throws SQLException {
+        String db = call.schema();
+        if (t.accept("from") || t.accept("in")) {
+            db = t.ident();
+        }
+        InformationSchema.materialize(call.conn, call.catalog, List.of("views"));
+        String base = "SELECT table_name AS \"Views\" FROM gt_is_views WHERE table_schema = " + Show.lit(db);
+        return Queries.run(call, Show.filteredSql(t, base, "\"Views\"", "\"Views\""), null, List.of());
+    }
+
+    /**
+     * SHOW CREATE VIEW's text ({@code v1.0.0:src/query/src/sql.rs:896-928}): the stored statement with its
+     * name replaced by the name the SHOW statement wrote.
+     */
+    static String showDefinition(TableMeta view, String shownName) {
+        String definition = view.options().get(DEFINITION);
+        Tokens d = new Tokens(definition);
+        d.accept("create");
+        d.accept("or", "replace");
+        d.expect("view");
+        d.accept("if", "not", "exists");
+        int from = d.pos;
+        d.objectName();
+        int start = d.list.get(from).start();
+        int end = d.list.get(d.pos - 1).end();
+        return definition.substring(0, start) + shownName + definition.substring(end);
+    }
+
     /** The query as sqlparser prints it: keywords upper-case, single spaces. */
-    private static String normalize(Tokens t, int from) {
+    private static String normalize(Tokens t, int from, Set<String> keywords) {
         StringBuilder sb = new StringBuilder();
         Token prev = null;
         for (int i = from; i < t.list.size(); i++) {
@@ -200,9 +337,9 @@ final class Views {
             sb.append(
                     switch (tok.type()) {
                         case WORD ->
-                            KEYWORDS.contains(tok.text()) ? tok.text().toUpperCase(java.util.Locale.ROOT) : tok.text();
+                            keywords.contains(tok.text()) ? tok.text().toUpperCase(java.util.Locale.ROOT) : tok.text();
                         case STRING -> "'" + tok.text().replace("'", "''") + "'";
-                        case QUOTED -> Catalog.quote(tok.text());
+                        case QUOTED -> t.raw(i, i + 1); // sqlparser keeps an identifier's quote style
                         default -> tok.text();
                     });
             prev = tok;

@@ -94,11 +94,23 @@ class CastErrorsTest {
                 .containsExactly(java.util.List.of("NaN", "-inf", "banana"));
     }
 
+    /**
+     * Arrow parses the text into the target type itself ({@code cast_string_to_int}), so a string out of the
+     * type's range fails like one that is no number at all, under 3001.
+     */
     @Test
-    void otherConversionFailures_keepTheirStatus() {
+    void stringConversionFailures_areArrowsCastErrors() {
         f.fails(
                 "SELECT '300'::VARCHAR::TINYINT",
-                StatusCode.INVALID_ARGUMENTS,
-                "Invalid argument: Could not convert string '300' to INT8");
+                StatusCode.ENGINE_EXECUTE_QUERY,
+                "Cast error: Cannot cast string '300' to value of Int8 type");
+        f.fails(
+                "SELECT CAST('12x' AS BIGINT UNSIGNED)",
+                StatusCode.ENGINE_EXECUTE_QUERY,
+                "Cast error: Cannot cast string '12x' to value of UInt64 type");
+        f.fails(
+                "SELECT CAST(s AS FLOAT) FROM (SELECT 'one' AS s)",
+                StatusCode.ENGINE_EXECUTE_QUERY,
+                "Cast error: Cannot cast string 'one' to value of Float32 type");
     }
 }

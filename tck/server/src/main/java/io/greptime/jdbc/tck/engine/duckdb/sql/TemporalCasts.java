@@ -36,19 +36,31 @@ public final class TemporalCasts {
                 i.getEpochSecond(), org.apache.arrow.vector.types.TimeUnit.SECOND, target.duck());
     }
 
-    /** To a coarser unit Arrow truncates (DuckDB would round). */
+    /**
+     * To a coarser unit Arrow truncates toward zero (its kernel divides the epoch count); DuckDB's own cast
+     * and {@code date_trunc} round a nanosecond input and floor before 1970. So the count is truncated here:
+     * {@code v - v % ratio} (DuckDB's {@code %} keeps the dividend's sign), which leaves a whole number of
+     * target units that a microsecond timestamp holds exactly.
+     */
     public static String timestampToTimestamp(String sql, GreptimeType from, GreptimeType to) {
         long fromNanos = TimestampLiterals.nanosPer(from.unit());
         long toNanos = TimestampLiterals.nanosPer(to.unit());
         if (toNanos <= fromNanos) {
             return "CAST(" + sql + " AS " + to.duck() + ")";
         }
-        String unit = switch (to.unit()) {
-            case SECOND -> "second";
-            case MILLISECOND -> "millisecond";
-            default -> "microsecond";
+        long ratio = toNanos / fromNanos;
+        String v = switch (from.unit()) {
+            case NANOSECOND -> "epoch_ns(" + sql + ")";
+            case MICROSECOND -> "epoch_us(" + sql + ")";
+            default -> "epoch_ms(" + sql + ")";
         };
-        return "CAST(date_trunc('" + unit + "', " + sql + ") AS " + to.duck() + ")";
+        String truncated = "(" + v + " - " + v + " % " + ratio + ")";
+        String micros = switch (from.unit()) {
+            case NANOSECOND -> truncated + " // 1000";
+            case MICROSECOND -> truncated;
+            default -> truncated + " * 1000";
+        };
+        return "CAST(make_timestamp(" + micros + ") AS " + to.duck() + ")";
     }
 
     /** Arrow's timestamp-to-text: ISO with {@code T}, fraction only as long as the value needs. */
