@@ -27,23 +27,25 @@ final class H3Functions {
     /** h3o's EARTH_RADIUS_KM. */
     private static final double EARTH_RADIUS_KM = 6371.007180918475;
 
-    private H3Functions() {}
+    /** The functions as the lines before 1.0 answer them. */
+    static final H3Functions LEGACY = new H3Functions(true);
+    /** The functions as 1.0 and later answer them. */
+    static final H3Functions MODERN = new H3Functions(false);
 
-    /** Whether the call being evaluated is for a line before 1.0 (set around each call on DuckDB's thread). */
-    private static final ThreadLocal<Boolean> LEGACY = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    /** Whether these are the functions of a line before 1.0. */
+    private final boolean legacy;
 
-    /** Runs one call with the line flag its last argument carries ("0" before 1.0, "1" from it). */
-    static <R> R onLine(String[] args, java.util.function.Function<String[], R> fn) {
-        LEGACY.set("0".equals(args[args.length - 1]));
-        try {
-            return fn.apply(args);
-        } finally {
-            LEGACY.remove();
-        }
+    private H3Functions(boolean legacy) {
+        this.legacy = legacy;
     }
 
-    private static boolean legacy() {
-        return LEGACY.get();
+    /** The functions of the line a call's last argument names ("0" before 1.0, "1" from it). */
+    static H3Functions ofLine(String flag) {
+        return "0".equals(flag) ? LEGACY : MODERN;
+    }
+
+    private boolean legacy() {
+        return legacy;
     }
 
     private static final class Holder {
@@ -65,7 +67,7 @@ final class H3Functions {
     // ---- arguments
 
     /** A DataFusion Execution error of h3.rs ({@code DataFusionError::Execution(format!("H3 error: {}"))}). */
-    private static GreptimeError execution(String reason) {
+    private GreptimeError execution(String reason) {
         if (legacy()) {
             return plain(reason);
         }
@@ -77,13 +79,13 @@ final class H3Functions {
         return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "H3 error: " + reason);
     }
 
-    private static GreptimeError badCell(Long value, String reason) {
+    private GreptimeError badCell(Long value, String reason) {
         String got = value == null ? "None" : "Some(" + Long.toUnsignedString(value) + ")";
         return execution("invalid cell index (got " + got + "): " + reason);
     }
 
     /** The resolution argument: cast to UInt8 (refused outside 0..255), then h3o's 0..15. */
-    static int resolution(String text) {
+    int resolution(String text) {
         long r;
         try {
             r = Long.parseLong(text.trim());
@@ -105,7 +107,7 @@ final class H3Functions {
     }
 
     /** A grid distance k or a child position: negative is refused, as h3.rs's ensure_then_coerce does. */
-    private static BigInteger nonNegative(String text) {
+    private BigInteger nonNegative(String text) {
         BigInteger v = new BigInteger(text.trim());
         if (v.signum() < 0 && legacy()) {
             throw new GreptimeError(
@@ -119,7 +121,7 @@ final class H3Functions {
     }
 
     /** A tagged cell argument ({@code TYPE:text}). */
-    static long cell(String tagged) {
+    long cell(String tagged) {
         int colon = tagged.indexOf(':');
         String type = tagged.substring(0, colon);
         String text = tagged.substring(colon + 1);
@@ -140,7 +142,7 @@ final class H3Functions {
     }
 
     /** h3o's {@code CellIndex::from_str}: a 64-bit hex number (Rust's from_str_radix), then the cell checks. */
-    static long parseHex(String s) {
+    long parseHex(String s) {
         long v;
         try {
             v = Long.parseUnsignedLong(s, 16);
@@ -151,7 +153,7 @@ final class H3Functions {
     }
 
     /** h3o's {@code CellIndex::try_from(u64)} checks, in its order and with its reasons. */
-    static long checked(long v) {
+    long checked(long v) {
         if (((v >>> 56) & 0b1000_0111) != 0) {
             throw badCell(v, "tainted reserved bits");
         }
@@ -197,7 +199,7 @@ final class H3Functions {
      * h3_cells_contains' first argument: a comma-separated string of hex cells, or a list of Int64, UInt64
      * or strings (NULL elements are refused); any other type holds no cell.
      */
-    static List<Long> cells(String tagged) {
+    List<Long> cells(String tagged) {
         int colon = tagged.indexOf(':');
         String type = tagged.substring(0, colon);
         String text = tagged.substring(colon + 1);
@@ -235,7 +237,7 @@ final class H3Functions {
 
     // ---- the functions
 
-    private static long toCell(String lat, String lng, String res) {
+    private long toCell(String lat, String lng, String res) {
         int r = resolution(res);
         double la = duckDouble(lat);
         double ln = duckDouble(lng);
@@ -250,7 +252,7 @@ final class H3Functions {
     }
 
     /** DuckDB's text of a DOUBLE (it writes inf, -inf and nan). */
-    private static double duckDouble(String s) {
+    static double duckDouble(String s) {
         return switch (s) {
             case "inf" -> Double.POSITIVE_INFINITY;
             case "-inf" -> Double.NEGATIVE_INFINITY;
@@ -263,71 +265,71 @@ final class H3Functions {
         return Double.isNaN(d) ? "NaN" : d > 0 ? "inf" : "-inf";
     }
 
-    static Long latLngToCell(String lat, String lng, String res) {
+    Long latLngToCell(String lat, String lng, String res) {
         return toCell(lat, lng, res);
     }
 
-    static String latLngToCellString(String lat, String lng, String res) {
+    String latLngToCellString(String lat, String lng, String res) {
         return Long.toHexString(toCell(lat, lng, res));
     }
 
-    static String cellToString(String c) {
+    String cellToString(String c) {
         return Long.toHexString(cell(c));
     }
 
-    static Long stringToCell(String s) {
+    Long stringToCell(String s) {
         return parseHex(s);
     }
 
     /** [lat, lng] of the centre, as list text. */
-    static String centerLatLng(String c) {
+    String centerLatLng(String c) {
         LatLng p = h3().cellToLatLng(cell(c));
         return "[" + p.lat + ", " + p.lng + "]";
     }
 
-    static Long resolutionOf(String c) {
+    Long resolutionOf(String c) {
         return (long) h3().getResolution(cell(c));
     }
 
-    static Long base(String c) {
+    Long base(String c) {
         return (long) h3().getBaseCellNumber(cell(c));
     }
 
-    static Boolean isPentagon(String c) {
+    Boolean isPentagon(String c) {
         return h3().isPentagon(cell(c));
     }
 
-    static Long parent(String c, String res) {
+    Long parent(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r > h3().getResolution(cell) ? null : h3().cellToParent(cell, r);
     }
 
-    static Long centerChild(String c, String res) {
+    Long centerChild(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? null : h3().cellToCenterChild(cell, r);
     }
 
-    static String children(String c, String res) {
+    String children(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? "[]" : listText(h3().cellToChildren(cell, r));
     }
 
-    static Long childrenSize(String c, String res) {
+    Long childrenSize(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? 0L : h3().cellToChildrenSize(cell, r);
     }
 
-    static Long childPos(String c, String res) {
+    Long childPos(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r > h3().getResolution(cell) ? null : h3().cellToChildPos(cell, r);
     }
 
-    static Long childPosToCell(String pos, String c, String res) {
+    Long childPosToCell(String pos, String c, String res) {
         BigInteger p = nonNegative(pos);
         long cell = cell(c);
         int r = resolution(res);
@@ -338,17 +340,17 @@ final class H3Functions {
         return p.compareTo(size) >= 0 ? null : h3().childPosToCell(p.longValueExact(), cell, r);
     }
 
-    private static int distance(String k) {
+    private int distance(String k) {
         // h3.rs takes a UInt64 distance `as u32`
         return (int) Math.min(Integer.MAX_VALUE, nonNegative(k).longValue() & 0xFFFF_FFFFL);
     }
 
-    static String gridDisk(String c, String k) {
+    String gridDisk(String c, String k) {
         long cell = cell(c);
         return listText(h3().gridDisk(cell, distance(k)));
     }
 
-    static String gridDiskDistances(String c, String k) {
+    String gridDiskDistances(String c, String k) {
         long cell = cell(c);
         List<Long> all = new ArrayList<>();
         for (List<Long> ring : h3().gridDiskDistances(cell, distance(k))) {
@@ -357,7 +359,7 @@ final class H3Functions {
         return listText(all);
     }
 
-    static Long gridDistance(String a, String b) {
+    Long gridDistance(String a, String b) {
         long x = cell(a);
         long y = cell(b);
         try {
@@ -367,7 +369,7 @@ final class H3Functions {
         }
     }
 
-    static String gridPathCells(String a, String b) {
+    String gridPathCells(String a, String b) {
         long x = cell(a);
         long y = cell(b);
         try {
@@ -386,7 +388,7 @@ final class H3Functions {
         };
     }
 
-    static Boolean cellsContains(String list, String c) {
+    Boolean cellsContains(String list, String c) {
         List<Long> cells = cells(list);
         long cell = cell(c);
         int res = h3().getResolution(cell);
@@ -400,7 +402,7 @@ final class H3Functions {
     }
 
     /** Great circle distance of the centres, h3o's haversine over its Earth radius. */
-    static Double distanceSphereKm(String a, String b) {
+    Double distanceSphereKm(String a, String b) {
         LatLng p = h3().cellToLatLng(cell(a));
         LatLng q = h3().cellToLatLng(cell(b));
         double lat1 = Math.toRadians(p.lat);
@@ -412,7 +414,7 @@ final class H3Functions {
     }
 
     /** Euclidean distance of the centres in degrees. */
-    static Double distanceDegree(String a, String b) {
+    Double distanceDegree(String a, String b) {
         LatLng p = h3().cellToLatLng(cell(a));
         LatLng q = h3().cellToLatLng(cell(b));
         double dLat = p.lat - q.lat;

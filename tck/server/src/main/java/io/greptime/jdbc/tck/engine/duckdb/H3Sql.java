@@ -54,7 +54,7 @@ final class H3Sql {
                                 default -> "CAST(" + x + " AS VARCHAR)";
                             });
         }
-        // the line flag: h3.rs before 1.0 words its errors differently (H3Functions.onLine)
+        // the line flag: h3.rs before 1.0 words its errors differently (H3Functions.ofLine)
         boolean modern = FunctionLines.line(r.translator.profile) >= FunctionLines.LINES.indexOf("1.0");
         call.append(modern ? ", '1')" : ", '0')");
         return s.cast() == null ? call.toString() : "CAST(" + call + " AS " + s.cast() + ")";
