@@ -64,6 +64,7 @@ final class JavaFunctions {
                 (lat, lng) -> "POINT(" + SchemaNames.floatText(lng) + " " + SchemaNames.floatText(lat) + ")");
         ternary(c, "gt_geohash_neighbours", Geohash::neighbours);
         h3(c);
+        MoreFunctions.install(c);
     }
 
     private static void h3(Connection c) throws SQLException {
@@ -100,8 +101,7 @@ final class JavaFunctions {
     }
 
     /** A function of VARCHAR arguments (declared varargs: DuckDB's typed Java functions take at most two). */
-    private static <R> void texts(Connection c, String name, Class<R> out, Function<String[], R> fn)
-            throws SQLException {
+    static <R> void texts(Connection c, String name, Class<R> out, Function<String[], R> fn) throws SQLException {
         try (DuckDBScalarFunctionBuilder b = DuckDBFunctions.scalarFunction();
                 org.duckdb.DuckDBLogicalType text =
                         org.duckdb.DuckDBLogicalType.of(org.duckdb.DuckDBColumnType.VARCHAR)) {
