@@ -21,8 +21,10 @@ final class CountHash {
         }
         List<SqlAst.Expr> a = c.args();
         if (a.size() > 1) {
+            // DataFusion's NotImplemented, reported by GreptimeDB as EngineExecuteQuery
             throw new GreptimeError(
-                    StatusCode.UNSUPPORTED, "This feature is not implemented: count_hash with multiple arguments");
+                    StatusCode.ENGINE_EXECUTE_QUERY,
+                    "This feature is not implemented: count_hash with multiple arguments");
         }
         String filter = c.filter() == null ? "" : " FILTER (WHERE " + r.render(c.filter()) + ")";
         if (a.isEmpty() || a.get(0) instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NULL) {

@@ -169,9 +169,9 @@ final class S2Functions {
 
     // ---- the SQL functions
 
-    /** s2.rs's InvalidFuncArgs error, as a DataFusion UDF reports a GreptimeDB error. */
+    /** s2.rs's InvalidFuncArgs error, answered with its own text as measure.rs's errors are. */
     private static GreptimeError invalidArgs(String msg) {
-        return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "External error: Invalid function args: " + msg);
+        return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Invalid function args: " + msg);
     }
 
     static String latLngToCell(String lat, String lng) {

@@ -57,9 +57,9 @@ final class SphereDistance {
         return haversine(g1.x(), g1.y(), g2.x(), g2.y());
     }
 
-    /** measure.rs's errors: a PlainError in common_query's Execute, out of a DataFusion UDF. */
+    /** measure.rs's errors (a PlainError in an Execute error): GreptimeDB answers the PlainError's own text. */
     private static GreptimeError failed(String msg) {
-        return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "External error: Failed to execute function: " + msg);
+        return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, msg);
     }
 
     private static GreptimeError badWkt(String reason) {

@@ -63,7 +63,7 @@ class CountHashTest {
                 .containsExactly("0");
         f.fails(
                 "SELECT count_hash(x, x) FROM (VALUES (1), (2)) t(x)",
-                StatusCode.UNSUPPORTED,
+                StatusCode.ENGINE_EXECUTE_QUERY,
                 "This feature is not implemented: count_hash with multiple arguments");
     }
 }
