@@ -116,6 +116,10 @@ final class FunctionMap {
         if (json2 != null) {
             return json2;
         }
+        String more = MoreFunctions.render(r, c);
+        if (more != null) {
+            return more;
+        }
         switch (c.name()) {
             case "database", "current_schema", "schema":
                 return a.isEmpty() ? quoted(r.translator.schema) : null;

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
+import io.greptime.jdbc.tck.engine.duckdb.functions.H3Functions;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import java.util.List;
 
@@ -56,7 +57,7 @@ final class H3Sql {
                                 default -> "CAST(" + x + " AS VARCHAR)";
                             });
         }
-        // the line flag: h3.rs before 1.0 words its errors differently (H3Functions.onLine)
+        // the line flag: h3.rs before 1.0 words its errors differently (H3Functions.ofLine)
         boolean modern = FunctionLines.line(r.translator.profile) >= FunctionLines.LINES.indexOf("1.0");
         call.append(modern ? ", '1')" : ", '0')");
         return s.cast() == null ? call.toString() : "CAST(" + call + " AS " + s.cast() + ")";

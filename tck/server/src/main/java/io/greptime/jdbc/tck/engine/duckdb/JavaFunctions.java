@@ -71,41 +71,44 @@ final class JavaFunctions {
                 (lat, lng) -> "POINT(" + SchemaNames.floatText(lng) + " " + SchemaNames.floatText(lat) + ")");
         ternary(c, "gt_geohash_neighbours", Geohash::neighbours);
         h3(c);
+        MoreFunctions.install(c);
     }
 
     private static void h3(Connection c) throws SQLException {
-        h3fn(c, "gt_h3_latlng_to_cell", Long.class, a -> H3Functions.latLngToCell(a[0], a[1], a[2]));
-        h3fn(c, "gt_h3_latlng_to_cell_string", String.class, a -> H3Functions.latLngToCellString(a[0], a[1], a[2]));
-        h3fn(c, "gt_h3_cell_to_string", String.class, a -> H3Functions.cellToString(a[0]));
-        h3fn(c, "gt_h3_string_to_cell", Long.class, a -> H3Functions.stringToCell(a[0]));
-        h3fn(c, "gt_h3_cell_center_latlng", String.class, a -> H3Functions.centerLatLng(a[0]));
-        h3fn(c, "gt_h3_cell_resolution", Long.class, a -> H3Functions.resolutionOf(a[0]));
-        h3fn(c, "gt_h3_cell_base", Long.class, a -> H3Functions.base(a[0]));
-        h3fn(c, "gt_h3_cell_is_pentagon", Boolean.class, a -> H3Functions.isPentagon(a[0]));
-        h3fn(c, "gt_h3_cell_parent", Long.class, a -> H3Functions.parent(a[0], a[1]));
-        h3fn(c, "gt_h3_cell_center_child", Long.class, a -> H3Functions.centerChild(a[0], a[1]));
-        h3fn(c, "gt_h3_cell_to_children", String.class, a -> H3Functions.children(a[0], a[1]));
-        h3fn(c, "gt_h3_cell_to_children_size", Long.class, a -> H3Functions.childrenSize(a[0], a[1]));
-        h3fn(c, "gt_h3_cell_to_child_pos", Long.class, a -> H3Functions.childPos(a[0], a[1]));
-        h3fn(c, "gt_h3_child_pos_to_cell", Long.class, a -> H3Functions.childPosToCell(a[0], a[1], a[2]));
-        h3fn(c, "gt_h3_grid_disk", String.class, a -> H3Functions.gridDisk(a[0], a[1]));
-        h3fn(c, "gt_h3_grid_disk_distances", String.class, a -> H3Functions.gridDiskDistances(a[0], a[1]));
-        h3fn(c, "gt_h3_grid_distance", Long.class, a -> H3Functions.gridDistance(a[0], a[1]));
-        h3fn(c, "gt_h3_grid_path_cells", String.class, a -> H3Functions.gridPathCells(a[0], a[1]));
-        h3fn(c, "gt_h3_cells_contains", Boolean.class, a -> H3Functions.cellsContains(a[0], a[1]));
-        h3fn(c, "gt_h3_distance_sphere_km", Double.class, a -> H3Functions.distanceSphereKm(a[0], a[1]));
-        h3fn(c, "gt_h3_distance_degree", Double.class, a -> H3Functions.distanceDegree(a[0], a[1]));
+        h3fn(c, "gt_h3_latlng_to_cell", Long.class, (h, a) -> h.latLngToCell(a[0], a[1], a[2]));
+        h3fn(c, "gt_h3_latlng_to_cell_string", String.class, (h, a) -> h.latLngToCellString(a[0], a[1], a[2]));
+        h3fn(c, "gt_h3_cell_to_string", String.class, (h, a) -> h.cellToString(a[0]));
+        h3fn(c, "gt_h3_string_to_cell", Long.class, (h, a) -> h.stringToCell(a[0]));
+        h3fn(c, "gt_h3_cell_center_latlng", String.class, (h, a) -> h.centerLatLng(a[0]));
+        h3fn(c, "gt_h3_cell_resolution", Long.class, (h, a) -> h.resolutionOf(a[0]));
+        h3fn(c, "gt_h3_cell_base", Long.class, (h, a) -> h.base(a[0]));
+        h3fn(c, "gt_h3_cell_is_pentagon", Boolean.class, (h, a) -> h.isPentagon(a[0]));
+        h3fn(c, "gt_h3_cell_parent", Long.class, (h, a) -> h.parent(a[0], a[1]));
+        h3fn(c, "gt_h3_cell_center_child", Long.class, (h, a) -> h.centerChild(a[0], a[1]));
+        h3fn(c, "gt_h3_cell_to_children", String.class, (h, a) -> h.children(a[0], a[1]));
+        h3fn(c, "gt_h3_cell_to_children_size", Long.class, (h, a) -> h.childrenSize(a[0], a[1]));
+        h3fn(c, "gt_h3_cell_to_child_pos", Long.class, (h, a) -> h.childPos(a[0], a[1]));
+        h3fn(c, "gt_h3_child_pos_to_cell", Long.class, (h, a) -> h.childPosToCell(a[0], a[1], a[2]));
+        h3fn(c, "gt_h3_grid_disk", String.class, (h, a) -> h.gridDisk(a[0], a[1]));
+        h3fn(c, "gt_h3_grid_disk_distances", String.class, (h, a) -> h.gridDiskDistances(a[0], a[1]));
+        h3fn(c, "gt_h3_grid_distance", Long.class, (h, a) -> h.gridDistance(a[0], a[1]));
+        h3fn(c, "gt_h3_grid_path_cells", String.class, (h, a) -> h.gridPathCells(a[0], a[1]));
+        h3fn(c, "gt_h3_cells_contains", Boolean.class, (h, a) -> h.cellsContains(a[0], a[1]));
+        h3fn(c, "gt_h3_distance_sphere_km", Double.class, (h, a) -> h.distanceSphereKm(a[0], a[1]));
+        h3fn(c, "gt_h3_distance_degree", Double.class, (h, a) -> h.distanceDegree(a[0], a[1]));
     }
 
-    /** An h3 function: its text arguments, then the line flag {@link H3Functions#onLine} reads. */
-    private static <R> void h3fn(Connection c, String name, Class<R> out, Function<String[], R> fn)
+    /**
+     * An h3 function: its text arguments, then the line flag that picks the line's functions
+     * ({@link H3Functions#ofLine}), passed to the body with the arguments.
+     */
+    private static <R> void h3fn(Connection c, String name, Class<R> out, BiFunction<H3Functions, String[], R> fn)
             throws SQLException {
-        texts(c, name, out, a -> H3Functions.onLine(a, fn));
+        texts(c, name, out, a -> fn.apply(H3Functions.ofLine(a[a.length - 1]), a));
     }
 
     /** A function of VARCHAR arguments (declared varargs: DuckDB's typed Java functions take at most two). */
-    private static <R> void texts(Connection c, String name, Class<R> out, Function<String[], R> fn)
-            throws SQLException {
+    static <R> void texts(Connection c, String name, Class<R> out, Function<String[], R> fn) throws SQLException {
         try (DuckDBScalarFunctionBuilder b = DuckDBFunctions.scalarFunction();
                 org.duckdb.DuckDBLogicalType text =
                         org.duckdb.DuckDBLogicalType.of(org.duckdb.DuckDBColumnType.VARCHAR)) {

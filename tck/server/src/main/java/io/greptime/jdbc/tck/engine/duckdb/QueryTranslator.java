@@ -270,6 +270,16 @@ final class QueryTranslator {
 
     // ---- FROM and scopes ----
 
+    /** The SELECT whose scope {@code scope} is, or null (an expression outside any SELECT). */
+    SqlAst.Select selectOf(QueryScope scope) {
+        for (Map.Entry<SqlAst.Select, QueryScope> e : scopes.entrySet()) {
+            if (e.getValue() == scope) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
     QueryScope scopeOf(SqlAst.Select s, QueryScope outer) {
         QueryScope existing = scopes.get(s);
         if (existing != null) {

@@ -27,23 +27,25 @@ public final class H3Functions {
     /** h3o's EARTH_RADIUS_KM. */
     private static final double EARTH_RADIUS_KM = 6371.007180918475;
 
-    private H3Functions() {}
+    /** The functions as the lines before 1.0 answer them. */
+    public static final H3Functions LEGACY = new H3Functions(true);
+    /** The functions as 1.0 and later answer them. */
+    public static final H3Functions MODERN = new H3Functions(false);
 
-    /** Whether the call being evaluated is for a line before 1.0 (set around each call on DuckDB's thread). */
-    private static final ThreadLocal<Boolean> LEGACY = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    /** Whether these are the functions of a line before 1.0. */
+    private final boolean legacy;
 
-    /** Runs one call with the line flag its last argument carries ("0" before 1.0, "1" from it). */
-    public static <R> R onLine(String[] args, java.util.function.Function<String[], R> fn) {
-        LEGACY.set("0".equals(args[args.length - 1]));
-        try {
-            return fn.apply(args);
-        } finally {
-            LEGACY.remove();
-        }
+    private H3Functions(boolean legacy) {
+        this.legacy = legacy;
     }
 
-    private static boolean legacy() {
-        return LEGACY.get();
+    /** The functions of the line a call's last argument names ("0" before 1.0, "1" from it). */
+    public static H3Functions ofLine(String flag) {
+        return "0".equals(flag) ? LEGACY : MODERN;
+    }
+
+    private boolean legacy() {
+        return legacy;
     }
 
     private static final class Holder {
@@ -65,7 +67,7 @@ public final class H3Functions {
     // ---- arguments
 
     /** A DataFusion Execution error of h3.rs ({@code DataFusionError::Execution(format!("H3 error: {}"))}). */
-    private static GreptimeError execution(String reason) {
+    private GreptimeError execution(String reason) {
         if (legacy()) {
             return plain(reason);
         }
@@ -77,13 +79,13 @@ public final class H3Functions {
         return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "H3 error: " + reason);
     }
 
-    private static GreptimeError badCell(Long value, String reason) {
+    private GreptimeError badCell(Long value, String reason) {
         String got = value == null ? "None" : "Some(" + Long.toUnsignedString(value) + ")";
         return execution("invalid cell index (got " + got + "): " + reason);
     }
 
     /** The resolution argument: cast to UInt8 (refused outside 0..255), then h3o's 0..15. */
-    static int resolution(String text) {
+    int resolution(String text) {
         long r;
         try {
             r = Long.parseLong(text.trim());
@@ -105,7 +107,7 @@ public final class H3Functions {
     }
 
     /** A grid distance k or a child position: negative is refused, as h3.rs's ensure_then_coerce does. */
-    private static BigInteger nonNegative(String text) {
+    private BigInteger nonNegative(String text) {
         BigInteger v = new BigInteger(text.trim());
         if (v.signum() < 0 && legacy()) {
             throw new GreptimeError(
@@ -119,7 +121,7 @@ public final class H3Functions {
     }
 
     /** A tagged cell argument ({@code TYPE:text}). */
-    static long cell(String tagged) {
+    long cell(String tagged) {
         int colon = tagged.indexOf(':');
         String type = tagged.substring(0, colon);
         String text = tagged.substring(colon + 1);
@@ -140,7 +142,7 @@ public final class H3Functions {
     }
 
     /** h3o's {@code CellIndex::from_str}: a 64-bit hex number (Rust's from_str_radix), then the cell checks. */
-    static long parseHex(String s) {
+    long parseHex(String s) {
         long v;
         try {
             v = Long.parseUnsignedLong(s, 16);
@@ -151,7 +153,7 @@ public final class H3Functions {
     }
 
     /** h3o's {@code CellIndex::try_from(u64)} checks, in its order and with its reasons. */
-    static long checked(long v) {
+    long checked(long v) {
         if (((v >>> 56) & 0b1000_0111) != 0) {
             throw badCell(v, "tainted reserved bits");
         }
@@ -197,7 +199,7 @@ public final class H3Functions {
      * h3_cells_contains' first argument: a comma-separated string of hex cells, or a list of Int64, UInt64
      * or strings (NULL elements are refused); any other type holds no cell.
      */
-    static List<Long> cells(String tagged) {
+    List<Long> cells(String tagged) {
         int colon = tagged.indexOf(':');
         String type = tagged.substring(0, colon);
         String text = tagged.substring(colon + 1);
@@ -235,7 +237,7 @@ public final class H3Functions {
 
     // ---- the functions
 
-    private static long toCell(String lat, String lng, String res) {
+    private long toCell(String lat, String lng, String res) {
         int r = resolution(res);
         double la = duckDouble(lat);
         double ln = duckDouble(lng);
@@ -250,7 +252,7 @@ public final class H3Functions {
     }
 
     /** DuckDB's text of a DOUBLE (it writes inf, -inf and nan). */
-    private static double duckDouble(String s) {
+    public static double duckDouble(String s) {
         return switch (s) {
             case "inf" -> Double.POSITIVE_INFINITY;
             case "-inf" -> Double.NEGATIVE_INFINITY;
@@ -263,71 +265,71 @@ public final class H3Functions {
         return Double.isNaN(d) ? "NaN" : d > 0 ? "inf" : "-inf";
     }
 
-    public static Long latLngToCell(String lat, String lng, String res) {
+    public Long latLngToCell(String lat, String lng, String res) {
         return toCell(lat, lng, res);
     }
 
-    public static String latLngToCellString(String lat, String lng, String res) {
+    public String latLngToCellString(String lat, String lng, String res) {
         return Long.toHexString(toCell(lat, lng, res));
     }
 
-    public static String cellToString(String c) {
+    public String cellToString(String c) {
         return Long.toHexString(cell(c));
     }
 
-    public static Long stringToCell(String s) {
+    public Long stringToCell(String s) {
         return parseHex(s);
     }
 
     /** [lat, lng] of the centre, as list text. */
-    public static String centerLatLng(String c) {
+    public String centerLatLng(String c) {
         LatLng p = h3().cellToLatLng(cell(c));
         return "[" + p.lat + ", " + p.lng + "]";
     }
 
-    public static Long resolutionOf(String c) {
+    public Long resolutionOf(String c) {
         return (long) h3().getResolution(cell(c));
     }
 
-    public static Long base(String c) {
+    public Long base(String c) {
         return (long) h3().getBaseCellNumber(cell(c));
     }
 
-    public static Boolean isPentagon(String c) {
+    public Boolean isPentagon(String c) {
         return h3().isPentagon(cell(c));
     }
 
-    public static Long parent(String c, String res) {
+    public Long parent(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r > h3().getResolution(cell) ? null : h3().cellToParent(cell, r);
     }
 
-    public static Long centerChild(String c, String res) {
+    public Long centerChild(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? null : h3().cellToCenterChild(cell, r);
     }
 
-    public static String children(String c, String res) {
+    public String children(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? "[]" : listText(h3().cellToChildren(cell, r));
     }
 
-    public static Long childrenSize(String c, String res) {
+    public Long childrenSize(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r < h3().getResolution(cell) ? 0L : h3().cellToChildrenSize(cell, r);
     }
 
-    public static Long childPos(String c, String res) {
+    public Long childPos(String c, String res) {
         long cell = cell(c);
         int r = resolution(res);
         return r > h3().getResolution(cell) ? null : h3().cellToChildPos(cell, r);
     }
 
-    public static Long childPosToCell(String pos, String c, String res) {
+    public Long childPosToCell(String pos, String c, String res) {
         BigInteger p = nonNegative(pos);
         long cell = cell(c);
         int r = resolution(res);
@@ -338,17 +340,17 @@ public final class H3Functions {
         return p.compareTo(size) >= 0 ? null : h3().childPosToCell(p.longValueExact(), cell, r);
     }
 
-    private static int distance(String k) {
+    private int distance(String k) {
         // h3.rs takes a UInt64 distance `as u32`
         return (int) Math.min(Integer.MAX_VALUE, nonNegative(k).longValue() & 0xFFFF_FFFFL);
     }
 
-    public static String gridDisk(String c, String k) {
+    public String gridDisk(String c, String k) {
         long cell = cell(c);
         return listText(h3().gridDisk(cell, distance(k)));
     }
 
-    public static String gridDiskDistances(String c, String k) {
+    public String gridDiskDistances(String c, String k) {
         long cell = cell(c);
         List<Long> all = new ArrayList<>();
         for (List<Long> ring : h3().gridDiskDistances(cell, distance(k))) {
@@ -357,7 +359,7 @@ public final class H3Functions {
         return listText(all);
     }
 
-    public static Long gridDistance(String a, String b) {
+    public Long gridDistance(String a, String b) {
         long x = cell(a);
         long y = cell(b);
         try {
@@ -367,7 +369,7 @@ public final class H3Functions {
         }
     }
 
-    public static String gridPathCells(String a, String b) {
+    public String gridPathCells(String a, String b) {
         long x = cell(a);
         long y = cell(b);
         try {
@@ -386,7 +388,7 @@ public final class H3Functions {
         };
     }
 
-    public static Boolean cellsContains(String list, String c) {
+    public Boolean cellsContains(String list, String c) {
         List<Long> cells = cells(list);
         long cell = cell(c);
         int res = h3().getResolution(cell);
@@ -400,7 +402,7 @@ public final class H3Functions {
     }
 
     /** Great circle distance of the centres, h3o's haversine over its Earth radius. */
-    public static Double distanceSphereKm(String a, String b) {
+    public Double distanceSphereKm(String a, String b) {
         LatLng p = h3().cellToLatLng(cell(a));
         LatLng q = h3().cellToLatLng(cell(b));
         double lat1 = Math.toRadians(p.lat);
@@ -412,7 +414,7 @@ public final class H3Functions {
     }
 
     /** Euclidean distance of the centres in degrees. */
-    public static Double distanceDegree(String a, String b) {
+    public Double distanceDegree(String a, String b) {
         LatLng p = h3().cellToLatLng(cell(a));
         LatLng q = h3().cellToLatLng(cell(b));
         double dLat = p.lat - q.lat;
