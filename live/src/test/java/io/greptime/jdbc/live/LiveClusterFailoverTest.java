@@ -28,6 +28,7 @@ class LiveClusterFailoverTest extends FailoverSuite {
     private static final int BATCH = 2_000;
     private static final int BATCHES = 40;
     private static final int KILL_IN_CALL = 12;
+
     @ParameterizedTest(name = "{0} table, discoverFrontends={1}")
     @CsvSource({"dedup, false", "append, false", "dedup, true", "append, true"})
     void executeBatch_frontendKilledMidCall_nothingCountedIsLost(String kind, boolean discover) throws Exception {

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LiveClusterFlowFailoverTest extends FailoverSuite {
     private static final int BATCH = 2_000;
     private static final int BATCHES = 30;
+
     @ParameterizedTest(name = "discoverFrontends={0}")
     @ValueSource(booleans = {false, true})
     void flowSource_frontendKilledMidWrite_sourceAccountedAndSinkCatchesUp(boolean discover) throws Exception {

@@ -78,7 +78,12 @@ class LiveClusterPipelineFailoverTest extends FailoverSuite {
             }
             c.setAutoCommit(true);
             FailoverCase.finish(
-                    "manual commit", kind, discover, landed, FailoverCase.restartAndAudit(cluster, c, ledger, table), toNext);
+                    "manual commit",
+                    kind,
+                    discover,
+                    landed,
+                    FailoverCase.restartAndAudit(cluster, c, ledger, table),
+                    toNext);
             assertThat(toNext).as("a commit succeeded after the kill").isGreaterThanOrEqualTo(0);
         }
     }
