@@ -36,6 +36,7 @@ public final class Tql {
                 : parameters(source, parts.params());
         Evaluator ev = new Evaluator(source, range[0], range[1], range[2], range[3]);
         Ast.Expr expr = PromParser.parse(parts.promql());
+        PromCatalog.check(source.profile(), expr);
         String alias = parts.alias();
         ArrowReader wide = alias == null ? WideSelector.rows(source, ev, expr, allocator) : null;
         return wide != null
