@@ -114,7 +114,7 @@ def parser_names(prepo, ref):
         elif inside and l.strip() == ";":
             break
         elif inside:
-            m = re.match(r"\s*[:|]\s*([A-Z_0-9]+)\b", l)
+            m = re.match(r"\s*(?:[:|]\s*)?([A-Z_0-9]+)\s*\{", l)
             if m:
                 accepted.add("T_" + m.group(1))
     aggs, keywords, section, lexed = {}, {}, None, {}

@@ -38,6 +38,9 @@ public final class Tql {
         Ast.Expr expr = PromParser.parse(parts.promql());
         PromCatalog.check(source.profile(), expr);
         String alias = parts.alias();
+        if (alias == null && CountValues.isTopLevel(expr)) {
+            return CountValues.rows(ev, CountValues.unwrap(expr), allocator);
+        }
         ArrowReader wide = alias == null ? WideSelector.rows(source, ev, expr, allocator) : null;
         return wide != null
                 ? wide

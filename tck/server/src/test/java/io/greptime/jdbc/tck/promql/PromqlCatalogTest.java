@@ -177,6 +177,12 @@ class PromqlCatalogTest {
             }
             assertThat(e.where()).as(e.name()).anyMatch(w -> !w.equals("-"));
         }
+        // every probe names an entry and every entry has a probe: a name the script loses shows here
+        assertThat(catalog.stream()
+                        .map(e -> e.kind() + "\t" + e.name())
+                        .sorted()
+                        .toList())
+                .isEqualTo(probes().keySet().stream().sorted().toList());
         // facts read from GreptimeDB's source, not from the catalog's own script
         Map<String, Entry> byName = new HashMap<>();
         catalog.forEach(e -> byName.put(e.kind() + " " + e.name(), e));

@@ -161,4 +161,19 @@ class PromqlJoinSemanticsTest {
         // more than one series at a step: NaN
         assertThat(tql("scalar(g)").samples()).allMatch(s -> Double.isNaN(s.value()));
     }
+
+    @Test
+    void countValues_countsPerValueIntoAFloatColumn() {
+        PromFixture.Result r = tql("count_values(\"val\", round(g / 10))");
+        assertThat(r.columns()).containsExactly("count(prom_round(v / Float64(10),Float64(0)))", "ts", "val");
+        assertThat(r.types().get(0)).isEqualTo(new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true));
+        // rounded values: a 0, 0, 0 and b 0, 1 (0.5 rounds away from zero), 1: at 0s both count into one row
+        // (count 2); sorted by time, then value (the fixture reads the last numeric column, val)
+        assertThat(r.samples())
+                .extracting(s -> s.timeMs() + ":" + s.value())
+                .containsExactly("0:0.0", "5000:0.0", "5000:1.0", "10000:0.0", "10000:1.0");
+        PromFixture.Result by = tql("count_values without (host) (\"x\", g2)");
+        assertThat(by.columns()).containsExactly("count(g2.v)", "dc", "ts", "x");
+        assertThat(by.samples()).hasSize(9);
+    }
 }
