@@ -1,12 +1,7 @@
 package io.greptime.jdbc.tck.promql;
 
-import io.greptime.jdbc.proto.StatusCode;
-import io.greptime.jdbc.tck.engine.GreptimeError;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -164,10 +159,18 @@ final class BinaryOps {
         String op = PromNames.operator(b.op());
         String sName = sideName(sc, scalarLeft ? b.lhs() : b.rhs());
         String name;
+        if (sc.table() != null && !sc.table().isEmpty() && sc.table().equals(sh.tableName())) {
+            // scalar(...) of the same table: the join aliases the sides lhs/rhs, and the side with tags (the
+            // vector) gives the result its tags (GreptimeDB v1.0.0: g + scalar(g{host="a"}) keeps host)
+            String v = sh.valueName();
+            name = scalarLeft ? "lhs." + sName + " " + op + " rhs." + v : "lhs." + v + " " + op + " rhs." + sName;
+            return new Value.Vector(out, sh.with(projected(sh), name, sh.labelColumns(), false));
+        }
         if (sc.name() != null) {
             // a computed scalar is an empty metric joined on time: both sides keep their qualifiers
             String v = sh.tableName() + "." + sh.valueName();
-            name = scalarLeft ? "." + sName + " " + op + " " + v : v + " " + op + " ." + sName;
+            String q = sc.table() == null ? "" : sc.table();
+            name = scalarLeft ? q + "." + sName + " " + op + " " + v : v + " " + op + " " + q + "." + sName;
             // the output takes the right side's time index and tags: an empty metric has neither
             Value.Shape joined = scalarLeft
                     ? sh
@@ -215,132 +218,10 @@ final class BinaryOps {
     }
 
     private static Value vectors(Evaluator ev, Ast.Binary b, Value.Vector lv, Value.Vector rv) {
-        Ast.VectorMatching m = b.matching();
-        boolean swap = m.card() == Ast.Card.ONE_TO_MANY;
-        Value.Vector many = swap ? rv : lv;
-        Value.Vector one = swap ? lv : rv;
-        Map<SortedMap<String, String>, Series> out = new LinkedHashMap<>();
-        for (int i = 0; i < ev.n(); i++) {
-            Map<SortedMap<String, String>, Series> oneSide = indexOneSide(one, m, i, swap);
-            Map<SortedMap<String, String>, SortedMap<String, String>> seen = new HashMap<>();
-            for (Series s : many.series()) {
-                if (!s.present[i]) {
-                    continue;
-                }
-                SortedMap<String, String> sig = signature(s.labels, m);
-                Series match = oneSide.get(sig);
-                if (match == null) {
-                    continue;
-                }
-                double x = swap ? match.values[i] : s.values[i];
-                double y = swap ? s.values[i] : match.values[i];
-                SortedMap<String, String> labels = resultLabels(b, s.labels, match.labels);
-                if (m.card() == Ast.Card.ONE_TO_ONE && seen.put(sig, labels) != null) {
-                    throw new GreptimeError(
-                            StatusCode.INVALID_ARGUMENTS,
-                            "found duplicate series for the match group " + sig
-                                    + " on the left hand-side of the operation;"
-                                    + " many-to-many matching not allowed: matching labels must be unique on one side");
-                }
-                put(out, labels, ev.n(), i, b, x, y, s.values[i]);
-            }
-        }
-        Value.Shape sh = lv.shape();
-        List<String> labelCols = m.on() && m.card() == Ast.Card.ONE_TO_ONE ? m.labels() : sh.labelColumns();
-        out.values().removeIf(Series::empty);
-        if (PromParser.COMPARISONS.contains(b.op()) && !b.returnBool()) {
-            return new Value.Vector(
-                    new ArrayList<>(out.values()), sh.with(sh.layout(), sh.valueName(), labelCols, sh.integerValue()));
-        }
-        // GreptimeDB joins the two sides, aliased lhs/rhs when they come from the same table
-        boolean same = sh.tableName().equals(rv.shape().tableName());
-        String lq = same ? "lhs" : sh.tableName();
-        String rq = same ? "rhs" : rv.shape().tableName();
-        String lhs = lq + "." + sh.valueName();
-        String rhs = rq + "." + rv.shape().valueName();
-        // atan2 is planned as DataFusion's atan2 function rather than a binary operator
-        String name = b.op().equals("atan2")
-                ? "atan2(" + lhs + "," + rhs + ")"
-                : lhs + " " + PromNames.operator(b.op()) + " " + rhs;
-        Value.Shape joined = new Value.Shape(
-                Value.Layout.LABELS_FIRST,
-                rv.shape().timeField(),
-                same ? "rhs" : rv.shape().tableName(),
-                name,
-                labelCols,
-                sh.tableOrder(),
-                false);
-        if (sh.layout() == Value.Layout.EMPTY) {
-            joined = sh;
-        }
-        return new Value.Vector(new ArrayList<>(out.values()), joined);
+        return VectorJoin.apply(ev, b, lv, rv);
     }
 
-    private static void put(
-            Map<SortedMap<String, String>, Series> out,
-            SortedMap<String, String> labels,
-            int n,
-            int i,
-            Ast.Binary b,
-            double x,
-            double y,
-            double manyValue) {
-        Series r = out.computeIfAbsent(labels, k -> new Series(k, n));
-        if (r.present[i]) {
-            throw new GreptimeError(
-                    StatusCode.INVALID_ARGUMENTS,
-                    "multiple matches for labels: many-to-one matching must be explicit (group_left/group_right)");
-        }
-        boolean comparison = PromParser.COMPARISONS.contains(b.op());
-        if (comparison && !b.returnBool()) {
-            if (compare(b.op(), x, y)) {
-                r.set(i, x);
-            }
-        } else {
-            r.set(i, apply(b.op(), x, y, true));
-        }
-    }
-
-    private static Map<SortedMap<String, String>, Series> indexOneSide(
-            Value.Vector one, Ast.VectorMatching m, int i, boolean swap) {
-        Map<SortedMap<String, String>, Series> index = new HashMap<>();
-        for (Series s : one.series()) {
-            if (s.present[i] && index.put(signature(s.labels, m), s) != null) {
-                throw new GreptimeError(
-                        StatusCode.INVALID_ARGUMENTS,
-                        "found duplicate series for the match group " + signature(s.labels, m) + " on the "
-                                + (swap ? "left" : "right")
-                                + " hand-side of the operation; many-to-many matching not allowed:"
-                                + " matching labels must be unique on one side");
-            }
-        }
-        return index;
-    }
-
-    /** Prometheus' resultMetric: which labels the output of a vector-vector operation carries. */
-    private static SortedMap<String, String> resultLabels(
-            Ast.Binary b, SortedMap<String, String> many, SortedMap<String, String> one) {
-        Ast.VectorMatching m = b.matching();
-        boolean comparison = PromParser.COMPARISONS.contains(b.op());
-        SortedMap<String, String> out = new TreeMap<>(many);
-        if (!comparison || b.returnBool()) {
-            out.remove("__name__");
-        }
-        if (m.card() == Ast.Card.ONE_TO_ONE) {
-            if (m.on()) {
-                out.keySet().retainAll(m.labels());
-            } else {
-                m.labels().forEach(out::remove);
-            }
-        }
-        for (String l : m.include()) {
-            String v = one.get(l);
-            if (v != null && !v.isEmpty()) {
-                out.put(l, v);
-            } else {
-                out.remove(l);
-            }
-        }
-        return out;
+    static boolean compares(Ast.Binary b, double x, double y) {
+        return compare(b.op(), x, y);
     }
 }

@@ -102,12 +102,13 @@ public final class Evaluator {
         return new Value.Scalar(out);
     }
 
-    /** The time step {@code i} reads at: the step itself, or the selector's {@code @} time. */
+    /**
+     * The time step {@code i} reads at: the step itself. GreptimeDB's planner parses a selector's {@code @}
+     * and ignores it (planner.rs prom_vector_selector_to_plan binds {@code at: _}, every line up to main;
+     * GreptimeDB v1.0.0 answers {@code g @ 5} as {@code g}), so {@code at} changes nothing.
+     */
     long evalTime(Long at, int i) {
-        if (at == null) {
-            return steps[i];
-        }
-        return at == Ast.AT_START ? steps[0] : at == Ast.AT_END ? steps[n() - 1] : at;
+        return steps[i];
     }
 
     private Value instant(Ast.Selector s) {

@@ -13,8 +13,6 @@ import java.util.function.DoubleUnaryOperator;
 final class Functions {
     /** Prometheus functions this evaluator does not implement: GreptimeDB-style Unsupported, not a parse error. */
     private static final Set<String> KNOWN_UNSUPPORTED = Set.of(
-            "holt_winters",
-            "double_exponential_smoothing",
             "histogram_count",
             "histogram_sum",
             "histogram_avg",
@@ -34,6 +32,9 @@ final class Functions {
         }
         if (RangeFunctions.NAMES.contains(fn)) {
             return overRange(ev, c);
+        }
+        if (fn.equals("holt_winters") || fn.equals("double_exponential_smoothing")) {
+            return Smoothing.call(ev, c);
         }
         DoubleUnaryOperator math = math(fn);
         if (math != null) {
@@ -71,7 +72,7 @@ final class Functions {
                 if (KNOWN_UNSUPPORTED.contains(fn)) {
                     throw PromParser.unsupported("function " + fn);
                 }
-                throw PromLexer.syntax("unknown function with name \"" + fn + "\"");
+                throw PromCatalog.unknownFunction(fn);
             }
         };
     }
@@ -282,7 +283,7 @@ final class Functions {
             }
         }
         Value.Shape sh = vec.shape();
-        return new Value.Scalar(out, "scalar(" + sh.valueName() + ")", sh.timeField());
+        return new Value.Scalar(out, "scalar(" + sh.valueName() + ")", sh.timeField(), sh.tableName());
     }
 
     private static Value round(Evaluator ev, Ast.Call c) {

@@ -208,7 +208,8 @@ public final class PromParser {
             return new Ast.RangeSelector(r.selector().withAt(at), r.rangeMs());
         }
         if (e instanceof Ast.Subquery) {
-            throw unsupported("the @ modifier on subqueries");
+            // GreptimeDB's planner reads no @ (prom_subquery_expr_to_plan): the subquery stays as it is
+            return e;
         }
         throw PromLexer.syntax("@ modifier must be preceded by an instant vector selector or range vector selector"
                 + " or a subquery");

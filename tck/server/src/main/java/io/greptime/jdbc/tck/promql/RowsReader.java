@@ -140,6 +140,24 @@ final class RowsReader extends ArrowReader {
         return new RowsReader(allocator, schema(shape, fields), rows, shape.timeFieldName());
     }
 
+    /**
+     * Rows already laid out and ordered by their plan: per row its time, its numeric cells by column name and
+     * its string cells by column name, in {@code schema}'s columns.
+     */
+    static ArrowReader ofRows(
+            BufferAllocator allocator,
+            Schema schema,
+            String timeName,
+            List<Long> times,
+            List<Map<String, Double>> values,
+            List<Map<String, String>> labels) {
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < times.size(); i++) {
+            rows.add(new Row(times.get(i), values.get(i), labels.get(i)));
+        }
+        return new RowsReader(allocator, schema, rows, timeName);
+    }
+
     private static void sort(List<Row> rows, List<String> labels) {
         Comparator<Row> byLabels = (a, b) -> {
             for (String l : labels) {

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.tck.promql;
 
+import io.greptime.jdbc.tck.engine.EngineProfile;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -23,6 +24,11 @@ public interface SeriesSource {
 
     /** Evaluates a SQL expression (a TQL parameter such as {@code now() - '5m'::interval}) to seconds. */
     double evalSeconds(String sqlExpression);
+
+    /** The GreptimeDB line the request imitates: which PromQL functions and aggregations it has. */
+    default EngineProfile profile() {
+        return EngineProfile.NEWEST;
+    }
 
     /**
      * A table in PromQL's terms.

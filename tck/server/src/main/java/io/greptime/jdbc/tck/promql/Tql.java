@@ -36,7 +36,11 @@ public final class Tql {
                 : parameters(source, parts.params());
         Evaluator ev = new Evaluator(source, range[0], range[1], range[2], range[3]);
         Ast.Expr expr = PromParser.parse(parts.promql());
+        PromCatalog.check(source.profile(), expr);
         String alias = parts.alias();
+        if (alias == null && CountValues.isTopLevel(expr)) {
+            return CountValues.rows(ev, CountValues.unwrap(expr), allocator);
+        }
         ArrowReader wide = alias == null ? WideSelector.rows(source, ev, expr, allocator) : null;
         return wide != null
                 ? wide

@@ -8,15 +8,21 @@ sealed interface Value permits Value.Scalar, Value.Vector, Value.Matrix, Value.S
 
     /**
      * A scalar per step; {@code name} is the expression name GreptimeDB gives a computed scalar
-     * ({@code time / Float64(1000)}, {@code pi()}), null for literal arithmetic (shown as {@code value}).
+     * ({@code time / Float64(1000)}, {@code pi()}), null for literal arithmetic (shown as {@code value});
+     * {@code table} is the table a {@code scalar(...)} plan reads (its join qualifier), else null.
      */
-    record Scalar(double[] values, String name, org.apache.arrow.vector.types.pojo.Field timeField) implements Value {
+    record Scalar(double[] values, String name, org.apache.arrow.vector.types.pojo.Field timeField, String table)
+            implements Value {
         Scalar(double[] values) {
-            this(values, null, null);
+            this(values, null, null, null);
         }
 
         Scalar(double[] values, String name) {
-            this(values, name, null);
+            this(values, name, null, null);
+        }
+
+        Scalar(double[] values, String name, org.apache.arrow.vector.types.pojo.Field timeField) {
+            this(values, name, timeField, null);
         }
     }
 

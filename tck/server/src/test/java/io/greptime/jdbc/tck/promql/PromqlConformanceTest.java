@@ -106,8 +106,9 @@ class PromqlConformanceTest {
                 row("g + h", 20, "{host=x}", 12.0, "{host=y}", 28.0),
                 row("g / on(host) h", 20, "{host=x}", 0.2, "{host=y}", 0.4),
                 row("h > g", 20, "{__name__=h,host=x}", 10.0, "{__name__=h,host=y}", 20.0),
+                // GreptimeDB joins on the right side's tags and keeps them; group_left changes nothing
                 row(
-                        "m * on(host) group_left h",
+                        "h * on(host) group_left m",
                         20,
                         "{cpu=0,host=x}",
                         10.0,
@@ -161,11 +162,12 @@ class PromqlConformanceTest {
                 // subquery points at the raw sample times reproduce the raw rate
                 row("rate(c{job=\"a\"}[1m:15s])", 60, "{job=a}", 1.0),
                 row("max_over_time(sum(g)[30s:10s])", 20, "{}", 10.0),
-                // @ pins the evaluation time whatever the step: g at 10s
-                row("g @ 10", 20, "{__name__=g,host=x}", 3.0, "{__name__=g,host=y}", 6.0),
-                // window (-20s, 10s] at @ 10: 1 + 3
-                row("sum_over_time(g{host=\"x\"}[30s] @ 10)", 100, "{host=x}", 4.0),
-                row("g{host=\"x\"} @ 20 offset 10s", 100, "{__name__=g,host=x}", 3.0),
+                // GreptimeDB's planner ignores @ (GreptimeDB v1.0.0 answers g @ 5 as g): g at 20s
+                row("g @ 10", 20, "{__name__=g,host=x}", 2.0, "{__name__=g,host=y}", 8.0),
+                // the window stays (70s, 100s]: no sample
+                row("sum_over_time(g{host=\"x\"}[30s] @ 10)", 100),
+                // offset still applies: the newest sample at or before 90s
+                row("g{host=\"x\"} @ 20 offset 10s", 100, "{__name__=g,host=x}", 2.0),
                 row(
                         "label_replace(g, \"dc\", \"dc-$1\", \"host\", \"(.*)\")",
                         20,
@@ -236,13 +238,14 @@ class PromqlConformanceTest {
     }
 
     @Test
-    void atStartAndEnd_pinEveryStepToTheRangeEdges() {
+    void atStartAndEnd_areParsedAndIgnoredAsGreptimeDbsPlannerDoes() {
+        // planner.rs binds a selector's @ to `_` on every line: each step reads its own time
         assertThat(f.tql("TQL EVAL (0, 20, '10s') g{host=\"x\"} @ end()").samples())
                 .extracting(PromFixture.Sample::value)
-                .containsExactly(2.0, 2.0, 2.0);
+                .containsExactly(1.0, 3.0, 2.0);
         assertThat(f.tql("TQL EVAL (0, 20, '10s') g{host=\"x\"} @ start()").samples())
                 .extracting(PromFixture.Sample::value)
-                .containsExactly(1.0, 1.0, 1.0);
+                .containsExactly(1.0, 3.0, 2.0);
     }
 
     @Test

@@ -31,6 +31,11 @@ final class DuckDbPromSource implements SeriesSource {
     }
 
     @Override
+    public io.greptime.jdbc.tck.engine.EngineProfile profile() {
+        return call.ctx.profile();
+    }
+
+    @Override
     public PromTable table(String schema, String name) {
         if (name == null) {
             return null;
