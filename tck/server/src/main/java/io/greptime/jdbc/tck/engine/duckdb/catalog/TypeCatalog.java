@@ -122,7 +122,10 @@ public final class TypeCatalog {
             int words = bare.split(" ").length;
             Token after = t.peek(words);
             String type = e.type(line(p));
-            boolean sized = bare.equals("TIMESTAMP") || bare.equals("DECIMAL") || bare.equals("VECTOR");
+            boolean sized = bare.equals("TIMESTAMP")
+                    || bare.equals("DECIMAL")
+                    || bare.equals("VECTOR")
+                    || bare.equals("JSON2"); // JSON2(...) type hints are Json2Hints
             if (type != null && !sized && !after.is("signed") && !after.is("unsigned")) {
                 // the type does not depend on a length or precision written after it (VARCHAR(10), DATETIME(6))
                 t.pos += words;
