@@ -8,7 +8,7 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnNameKeywords;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnOptionsParser;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
-import io.greptime.jdbc.tck.engine.duckdb.catalog.TypeParser;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TypeCatalog;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import java.util.ArrayList;
@@ -174,7 +174,7 @@ final class CreateTableParser {
 
     private void column() {
         String name = ColumnNameKeywords.columnName(t, profile);
-        GreptimeType type = TypeParser.parse(t);
+        GreptimeType type = TypeCatalog.parse(profile, t, name);
         Json2Hints hints = type.kind() == GreptimeType.Kind.JSON2 ? Json2Hints.parse(t) : null;
         ColumnOptionsParser opts = ColumnOptionsParser.parse(t, name);
         if (hints != null) {

@@ -71,6 +71,10 @@ final class Errors {
         if (msg.startsWith("Binder Error") || msg.startsWith("Catalog Error")) {
             return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: Error during planning: " + body, e);
         }
+        GreptimeError unsupported = UnsupportedCasts.map(body, e);
+        if (unsupported != null) {
+            return unsupported;
+        }
         GreptimeError cast = msg.startsWith("Conversion Error") ? CastErrors.map(body, e) : null;
         if (cast != null) {
             return cast;

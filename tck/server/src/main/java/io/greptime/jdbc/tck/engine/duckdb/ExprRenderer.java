@@ -220,6 +220,7 @@ final class ExprRenderer {
     }
 
     private String cast(SqlAst.Cast c) {
+        io.greptime.jdbc.tck.engine.duckdb.sql.CastTargets.check(c.type(), translator.profile);
         GreptimeType target = DuckTypes.greptime(c.type());
         String type = DuckTypes.of(c.type());
         if (target != null
@@ -245,6 +246,12 @@ final class ExprRenderer {
             if (target.kind() == GreptimeType.Kind.TIMESTAMP) {
                 return TemporalCasts.timestampToTimestamp(inner, source, target);
             }
+        }
+        String numeric = source == null || c.tryCast() || c.type().arrayDepth() > 0
+                ? null
+                : io.greptime.jdbc.tck.engine.duckdb.sql.NumericTemporalCasts.of(inner, source, target);
+        if (numeric != null) {
+            return numeric;
         }
         String rendered = (c.tryCast() ? "TRY_CAST(" : "CAST(") + inner + " AS " + type + ")";
         if (source != null && source.kind() == GreptimeType.Kind.FLOAT && target.kind() == GreptimeType.Kind.STRING) {

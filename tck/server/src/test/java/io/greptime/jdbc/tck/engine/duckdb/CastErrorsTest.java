@@ -29,7 +29,8 @@ class CastErrorsTest {
     @Test
     void toInteger_namesArrowsTargetTypeAndTheValue() {
         fails("SELECT 200::INT::TINYINT", "Cast error: Can't cast value 200 to type Int8");
-        fails("SELECT (-200)::BIGINT::UTINYINT", "Cast error: Can't cast value -200 to type UInt8");
+        // UTINYINT is DuckDB's name, which DataFusion refuses as a CAST target (seen on GreptimeDB v1.0.0)
+        fails("SELECT CAST((-200)::BIGINT AS TINYINT UNSIGNED)", "Cast error: Can't cast value -200 to type UInt8");
         fails("SELECT 'nan'::FLOAT::INT", "Cast error: Can't cast value NaN to type Int32");
         fails("SELECT '-inf'::DOUBLE::INT", "Cast error: Can't cast value -inf to type Int32");
         fails("SELECT 3e10::DOUBLE::INT", "Cast error: Can't cast value 30000000000.0 to type Int32");
