@@ -5,6 +5,8 @@ import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.storage.PutRules;
 import io.greptime.jdbc.tck.engine.duckdb.storage.StagingBatch;
 import java.sql.SQLException;

@@ -2,9 +2,11 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Schemas;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.promql.SeriesSource;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,10 +20,10 @@ import java.util.Objects;
  * The PromQL evaluator's view of this engine within one {@link Call}: table metadata from the catalog and
  * samples read with plain SQL (correctness over speed: one ordered scan per selector).
  */
-final class DuckDbPromSource implements SeriesSource {
+public final class DuckDbPromSource implements SeriesSource {
     private final Call call;
 
-    DuckDbPromSource(Call call) {
+    public DuckDbPromSource(Call call) {
         this.call = call;
     }
 

@@ -1,5 +1,6 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.functions.Geohash;
 import io.greptime.jdbc.tck.engine.duckdb.functions.H3Functions;
 import io.greptime.jdbc.tck.engine.duckdb.functions.IpFunctions;

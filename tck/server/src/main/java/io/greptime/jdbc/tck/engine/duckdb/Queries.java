@@ -1,8 +1,12 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+
 import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.exec.ResultStream;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;

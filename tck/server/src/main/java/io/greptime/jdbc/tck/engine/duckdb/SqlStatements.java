@@ -1,8 +1,11 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.results.MaterializedReader;

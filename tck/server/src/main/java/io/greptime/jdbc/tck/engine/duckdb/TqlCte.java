@@ -1,5 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.promql.Tql;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,16 +18,16 @@ import org.apache.arrow.vector.types.pojo.Field;
  * A TQL statement used as a CTE: evaluated with the PromQL evaluator, its rows copied into a DuckDB
  * temporary table on the call's connection, which the rest of the query reads like any CTE.
  */
-final class TqlCte {
+public final class TqlCte {
     private static final AtomicLong NEXT = new AtomicLong();
 
     /** The temporary table and its column names. */
-    record Result(String table, List<String> columns) {}
+    public record Result(String table, List<String> columns) {}
 
     private TqlCte() {}
 
     /** Runs {@code tqlText} on the call's storage (the caller holds the read lock). */
-    static Result materialize(Call call, String tqlText) {
+    public static Result materialize(Call call, String tqlText) {
         String name = "gt_tql_" + NEXT.incrementAndGet();
         try (ArrowReader reader = Tql.execute(new DuckDbPromSource(call), tqlText, call.engine.staging);
                 ArrowArrayStream stream = ArrowArrayStream.allocateNew(call.engine.staging)) {

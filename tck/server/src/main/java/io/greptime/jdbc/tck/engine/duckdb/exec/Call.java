@@ -1,9 +1,10 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.exec;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.Cancellation;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.QueryContext;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.locks.Lock;
@@ -21,18 +22,18 @@ import org.duckdb.DuckDBConnection;
  * thread; {@link #stateLock} makes sure an interrupt never reaches the connection once it has gone back
  * to the pool and serves the next call.
  */
-final class Call implements AutoCloseable {
-    final DuckDbEngine engine;
-    final Catalog catalog;
-    final QueryContext ctx;
-    final BufferAllocator out;
-    final DuckDBConnection conn;
+public final class Call implements AutoCloseable {
+    public final EngineState engine;
+    public final Catalog catalog;
+    public final QueryContext ctx;
+    public final BufferAllocator out;
+    public final DuckDBConnection conn;
     /**
      * A DoPut (bulk insert): GreptimeDB's bulk path only marks time windows dirty for batching flows, so
      * streaming flows never see these rows, and a {@code ttl='instant'} table keeps them for no flow (audit A1,
      * {@code v0.15.0:src/operator/src/bulk_insert.rs:237-282}).
      */
-    boolean bulkInsert;
+    public boolean bulkInsert;
 
     private final ConnectionPool.Session session;
     private final Cancellation.Registration cancelHook;
@@ -47,7 +48,7 @@ final class Call implements AutoCloseable {
     private Lock held;
     private boolean inTx;
 
-    Call(DuckDbEngine engine, QueryContext ctx, BufferAllocator out) {
+    public Call(EngineState engine, QueryContext ctx, BufferAllocator out) {
         this.engine = engine;
         this.catalog = engine.catalog;
         this.ctx = ctx;
@@ -113,7 +114,7 @@ final class Call implements AutoCloseable {
      * Stops whatever DuckDB runs on this call's connection (a query, a write, a stream being read),
      * from the cancelling thread; nothing once the call has ended.
      */
-    void interrupt() {
+    public void interrupt() {
         stateLock.lock();
         try {
             if (open) {
@@ -125,7 +126,7 @@ final class Call implements AutoCloseable {
         }
     }
 
-    boolean interrupted() {
+    public boolean interrupted() {
         stateLock.lock();
         try {
             return interrupted;
@@ -134,12 +135,12 @@ final class Call implements AutoCloseable {
         }
     }
 
-    String schema() {
+    public String schema() {
         return ctx.schema();
     }
 
     /** Takes the shared lock for reads. */
-    void read() {
+    public void read() {
         held = engine.lock.readLock();
         held.lock();
     }
@@ -157,7 +158,7 @@ final class Call implements AutoCloseable {
     }
 
     /** Takes the exclusive lock and opens a transaction. */
-    void write() throws SQLException {
+    public void write() throws SQLException {
         lockForWrite();
         beginTransaction();
     }
@@ -166,7 +167,7 @@ final class Call implements AutoCloseable {
      * Takes the exclusive lock only: a write that is one DuckDB statement is atomic by itself, and
      * saves the BEGIN and COMMIT a transaction costs per batch.
      */
-    void lockForWrite() {
+    public void lockForWrite() {
         if (held == null) {
             held = engine.lock.writeLock();
             held.lock();
@@ -174,14 +175,14 @@ final class Call implements AutoCloseable {
     }
 
     /** Opens the transaction several statements of one write share (at most once per call). */
-    void beginTransaction() throws SQLException {
+    public void beginTransaction() throws SQLException {
         if (!inTx) {
             conn.setAutoCommit(false);
             inTx = true;
         }
     }
 
-    void commit() throws SQLException {
+    public void commit() throws SQLException {
         if (inTx) {
             conn.commit();
             conn.setAutoCommit(true);
@@ -193,7 +194,7 @@ final class Call implements AutoCloseable {
      * Refuses to start another statement once the call was interrupted: DuckDB clears its interrupt flag
      * when a statement starts, so an interrupt that came between two statements would otherwise be lost.
      */
-    void checkInterrupted() throws SQLException {
+    public void checkInterrupted() throws SQLException {
         if (interrupted()) {
             throw new SQLException("Interrupted!");
         }
@@ -213,14 +214,14 @@ final class Call implements AutoCloseable {
         session.discard(sql);
     }
 
-    void exec(String sql) throws SQLException {
+    public void exec(String sql) throws SQLException {
         checkInterrupted();
         try (Statement st = conn.createStatement()) {
             st.execute(sql);
         }
     }
 
-    long update(String sql) throws SQLException {
+    public long update(String sql) throws SQLException {
         checkInterrupted();
         try (Statement st = conn.createStatement()) {
             return st.executeLargeUpdate(sql);

@@ -1,13 +1,14 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.exec;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import java.sql.SQLException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Turns DuckDB's exceptions into GreptimeDB's status codes and message shapes; never leaks them raw. */
-final class Errors {
+public final class Errors {
     private static final Pattern MISSING_COLUMN =
             Pattern.compile("Referenced column \"?([^\"]+)\"? (?:was )?not found", Pattern.CASE_INSENSITIVE);
     private static final Pattern MISSING_TABLE =
@@ -15,31 +16,31 @@ final class Errors {
 
     private Errors() {}
 
-    static GreptimeError tableNotFound(String schema, String table) {
+    public static GreptimeError tableNotFound(String schema, String table) {
         return new GreptimeError(
                 StatusCode.TABLE_NOT_FOUND, "Table not found: " + Catalog.CATALOG + "." + schema + "." + table);
     }
 
-    static GreptimeError databaseNotFound(String schema) {
+    public static GreptimeError databaseNotFound(String schema) {
         return new GreptimeError(StatusCode.DATABASE_NOT_FOUND, "Database not found: " + schema);
     }
 
-    static GreptimeError readOnly(String schema) {
+    public static GreptimeError readOnly(String schema) {
         return new GreptimeError(StatusCode.UNSUPPORTED, "Schema `" + schema + "` is read-only");
     }
 
     /** Prefix of an error SQL raises on purpose with GreptimeDB's status: {@code error('GT3001:message')}. */
-    static final String RAISED = "GT";
+    public static final String RAISED = "GT";
 
     private static final Pattern RAISED_ERROR = Pattern.compile("\\bGT(\\d{4}):(.*)$");
 
     /** SQL that fails with GreptimeDB's status {@code code} and {@code message} when evaluated. */
-    static String raise(io.greptime.jdbc.proto.StatusCode code, String message) {
-        return "error(" + FunctionMap.quoted(RAISED + code.code() + ":" + message) + ")";
+    public static String raise(io.greptime.jdbc.proto.StatusCode code, String message) {
+        return "error(" + "'" + (RAISED + code.code() + ":" + message).replace("'", "''") + "'" + ")";
     }
 
     /** Maps a DuckDB failure; {@code schema} names the current database for not-found messages. */
-    static GreptimeError map(SQLException e, String schema) {
+    public static GreptimeError map(SQLException e, String schema) {
         String msg = firstLine(e.getMessage());
         Matcher raised = RAISED_ERROR.matcher(msg);
         if (raised.find()) {

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.exec;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -17,7 +17,7 @@ import org.duckdb.DuckDBConnection;
  * package-private and expects the connection lock held, which is what this class does reflectively. The
  * flag is cleared by DuckDB when the connection's next statement starts.
  */
-final class DuckDbInterrupt {
+public final class DuckDbInterrupt {
     private static final Logger LOG = Logger.getLogger(DuckDbInterrupt.class.getName());
     private static final Method INTERRUPT;
     private static final Field LOCK;
@@ -42,7 +42,7 @@ final class DuckDbInterrupt {
     private DuckDbInterrupt() {}
 
     /** True when interrupts reach DuckDB in this driver version (the tests insist on it). */
-    static boolean available() {
+    public static boolean available() {
         return INTERRUPT != null;
     }
 

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.exec;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * 32-bit float is taken as one) and digits past the sixth decimal of a float; and DuckDB rounds a decimal
  * to an integer where Arrow truncates, so a fractional decimal's value is DuckDB's rounded one.
  */
-final class CastErrors {
+public final class CastErrors {
     private static final Pattern TO_DECIMAL =
             Pattern.compile("^Could not cast value (\\S+) to DECIMAL\\((\\d+),(\\d+)\\)$");
     private static final Pattern NUMBER_TO_INT = Pattern.compile("^Type (\\w+) with value (\\S+) can't be cast because"
@@ -122,7 +122,7 @@ final class CastErrors {
     }
 
     /** Rust's {@code {:?}} of a float: shortest digits, exponent form below 1e-4 and from 1e16. */
-    static String rustDebug(double v, boolean f32) {
+    public static String rustDebug(double v, boolean f32) {
         if (Double.isNaN(v)) {
             return "NaN";
         }

@@ -1,8 +1,6 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.catalog;
 
 import com.google.gson.Gson;
-import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
-import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,35 +19,35 @@ import java.util.concurrent.atomic.AtomicLong;
  * as JSON rows in DuckDB's {@code greptime.main} schema, so it commits or rolls back together with the
  * data it describes. Callers hold the engine's write lock while changing it.
  */
-final class Catalog {
-    static final String CATALOG = "greptime";
-    static final String INFORMATION_SCHEMA = "information_schema";
-    static final String PRIVATE = "greptime_private";
-    static final String PUBLIC = "public";
+public final class Catalog {
+    public static final String CATALOG = "greptime";
+    public static final String INFORMATION_SCHEMA = "information_schema";
+    public static final String PRIVATE = "greptime_private";
+    public static final String PUBLIC = "public";
     static final long FIRST_TABLE_ID = 1024;
 
     private static final Gson GSON = new Gson();
 
     /** A database with its options and creation time. */
-    record Database(String name, Map<String, String> options, long createTimeMillis) {}
+    public record Database(String name, Map<String, String> options, long createTimeMillis) {}
 
     private final Map<String, Database> databases = new ConcurrentHashMap<>();
     private final Map<String, TableMeta> tables = new ConcurrentHashMap<>();
     private final AtomicLong nextTableId = new AtomicLong(FIRST_TABLE_ID);
     /** The engine's flows, for information_schema.flows (set once the engine is open). */
-    volatile io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
+    public volatile io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
     /** The cluster's nodes for information_schema.cluster_info (none: a standalone server). */
-    final io.greptime.jdbc.tck.engine.ClusterNodes cluster = new io.greptime.jdbc.tck.engine.ClusterNodes();
+    public final io.greptime.jdbc.tck.engine.ClusterNodes cluster = new io.greptime.jdbc.tck.engine.ClusterNodes();
 
-    static String quote(String ident) {
+    public static String quote(String ident) {
         return "\"" + ident.replace("\"", "\"\"") + "\"";
     }
 
-    static String duckTable(String schema, String table) {
+    public static String duckTable(String schema, String table) {
         return CATALOG + "." + quote(schema) + "." + quote(table);
     }
 
-    static String duckTable(TableMeta t) {
+    public static String duckTable(TableMeta t) {
         return duckTable(t.schema(), t.name());
     }
 
@@ -57,8 +55,17 @@ final class Catalog {
         return schema + "\u0000" + table;
     }
 
-    /** Creates the metadata tables if needed and loads everything into memory. */
-    void open(Connection c) throws SQLException {
+    /** Registers the engine's SQL functions on a connection (the engine's Java functions). */
+    @FunctionalInterface
+    public interface FunctionInstaller {
+        void install(Connection c) throws SQLException;
+    }
+
+    /**
+     * Creates the metadata tables if needed, registers the engine's functions with {@code functions} (views
+     * reloaded from the metadata may call them) and loads everything into memory.
+     */
+    public void open(Connection c, FunctionInstaller functions) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.execute(
                     "CREATE TABLE IF NOT EXISTS greptime.main.gt_databases (name VARCHAR PRIMARY KEY, meta VARCHAR)");
@@ -70,7 +77,7 @@ final class Catalog {
                     + "TRY_CAST(CAST(x AS VARCHAR) AS BIGINT),"
                     + " CAST(epoch(CAST(trim(CAST(x AS VARCHAR)) AS TIMESTAMPTZ)) AS BIGINT))");
         }
-        JavaFunctions.install(c);
+        functions.install(c);
         reload(c);
         if (!databases.containsKey(PUBLIC)) {
             putDatabase(c, new Database(PUBLIC, Map.of(), System.currentTimeMillis()));
@@ -89,7 +96,7 @@ final class Catalog {
      * emptied: entries are overwritten and the vanished ones removed, and a table that exists before and
      * after the reload stays visible throughout.
      */
-    void reload(Connection c) throws SQLException {
+    public void reload(Connection c) throws SQLException {
         Map<String, Database> freshDatabases = new LinkedHashMap<>();
         Map<String, TableMeta> freshTables = new LinkedHashMap<>();
         long maxId = FIRST_TABLE_ID - 1;
@@ -115,16 +122,16 @@ final class Catalog {
         nextTableId.set(maxId + 1);
     }
 
-    long allocateTableId() {
+    public long allocateTableId() {
         return nextTableId.getAndIncrement();
     }
 
-    boolean databaseExists(String name) {
+    public boolean databaseExists(String name) {
         return name.equals(INFORMATION_SCHEMA) || name.equals(PRIVATE) || databases.containsKey(name);
     }
 
     /** All database names including the built-in ones, sorted. */
-    List<String> databaseNames() {
+    public List<String> databaseNames() {
         List<String> names = new ArrayList<>(databases.keySet());
         names.add(INFORMATION_SCHEMA);
         names.add(PRIVATE);
@@ -132,12 +139,12 @@ final class Catalog {
         return names;
     }
 
-    Database database(String name) {
+    public Database database(String name) {
         Database d = databases.get(name);
         return d != null ? d : new Database(name, Map.of(), 0);
     }
 
-    void putDatabase(Connection c, Database d) throws SQLException {
+    public void putDatabase(Connection c, Database d) throws SQLException {
         try (PreparedStatement ps =
                 c.prepareStatement("INSERT OR REPLACE INTO greptime.main.gt_databases VALUES (?, ?)")) {
             ps.setString(1, d.name());
@@ -147,7 +154,7 @@ final class Catalog {
         databases.put(d.name(), d);
     }
 
-    void removeDatabase(Connection c, String name) throws SQLException {
+    public void removeDatabase(Connection c, String name) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM greptime.main.gt_databases WHERE name = ?")) {
             ps.setString(1, name);
             ps.executeUpdate();
@@ -160,7 +167,7 @@ final class Catalog {
         tables.values().removeIf(t -> t.schema().equals(name));
     }
 
-    TableMeta table(String schema, String name) {
+    public TableMeta table(String schema, String name) {
         TableMeta t = tables.get(key(schema, name));
         if (t == null && schema.equals(PUBLIC) && name.equals("numbers")) {
             return numbersTable();
@@ -169,7 +176,7 @@ final class Catalog {
     }
 
     /** Tables of a schema (user tables plus the built-in {@code numbers}), sorted by name. */
-    List<TableMeta> tables(String schema) {
+    public List<TableMeta> tables(String schema) {
         List<TableMeta> out = new ArrayList<>();
         for (TableMeta t : tables.values()) {
             if (t.schema().equals(schema)) {
@@ -183,7 +190,7 @@ final class Catalog {
         return out;
     }
 
-    void putTable(Connection c, TableMeta t) throws SQLException {
+    public void putTable(Connection c, TableMeta t) throws SQLException {
         try (PreparedStatement ps =
                 c.prepareStatement("INSERT OR REPLACE INTO greptime.main.gt_tables VALUES (?, ?, ?)")) {
             ps.setString(1, t.schema());
@@ -194,7 +201,7 @@ final class Catalog {
         tables.put(key(t.schema(), t.name()), t);
     }
 
-    void removeTable(Connection c, String schema, String name) throws SQLException {
+    public void removeTable(Connection c, String schema, String name) throws SQLException {
         try (PreparedStatement ps =
                 c.prepareStatement("DELETE FROM greptime.main.gt_tables WHERE schema_name = ? AND table_name = ?")) {
             ps.setString(1, schema);
@@ -221,7 +228,7 @@ final class Catalog {
                 List.of());
     }
 
-    static boolean isNumbers(TableMeta t) {
+    public static boolean isNumbers(TableMeta t) {
         return t.schema().equals(PUBLIC)
                 && t.name().equals("numbers")
                 && t.engine().equals("test_engine");

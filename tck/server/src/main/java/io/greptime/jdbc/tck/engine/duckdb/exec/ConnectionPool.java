@@ -1,5 +1,6 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.exec;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -17,7 +18,7 @@ import org.duckdb.DuckDBConnection;
  * setting both cost more than a short statement itself: this is the per-statement cost the pool removes.
  * A connection comes back only when it is clean (no transaction, not interrupted); otherwise it is closed.
  */
-final class ConnectionPool implements AutoCloseable {
+public final class ConnectionPool implements AutoCloseable {
     /** Idle connections kept; more are opened under load and closed when given back beyond this. */
     private static final int MAX_IDLE = 8;
 
@@ -32,7 +33,7 @@ final class ConnectionPool implements AutoCloseable {
     private boolean closed;
 
     /** One DuckDB connection and the session settings it carries now. */
-    static final class Session {
+    public static final class Session {
         final DuckDBConnection conn;
         /** The TimeZone setting, or null while DuckDB's default. */
         String timeZone;
@@ -87,7 +88,7 @@ final class ConnectionPool implements AutoCloseable {
         }
 
         /** How many prepared statements the session keeps now. */
-        int preparedCount() {
+        public int preparedCount() {
             return prepared.size();
         }
 
@@ -120,11 +121,11 @@ final class ConnectionPool implements AutoCloseable {
         }
     }
 
-    ConnectionPool(DuckDBConnection root) {
+    public ConnectionPool(DuckDBConnection root) {
         this.root = root;
     }
 
-    Session acquire() throws SQLException {
+    public Session acquire() throws SQLException {
         lock.lock();
         try {
             if (closed) {
@@ -149,7 +150,7 @@ final class ConnectionPool implements AutoCloseable {
     }
 
     /** Takes a session back; {@code reusable} false (or a full pool) closes its connection instead. */
-    void release(Session s, boolean reusable) {
+    public void release(Session s, boolean reusable) {
         lock.lock();
         try {
             if (reusable && !closed && idle.size() < MAX_IDLE) {

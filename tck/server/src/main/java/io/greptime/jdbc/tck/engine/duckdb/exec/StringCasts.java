@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.exec;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

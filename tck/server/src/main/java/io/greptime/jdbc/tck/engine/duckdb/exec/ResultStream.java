@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.exec;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -29,7 +29,7 @@ import org.duckdb.DuckDBResultSet;
  * and the statement unless its connection keeps it prepared, and, for a stream that
  * {@link #ownCall() owns} its call, the call too.
  */
-final class ResultStream extends ArrowReader {
+public final class ResultStream extends ArrowReader {
     /** Rows per batch: DataFusion's default batch size, which GreptimeDB's results have too. */
     static final int BATCH_ROWS = 8192;
 
@@ -66,7 +66,7 @@ final class ResultStream extends ArrowReader {
      *
      * @param hints what is known of each output column, from the source schema
      */
-    static ResultStream open(Call call, String sql, HintSource hints) throws SQLException {
+    public static ResultStream open(Call call, String sql, HintSource hints) throws SQLException {
         try {
             return execute(call, sql, hints);
         } catch (SQLException e) {
@@ -123,7 +123,7 @@ final class ResultStream extends ArrowReader {
     }
 
     /** What is known of each output column, once DuckDB's schema is known. */
-    interface HintSource {
+    public interface HintSource {
         List<ResultConverter.Hint> of(Schema source);
     }
 
@@ -131,7 +131,7 @@ final class ResultStream extends ArrowReader {
      * Makes this stream end its call when it closes: the engine hands the call over when the stream
      * leaves it as a statement's result. The call's read lock goes at once (see {@link Call#releaseRead}).
      */
-    void ownCall() {
+    public void ownCall() {
         ownsCall = true;
         call.releaseRead();
     }
@@ -170,7 +170,7 @@ final class ResultStream extends ArrowReader {
         return Errors.map(new SQLException(duckDbMessage(e), e), call.schema());
     }
 
-    static GreptimeError cancelled(Exception e) {
+    public static GreptimeError cancelled(Exception e) {
         return new GreptimeError(StatusCode.CANCELLED, "Query was cancelled", e);
     }
 
