@@ -1,6 +1,5 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.DdlRequest;
 import io.greptime.jdbc.proto.v1.DeleteRequests;
@@ -18,6 +17,7 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.ConnectionPool;
 import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.exec.ResultStream;
+import io.greptime.jdbc.tck.engine.duckdb.tql.TqlStatement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;

@@ -1,6 +1,5 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
@@ -12,6 +11,7 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.results.ResultConverter;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ProjectionNames;
+import io.greptime.jdbc.tck.engine.duckdb.tql.TqlCte;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,5 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
-
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
@@ -11,6 +10,7 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.sql.UsingColumns;
+import io.greptime.jdbc.tck.engine.duckdb.tql.TqlCte;
 import java.time.ZoneId;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
