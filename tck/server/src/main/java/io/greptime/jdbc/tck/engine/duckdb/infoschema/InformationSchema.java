@@ -1,11 +1,10 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.infoschema;
 
 import io.greptime.jdbc.tck.engine.EngineProfile;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
-import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchemaColumns;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -19,7 +18,7 @@ import java.util.TreeMap;
  * GreptimeDB's information_schema, materialized per request as DuckDB temp tables named
  * {@code gt_is_<table>} with GreptimeDB's column names, order and types (protocol.md §9.2).
  */
-final class InformationSchema {
+public final class InformationSchema {
     /** Every information_schema table name with GreptimeDB's table id. */
     static final Map<String, Integer> TABLE_IDS = new TreeMap<>(Map.ofEntries(
             Map.entry("build_info", 8),
@@ -89,7 +88,7 @@ final class InformationSchema {
 
     private InformationSchema() {}
 
-    static String tempName(String table) {
+    public static String tempName(String table) {
         return "gt_is_" + table;
     }
 
@@ -98,12 +97,12 @@ final class InformationSchema {
     }
 
     /** Creates and fills the named temp tables on this connection, as the newest line shows them. */
-    static void materialize(Connection c, Catalog catalog, Iterable<String> names) throws SQLException {
+    public static void materialize(Connection c, Catalog catalog, Iterable<String> names) throws SQLException {
         materialize(c, catalog, names, EngineProfile.NEWEST);
     }
 
     /** Creates and fills the named temp tables on this connection, as {@code profile}'s line shows them. */
-    static void materialize(Connection c, Catalog catalog, Iterable<String> names, EngineProfile profile)
+    public static void materialize(Connection c, Catalog catalog, Iterable<String> names, EngineProfile profile)
             throws SQLException {
         for (String name : names) {
             List<Object[]> rows = rows(catalog, name, profile);
@@ -175,13 +174,13 @@ final class InformationSchema {
             case "partitions" -> InformationSchemaRows.partitions(catalog);
             case "statistics" -> InformationSchemaRows.statistics(catalog);
             case "views" -> InformationSchemaRows.views(catalog);
-            case "flows" -> FlowStatements.rows(catalog, catalog.flows);
+            case "flows" -> FlowRows.rows(catalog, catalog.flows);
             default -> new ArrayList<>();
         };
     }
 
     /** GreptimeDB-style metadata for an information_schema table, so DESC and information_schema.columns show it. */
-    static TableMeta meta(String table) {
+    public static TableMeta meta(String table) {
         List<InformationSchemaColumns.Column> spec = InformationSchemaColumns.of(table);
         if (spec == null) {
             return null;

@@ -1,8 +1,8 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.infoschema;
 
 import io.greptime.jdbc.tck.engine.ClusterNodes;
 import io.greptime.jdbc.tck.engine.EngineProfile;
-import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchemaColumns;
+import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,7 +49,7 @@ final class ClusterInfoRows {
         List<Map<String, Object>> rows = new ArrayList<>();
         if (cluster.standalone()) {
             Map<String, Object> r =
-                    row(0, "STANDALONE", "", HOST_NAME, profile.version(), DuckDbEngine.START_MILLIS, now);
+                    row(0, "STANDALONE", "", HOST_NAME, profile.version(), EngineState.START_MILLIS, now);
             r.put("active_time", null);
             rows.add(r);
         } else {

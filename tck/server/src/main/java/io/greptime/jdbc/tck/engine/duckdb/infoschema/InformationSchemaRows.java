@@ -1,10 +1,12 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.infoschema;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.IndexOptions;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ViewOptions;
+import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,14 +37,14 @@ final class InformationSchemaRows {
             }
             for (TableMeta t : catalog.tables(db)) {
                 boolean temp = Catalog.isNumbers(t);
-                String type = temp ? "LOCAL TEMPORARY" : Views.isView(t) ? "VIEW" : "BASE TABLE";
+                String type = temp ? "LOCAL TEMPORARY" : ViewOptions.isView(t) ? "VIEW" : "BASE TABLE";
                 rows.add(tableRow(
                         db,
                         t.name(),
                         type,
                         t.id(),
                         // a view's TableMeta is TableMeta::empty(), whose engine is ""
-                        Views.isView(t) ? "" : t.engine(),
+                        ViewOptions.isView(t) ? "" : t.engine(),
                         t.createTimeMillis(),
                         t.options().get("comment")));
             }
@@ -52,7 +54,7 @@ final class InformationSchemaRows {
 
     private static Object[] tableRow(
             String db, String name, String type, long id, String engine, long created, String comment) {
-        Instant ct = Instant.ofEpochMilli(created == 0 ? DuckDbEngine.START_MILLIS : created);
+        Instant ct = Instant.ofEpochMilli(created == 0 ? EngineState.START_MILLIS : created);
         return new Object[] {
             CAT,
             db,
@@ -326,7 +328,7 @@ final class InformationSchemaRows {
     static List<Object[]> statistics(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
         for (TableMeta t : allTables(catalog)) {
-            if (Catalog.isNumbers(t) || Views.isView(t)) {
+            if (Catalog.isNumbers(t) || ViewOptions.isView(t)) {
                 continue;
             }
             int seq = 1;
@@ -335,7 +337,7 @@ final class InformationSchemaRows {
             }
             rows.add(statRow(t, 1, "TIME INDEX", 1, t.timeIndex(), "TIME", null));
             for (ColumnMeta c : t.columns()) {
-                for (String kind : ShowCreate.INDEX_ORDER) {
+                for (String kind : IndexOptions.KIND_ORDER) {
                     String with = c.options().get(kind);
                     if (with != null) {
                         String upper = kind.toUpperCase(java.util.Locale.ROOT);
@@ -384,12 +386,12 @@ final class InformationSchemaRows {
     static List<Object[]> views(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
         for (TableMeta t : allTables(catalog)) {
-            if (Views.isView(t)) {
+            if (ViewOptions.isView(t)) {
                 rows.add(new Object[] {
                     CAT,
                     t.schema(),
                     t.name(),
-                    t.options().get(Views.DEFINITION),
+                    t.options().get(ViewOptions.DEFINITION),
                     null,
                     null,
                     null,
@@ -405,7 +407,7 @@ final class InformationSchemaRows {
     static List<Object[]> partitions(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
         for (TableMeta t : allTables(catalog)) {
-            if (Catalog.isNumbers(t) || Views.isView(t)) {
+            if (Catalog.isNumbers(t) || ViewOptions.isView(t)) {
                 continue;
             }
             String cols = String.join(", ", t.partitionColumns());
