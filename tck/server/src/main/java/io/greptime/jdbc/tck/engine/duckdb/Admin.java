@@ -8,6 +8,7 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.functions.AdminProcedures;
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import java.sql.SQLException;
 import java.util.List;
 

@@ -7,6 +7,8 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Hints;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Values;
 import io.greptime.jdbc.tck.engine.duckdb.storage.PutRules;
 import io.greptime.jdbc.tck.engine.duckdb.storage.StagingBatch;
 import java.sql.SQLException;

@@ -17,6 +17,10 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.ConnectionPool;
 import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.exec.ResultStream;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
+import io.greptime.jdbc.tck.engine.duckdb.sql.TranslatorExtensions;
 import io.greptime.jdbc.tck.engine.duckdb.tql.TqlStatement;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +47,20 @@ public final class DuckDbEngine extends EngineState implements Engine {
      * {@code HEAD:src/common/function/src/system/version.rs:44-62}).
      */
     static final String VERSION = io.greptime.jdbc.tck.engine.EngineProfile.NEWEST.version();
+
+    static {
+        TranslatorExtensions.install(FunctionMap::render, new TranslatorExtensions.Ranges() {
+            @Override
+            public boolean hasRange(SqlAst.Select s) {
+                return RangeQuery.hasRange(s);
+            }
+
+            @Override
+            public String render(QueryTranslator translator, SqlAst.Select s, QueryScope scope) {
+                return new RangeQuery(translator, s, scope).render();
+            }
+        });
+    }
 
     private final DuckDBConnection root;
 

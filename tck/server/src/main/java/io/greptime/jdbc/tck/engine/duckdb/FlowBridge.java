@@ -14,6 +14,8 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ProjectionNames;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
 import io.greptime.jdbc.tck.engine.flow.FlowDefinition;
 import io.greptime.jdbc.tck.engine.flow.FlowHost;
 import io.greptime.jdbc.tck.engine.flow.FlowRuntime;

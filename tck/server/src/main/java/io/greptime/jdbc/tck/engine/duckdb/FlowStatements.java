@@ -7,6 +7,7 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.flow.FlowDefinition;
 import io.greptime.jdbc.tck.engine.flow.FlowRuntime;
 import java.sql.SQLException;

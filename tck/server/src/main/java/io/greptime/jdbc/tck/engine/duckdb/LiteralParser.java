@@ -5,6 +5,8 @@ import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -10,6 +10,8 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;

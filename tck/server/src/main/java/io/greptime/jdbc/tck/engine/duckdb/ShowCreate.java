@@ -6,6 +6,7 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.IndexOptions;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Hints;
 import java.util.Map;
 
 /** GreptimeDB's normalized DDL text for SHOW CREATE TABLE / DATABASE. */

@@ -8,6 +8,7 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.results.MaterializedReader;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.duckdb.tql.TqlStatement;
 import java.sql.SQLException;
 

@@ -11,6 +11,8 @@ import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
 import io.greptime.jdbc.tck.engine.duckdb.storage.InsertPaths;
 import io.greptime.jdbc.tck.engine.duckdb.storage.PutRules;
 import java.sql.ResultSet;

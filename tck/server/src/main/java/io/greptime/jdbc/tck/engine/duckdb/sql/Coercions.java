@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -6,7 +6,6 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
-import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.time.ArrowUnits;
 import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.time.ZoneId;

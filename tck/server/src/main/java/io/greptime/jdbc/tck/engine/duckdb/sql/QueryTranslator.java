@@ -1,16 +1,15 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ViewOptions;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
-import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
-import io.greptime.jdbc.tck.engine.duckdb.sql.UsingColumns;
 import io.greptime.jdbc.tck.engine.duckdb.tql.TqlCte;
 import java.time.ZoneId;
 import java.util.ArrayDeque;
@@ -30,19 +29,19 @@ import java.util.Set;
  * {@link QueryScope}s, which both the names and the rendered SQL read. Tables it cannot find are
  * collected in {@link #missing} rather than thrown, so the caller reports the first one as GreptimeDB does.
  */
-final class QueryTranslator {
+public final class QueryTranslator {
     /** DuckDB SQL and GreptimeDB's names for its columns (null when they cannot be told, e.g. a bare VALUES). */
-    record Translation(String sql, List<String> names) {}
+    public record Translation(String sql, List<String> names) {}
 
     final Catalog catalog;
-    final String schema;
-    final ZoneId zone;
+    public final String schema;
+    public final ZoneId zone;
     /** The line whose {@code version()} (and information_schema) this answers. */
-    final io.greptime.jdbc.tck.engine.EngineProfile profile;
+    public final io.greptime.jdbc.tck.engine.EngineProfile profile;
 
     final List<TableMeta> tables = new ArrayList<>();
-    final Set<String> infoTables = new LinkedHashSet<>();
-    final Set<String> missing = new LinkedHashSet<>();
+    public final Set<String> infoTables = new LinkedHashSet<>();
+    public final Set<String> missing = new LinkedHashSet<>();
 
     /** Evaluates a TQL query into a temporary table (set by the caller that has a storage to read). */
     java.util.function.Function<String, TqlCte.Result> tql = text -> {
@@ -55,18 +54,19 @@ final class QueryTranslator {
     /** Reads of {@code numbers} that get a pushed-down LIMIT ({@link NumbersScan}). */
     final Map<SqlAst.TableRef, Long> numbersLimits = new IdentityHashMap<>();
 
-    QueryTranslator(Catalog catalog, String schema, ZoneId zone) {
+    public QueryTranslator(Catalog catalog, String schema, ZoneId zone) {
         this(catalog, schema, zone, io.greptime.jdbc.tck.engine.EngineProfile.NEWEST);
     }
 
-    QueryTranslator(Catalog catalog, String schema, ZoneId zone, io.greptime.jdbc.tck.engine.EngineProfile profile) {
+    public QueryTranslator(
+            Catalog catalog, String schema, ZoneId zone, io.greptime.jdbc.tck.engine.EngineProfile profile) {
         this.catalog = catalog;
         this.schema = schema;
         this.zone = zone;
         this.profile = profile;
     }
 
-    Translation translate(SqlAst.Query q) {
+    public Translation translate(SqlAst.Query q) {
         String sql = render(q, null, true);
         return new Translation(sql, names(q, null));
     }
@@ -75,7 +75,7 @@ final class QueryTranslator {
      * Tokens [from, to) of {@code t} as one expression in DuckDB SQL (an INSERT value, say), or null when
      * they are not one expression the parser knows; the cursor is left at {@code to} either way.
      */
-    static String expression(Call call, Tokens t, int from, int to) {
+    public static String expression(Call call, Tokens t, int from, int to) {
         int saved = t.pos;
         try {
             t.pos = from;
@@ -100,7 +100,7 @@ final class QueryTranslator {
     }
 
     /** The name DuckDB knows a relation by in this query: its alias, else its table name. */
-    String bindingName(QueryScope.Relation r) {
+    public String bindingName(QueryScope.Relation r) {
         String b = r.binding() != null ? r.binding() : r.qualifier();
         return b != null ? b : "__unnamed";
     }
@@ -146,7 +146,7 @@ final class QueryTranslator {
             NumbersScan.pushLimit(this, f);
             sb.append(render(f.body(), outer, false));
             if (!f.orderBy().isEmpty()) {
-                sb.append(" ORDER BY ").append(FunctionMap.orderList(bodyRenderer(f.body(), outer), f.orderBy()));
+                sb.append(" ORDER BY ").append(OverClauses.orderList(bodyRenderer(f.body(), outer), f.orderBy()));
             }
             ExprRenderer plain = new ExprRenderer(this, outer);
             if (f.limit() != null) {
@@ -184,8 +184,8 @@ final class QueryTranslator {
 
     private String select(SqlAst.Select s, QueryScope outer) {
         QueryScope scope = scopeOf(s, outer);
-        if (s.align() != null || RangeQuery.hasRange(s)) {
-            return new RangeQuery(this, s, scope).render();
+        if (s.align() != null || TranslatorExtensions.ranges().hasRange(s)) {
+            return TranslatorExtensions.ranges().render(this, s, scope);
         }
         ExprRenderer r = new ExprRenderer(this, scope);
         StringBuilder sb = new StringBuilder("SELECT ");
@@ -250,7 +250,7 @@ final class QueryTranslator {
         if (!s.windows().isEmpty()) {
             List<String> ws = new ArrayList<>();
             for (SqlAst.NamedWindow w : s.windows()) {
-                ws.add(Catalog.quote(w.name()) + " AS " + FunctionMap.window(r, w.window()));
+                ws.add(Catalog.quote(w.name()) + " AS " + OverClauses.window(r, w.window()));
             }
             sb.append(" WINDOW ").append(String.join(", ", ws));
         }
@@ -275,7 +275,7 @@ final class QueryTranslator {
     // ---- FROM and scopes ----
 
     /** The SELECT whose scope {@code scope} is, or null (an expression outside any SELECT). */
-    SqlAst.Select selectOf(QueryScope scope) {
+    public SqlAst.Select selectOf(QueryScope scope) {
         for (Map.Entry<SqlAst.Select, QueryScope> e : scopes.entrySet()) {
             if (e.getValue() == scope) {
                 return e.getKey();
@@ -334,7 +334,7 @@ final class QueryTranslator {
             return relationOf(t, qualifier, meta);
         }
         TableMeta meta = catalog.table(db, t.name());
-        if (meta != null && Views.isView(meta)) {
+        if (meta != null && ViewOptions.isView(meta)) {
             return new QueryScope.Relation(qualifier, aliased(t, ViewColumns.of(this, meta)), null, binding);
         }
         return relationOf(t, qualifier, meta);
@@ -367,7 +367,7 @@ final class QueryTranslator {
         return null;
     }
 
-    String fromSql(SqlAst.Select s, QueryScope scope, ExprRenderer r) {
+    public String fromSql(SqlAst.Select s, QueryScope scope, ExprRenderer r) {
         List<String> out = new ArrayList<>();
         int[] next = {0};
         for (SqlAst.From f : s.from()) {
@@ -452,7 +452,7 @@ final class QueryTranslator {
         return " AS " + Catalog.quote(a.name()) + (a.columns().isEmpty() ? "" : quotedList(a.columns()));
     }
 
-    static String quotedList(List<String> names) {
+    public static String quotedList(List<String> names) {
         List<String> q = new ArrayList<>();
         for (String n : names) {
             q.add(Catalog.quote(n));
@@ -501,7 +501,7 @@ final class QueryTranslator {
     // ---- names ----
 
     /** GreptimeDB's output column names of {@code q}, or null when they cannot be told. */
-    List<String> names(SqlAst.Query q, QueryScope outer) {
+    public List<String> names(SqlAst.Query q, QueryScope outer) {
         if (q instanceof SqlAst.Full f) {
             Map<String, List<String>> frame = new HashMap<>();
             ctes.push(frame);

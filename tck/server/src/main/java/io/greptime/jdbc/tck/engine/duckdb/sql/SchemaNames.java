@@ -1,10 +1,8 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionNames;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
-import io.greptime.jdbc.tck.engine.duckdb.sql.CastTypes;
-import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -19,11 +17,11 @@ import java.util.function.Function;
  * never parenthesised. GreptimeDB's rewrites come first: casts to its type aliases become
  * {@code arrow_cast(x, 'Type')}, interval abbreviations expand.
  */
-final class SchemaNames {
+public final class SchemaNames {
     private final QueryScope scope;
     private final Function<SqlAst.Query, List<String>> subqueryNames;
     /** The FILL of the enclosing ALIGN clause, which range expressions without their own inherit. */
-    String alignFill;
+    public String alignFill;
     /** Range expressions name their aggregate by its canonical name ({@code covar} is {@code covar_samp}). */
     boolean canonicalNames;
 
@@ -32,12 +30,12 @@ final class SchemaNames {
         return Json2Paths.of(scope, c) != null;
     }
 
-    SchemaNames(QueryScope scope, Function<SqlAst.Query, List<String>> subqueryNames) {
+    public SchemaNames(QueryScope scope, Function<SqlAst.Query, List<String>> subqueryNames) {
         this.scope = scope;
         this.subqueryNames = subqueryNames;
     }
 
-    String name(Expr e) {
+    public String name(Expr e) {
         if (e instanceof SqlAst.Column c) {
             return column(c);
         } else if (e instanceof SqlAst.Literal l) {
@@ -135,7 +133,7 @@ final class SchemaNames {
         return "Float64(" + floatText(Double.parseDouble(signed)) + ")";
     }
 
-    static boolean isInteger(String text) {
+    public static boolean isInteger(String text) {
         for (int i = 0; i < text.length(); i++) {
             if (!Character.isDigit(text.charAt(i))) {
                 return false;
@@ -145,7 +143,7 @@ final class SchemaNames {
     }
 
     /** Rust's {@code Display} for f64: shortest round-trip digits, never an exponent, no trailing ".0". */
-    static String floatText(double d) {
+    public static String floatText(double d) {
         if (Double.isNaN(d)) {
             return "NaN";
         }

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.functions.Aggregates;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
@@ -12,10 +12,10 @@ import java.util.List;
  * else the ALIGN clause's. A RANGE on a compound expression applies to every aggregate inside it, so
  * {@code (min(v) + max(v)) RANGE '20s'} names as {@code min(t.v) RANGE 20s + max(t.v) RANGE 20s}.
  */
-final class RangeNames {
+public final class RangeNames {
     private RangeNames() {}
 
-    static String name(SchemaNames names, SqlAst.RangeFn r, String alignFill) {
+    public static String name(SchemaNames names, SqlAst.RangeFn r, String alignFill) {
         Expr inner = unwrap(r.expr());
         if (inner instanceof SqlAst.Call) {
             String range = r.range() instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.STRING
@@ -52,7 +52,7 @@ final class RangeNames {
                 c.nullTreatment());
     }
 
-    static Expr unwrap(Expr e) {
+    public static Expr unwrap(Expr e) {
         while (e instanceof SqlAst.Nested n) {
             e = n.expr();
         }
@@ -60,7 +60,7 @@ final class RangeNames {
     }
 
     /** Pushes the RANGE of a compound expression down onto each aggregate call inside it. */
-    static Expr distribute(SqlAst.RangeFn r) {
+    public static Expr distribute(SqlAst.RangeFn r) {
         return push(r.expr(), r);
     }
 

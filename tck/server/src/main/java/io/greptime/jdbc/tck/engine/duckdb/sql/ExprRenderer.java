@@ -1,13 +1,10 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
-import io.greptime.jdbc.tck.engine.duckdb.sql.DuckTypes;
-import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
-import io.greptime.jdbc.tck.engine.duckdb.sql.TemporalCasts;
 import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,23 +16,23 @@ import java.util.Map;
  * mapped to DuckDB's, intervals evaluated the way GreptimeDB parses them, functions translated by
  * {@link FunctionMap}, and integers compared with timestamps read in the timestamp's unit.
  */
-final class ExprRenderer {
-    final QueryTranslator translator;
-    final QueryScope scope;
+public final class ExprRenderer {
+    public final QueryTranslator translator;
+    public final QueryScope scope;
     /** SQL to print instead of particular nodes (a range query's aggregates are columns of its inner query). */
     private final Map<Expr, String> overrides;
 
-    ExprRenderer(QueryTranslator translator, QueryScope scope) {
+    public ExprRenderer(QueryTranslator translator, QueryScope scope) {
         this(translator, scope, Map.of());
     }
 
-    ExprRenderer(QueryTranslator translator, QueryScope scope, Map<Expr, String> overrides) {
+    public ExprRenderer(QueryTranslator translator, QueryScope scope, Map<Expr, String> overrides) {
         this.translator = translator;
         this.scope = scope;
         this.overrides = overrides;
     }
 
-    String render(Expr e) {
+    public String render(Expr e) {
         String override = overrides.isEmpty() ? null : overrides.get(e);
         if (override != null) {
             return override;
@@ -53,7 +50,7 @@ final class ExprRenderer {
         } else if (e instanceof SqlAst.Binary b) {
             return binary(b);
         } else if (e instanceof SqlAst.Call c) {
-            return FunctionMap.render(this, c);
+            return TranslatorExtensions.functions().render(this, c);
         } else if (e instanceof SqlAst.Cast c) {
             return cast(c);
         } else if (e instanceof SqlAst.Case c) {
@@ -110,7 +107,7 @@ final class ExprRenderer {
         return converted != null ? converted : render(literal);
     }
 
-    String list(List<Expr> exprs) {
+    public String list(List<Expr> exprs) {
         List<String> out = new ArrayList<>();
         for (Expr e : exprs) {
             out.add(render(e));

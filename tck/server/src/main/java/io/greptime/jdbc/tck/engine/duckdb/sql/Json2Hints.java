@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
@@ -25,8 +25,8 @@ import java.util.Locale;
  * missing one takes the DEFAULT, else JSON null, else the write fails when the hint is NOT NULL). Kept in the
  * column's options under {@link #OPTION} as the SHOW CREATE text, which {@link #of} parses back.
  */
-final class Json2Hints {
-    static final String OPTION = "json2";
+public final class Json2Hints {
+    public static final String OPTION = "json2";
     /** {@code JSON2_MAX_STRUCTURED_DEPTH}. */
     static final int MAX_DEPTH = 50;
 
@@ -57,7 +57,7 @@ final class Json2Hints {
     }
 
     /** Parses the options after {@code JSON2} when {@code (} follows; null when there are none. */
-    static Json2Hints parse(Tokens t) {
+    public static Json2Hints parse(Tokens t) {
         if (!t.acceptSymbol("(")) {
             return null;
         }
@@ -270,7 +270,7 @@ final class Json2Hints {
     }
 
     /** The hints kept in a column's options, or null. */
-    static Json2Hints of(ColumnMeta c) {
+    public static Json2Hints of(ColumnMeta c) {
         String text = c.options().get(OPTION);
         if (text == null) {
             return null;
@@ -289,7 +289,7 @@ final class Json2Hints {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The options as SHOW CREATE TABLE prints them after {@code JSON2}. */
-    String render() {
+    public String render() {
         List<String> items = new ArrayList<>();
         if (maxAutoExpandedPaths != null) {
             items.add("max_auto_expanded_paths = " + maxAutoExpandedPaths);

@@ -1,20 +1,18 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
-import io.greptime.jdbc.tck.engine.duckdb.sql.DuckTypes;
-import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 
 /**
  * The GreptimeDB type of an expression where it can be told from the query alone (columns of known
  * relations, literals, casts, common aggregates and arithmetic); null otherwise.
  */
-final class ExprTypes {
+public final class ExprTypes {
     private ExprTypes() {}
 
-    static GreptimeType of(QueryScope scope, Expr e) {
+    public static GreptimeType of(QueryScope scope, Expr e) {
         if (e instanceof SqlAst.Nested n) {
             return of(scope, n.expr());
         } else if (e instanceof SqlAst.Column c) {
@@ -92,7 +90,7 @@ final class ExprTypes {
         return GreptimeType.INT64;
     }
 
-    static boolean isNumeric(GreptimeType t) {
+    public static boolean isNumeric(GreptimeType t) {
         return switch (t.kind()) {
             case INT, UINT, FLOAT, DECIMAL -> true;
             default -> false;

@@ -1,10 +1,9 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
-import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 
 /**
  * DataFusion's checks of a LIMIT or OFFSET expression: it must be an integer (or NULL), else planning fails

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
@@ -11,7 +11,6 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.results.ResultConverter;
-import io.greptime.jdbc.tck.engine.duckdb.sql.ProjectionNames;
 import io.greptime.jdbc.tck.engine.duckdb.tql.TqlCte;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -19,10 +18,10 @@ import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /** Row-producing statements: rewrite for DuckDB, run, stream the Arrow result in GreptimeDB's types. */
-final class Queries {
+public final class Queries {
     private Queries() {}
 
-    static Output select(Call call, Tokens t) throws SQLException {
+    public static Output select(Call call, Tokens t) throws SQLException {
         if (!t.list.isEmpty() && t.list.get(0).is("explain")) {
             SqlParser.refuseNonEvalTqlCtes(t);
         }
@@ -49,7 +48,7 @@ final class Queries {
      * The query through the translator alone, under whatever lock the caller holds (a flow pass holds the
      * write lock); null when the translator does not take it.
      */
-    static Output translatedOnly(Call call, Tokens t) throws SQLException {
+    public static Output translatedOnly(Call call, Tokens t) throws SQLException {
         return translated(call, t);
     }
 
@@ -85,7 +84,7 @@ final class Queries {
      * Runs DuckDB SQL and streams its result in GreptimeDB's types; {@code names} renames output columns
      * when non-null. The stream reads from the call's connection: close it before the call.
      */
-    static Output run(Call call, String sql, List<String> names, List<TableMeta> tables) throws SQLException {
+    public static Output run(Call call, String sql, List<String> names, List<TableMeta> tables) throws SQLException {
         return new Output.Rows(ResultStream.open(call, sql, source -> hints(source.getFields(), names, tables)));
     }
 

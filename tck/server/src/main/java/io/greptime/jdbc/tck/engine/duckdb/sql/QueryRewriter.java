@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
@@ -17,7 +17,7 @@ import java.util.Set;
  * references (to per-query temp tables), integer-to-timestamp casts, GreptimeDB session functions. It
  * also records the tables referenced so results can carry GreptimeDB's column metadata.
  */
-final class QueryRewriter {
+public final class QueryRewriter {
     /** GreptimeDB functions DuckDB lacks, provided as macros {@code greptime.main.gt_<name>}. */
     static final Set<String> FUNCTIONS = Set.of("to_unixtime", "date_bin", "regexp_like");
 
@@ -28,16 +28,16 @@ final class QueryRewriter {
     /** The line whose {@code version()} this answers. */
     private final io.greptime.jdbc.tck.engine.EngineProfile profile;
 
-    final List<TableMeta> tables = new ArrayList<>();
-    final Set<String> infoTables = new LinkedHashSet<>();
-    final Set<String> missing = new LinkedHashSet<>();
+    public final List<TableMeta> tables = new ArrayList<>();
+    public final Set<String> infoTables = new LinkedHashSet<>();
+    public final Set<String> missing = new LinkedHashSet<>();
     private final Set<String> cteNames = new HashSet<>();
 
-    QueryRewriter(Tokens t, String schema, Catalog catalog, java.time.ZoneId zone) {
+    public QueryRewriter(Tokens t, String schema, Catalog catalog, java.time.ZoneId zone) {
         this(t, schema, catalog, zone, io.greptime.jdbc.tck.engine.EngineProfile.NEWEST);
     }
 
-    QueryRewriter(
+    public QueryRewriter(
             Tokens t,
             String schema,
             Catalog catalog,
@@ -51,7 +51,7 @@ final class QueryRewriter {
     }
 
     /** Rewrites tokens [from, to) and returns DuckDB SQL. */
-    String rewrite(int from, int to) {
+    public String rewrite(int from, int to) {
         collectCtes(from, to);
         StringBuilder out = new StringBuilder();
         int last = t.list.get(from).start();
@@ -68,7 +68,7 @@ final class QueryRewriter {
     }
 
     /** Rewrites a bare expression (SHOW ... WHERE): quoting only, no table resolution. */
-    String rewriteExpression(int from, int to) {
+    public String rewriteExpression(int from, int to) {
         StringBuilder out = new StringBuilder();
         for (int i = from; i < to; i++) {
             Token tok = t.list.get(i);

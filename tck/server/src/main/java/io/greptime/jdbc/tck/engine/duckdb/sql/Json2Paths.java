@@ -1,10 +1,9 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
-import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import java.util.List;
 
 /**
@@ -14,7 +13,7 @@ import java.util.List;
  * ({@code src/common/function/src/scalars/json/json_get_rewriter.rs}), and arithmetic with a number as a
  * read typed like that number (DataFusion coerces the string side, which the rewriter then types).
  */
-final class Json2Paths {
+public final class Json2Paths {
     private static final java.util.Set<String> ARITHMETIC = java.util.Set.of("+", "-", "*", "/", "%");
 
     private Json2Paths() {}
@@ -107,7 +106,7 @@ final class Json2Paths {
         return typed(r, read, GreptimeType.STRING);
     }
     /** {@code json_get} and its typed forms over a JSON2 value; null for anything else. */
-    static String function(ExprRenderer r, SqlAst.Call c) {
+    public static String function(ExprRenderer r, SqlAst.Call c) {
         if (c.name().equals("abs")
                 && c.args().size() == 1
                 && read(r.scope, c.args().get(0)) != null) {

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -28,11 +28,11 @@ import java.util.TreeMap;
  * whole value or object read from it shows the keys other rows of that file have, as null. The engine has no
  * files; it answers each value as written.
  */
-final class Json2Values {
+public final class Json2Values {
     private Json2Values() {}
 
     /** The stored text of a written value; text that is not JSON refused. */
-    static String store(Object v, Json2Hints hints) {
+    public static String store(Object v, Json2Hints hints) {
         String text = v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : v.toString();
         JsonElement e = parse(text);
         if (e == null) {
@@ -137,7 +137,7 @@ final class Json2Values {
     }
 
     /** {@code json_get(j, path)} (and {@code j.a.b}): strings as they are, anything else as JSON text. */
-    static String get(String json, String path) {
+    public static String get(String json, String path) {
         JsonElement e = at(json, path);
         if (e == null
                 || e.isJsonNull()
@@ -148,7 +148,7 @@ final class Json2Values {
     }
 
     /** {@code json_get(j, path, NULL::BIGINT)}: GreptimeDB's cast of the scalar to Int64, NULL when it fails. */
-    static Long getInt(String json, String path) {
+    public static Long getInt(String json, String path) {
         JsonPrimitive p = scalar(json, path);
         if (p == null) {
             return null;
@@ -167,7 +167,7 @@ final class Json2Values {
         }
     }
 
-    static BigInteger getUint(String json, String path) {
+    public static BigInteger getUint(String json, String path) {
         Long signed = getInt(json, path);
         if (signed != null) {
             return signed < 0 ? null : BigInteger.valueOf(signed);
@@ -177,7 +177,7 @@ final class Json2Values {
         return u != null && u.signum() >= 0 ? u : null;
     }
 
-    static Double getFloat(String json, String path) {
+    public static Double getFloat(String json, String path) {
         JsonPrimitive p = scalar(json, path);
         if (p == null) {
             return null;
@@ -189,7 +189,7 @@ final class Json2Values {
         return d == null ? null : p.isNumber() ? p.getAsDouble() : d.doubleValue();
     }
 
-    static Boolean getBool(String json, String path) {
+    public static Boolean getBool(String json, String path) {
         JsonPrimitive p = scalar(json, path);
         if (p == null) {
             return null;

@@ -1,10 +1,8 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
-import io.greptime.jdbc.tck.engine.duckdb.sql.DuckTypes;
-import io.greptime.jdbc.tck.engine.duckdb.sql.TemporalCasts;
 import io.greptime.jdbc.tck.engine.duckdb.time.ArrowTimestampText;
 import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.math.BigInteger;
