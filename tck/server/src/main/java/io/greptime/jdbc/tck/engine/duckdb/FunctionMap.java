@@ -220,7 +220,7 @@ final class FunctionMap {
                                         null))
                         : null;
             default:
-                return null;
+                return DataFusionSql.render(r, c);
         }
     }
 

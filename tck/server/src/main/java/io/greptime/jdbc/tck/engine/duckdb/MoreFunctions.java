@@ -21,6 +21,8 @@ final class MoreFunctions {
         SphereDistance.install(c);
         PathAggregates.install(c);
         PlanOnlyFunctions.install(c);
+        io.greptime.jdbc.tck.engine.duckdb.functions.DataFusionBuiltins.install(c);
+        io.greptime.jdbc.tck.engine.duckdb.functions.JsonObjectKeys.install(c);
     }
 
     /** The DuckDB SQL of a call of one of these families, or null when the call is none of theirs. */

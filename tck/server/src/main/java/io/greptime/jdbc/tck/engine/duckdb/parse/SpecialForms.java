@@ -46,6 +46,10 @@ final class SpecialForms {
 
     private Expr position() {
         Expr needle = exprs.parse(20);
+        if (t.acceptSymbol(",")) {
+            // the plain call position(str, substr) is DataFusion's alias of strpos, arguments in that order
+            return new SqlAst.Call("strpos", List.of(needle, exprs.parse()));
+        }
         if (!t.accept("in")) {
             throw SqlParser.unsupported("POSITION without IN");
         }
@@ -98,6 +102,14 @@ final class SpecialForms {
 
     private Expr overlay() {
         Expr s = exprs.parse();
+        if (t.acceptSymbol(",")) {
+            // the plain call overlay(str, substr, pos[, count])
+            List<Expr> args = new ArrayList<>(List.of(s, exprs.parse()));
+            while (t.acceptSymbol(",")) {
+                args.add(exprs.parse());
+            }
+            return new SqlAst.Call("overlay", args);
+        }
         t.expect("placing");
         Expr with = exprs.parse();
         t.expect("from");

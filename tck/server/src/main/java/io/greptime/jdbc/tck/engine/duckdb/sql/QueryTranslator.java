@@ -402,6 +402,12 @@ public final class QueryTranslator {
             return sql + aliasSql(d.alias());
         }
         SqlAst.TableFunction tf = (SqlAst.TableFunction) f;
+        if (io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.tableAbsent(profile, tf.name())) {
+            // DataFusion's SqlToRel: the session has no table function of this name on the profile's line
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                    "Failed to plan SQL: Error during planning: table function '" + tf.name() + "' not found");
+        }
         return tf.name() + "(" + r.list(tf.args()) + ")" + aliasSql(tf.alias());
     }
 

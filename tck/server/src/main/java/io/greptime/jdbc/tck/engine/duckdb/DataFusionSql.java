@@ -1,0 +1,268 @@
+package io.greptime.jdbc.tck.engine.duckdb;
+
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
+import io.greptime.jdbc.tck.engine.duckdb.functions.DataFusionBuiltins;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * DataFusion's built-ins DuckDB lacks or answers differently ({@link DataFusionBuiltins}), wired into
+ * {@link FunctionMap}: consulted for calls no other family translates.
+ */
+final class DataFusionSql {
+    private DataFusionSql() {}
+
+    /**
+     * DataFusion aggregates DuckDB spells differently: percentile_cont/quantile_cont (1.0 on; the
+     * {@code WITHIN GROUP (ORDER BY x)} form or {@code (x, p)}) are DuckDB's interpolating quantile_cont, a
+     * descending order taking the complementary fraction; the aggregate nth_value(x, n ORDER BY ...) is the
+     * n-th value of the ordered rows, NULLs included, counted from the end when n is negative, NULL past the
+     * end.
+     */
+    private static String aggregate(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Expr> a = c.args();
+        String filter = c.filter() == null ? "" : " FILTER (WHERE " + r.render(c.filter()) + ")";
+        switch (c.name()) {
+            case "percentile_cont", "quantile_cont": {
+                String value;
+                String fraction;
+                if (c.withinGroup().size() == 1 && a.size() == 1 && c.orderBy().isEmpty()) {
+                    value = r.render(c.withinGroup().get(0).expr());
+                    fraction = r.render(a.get(0));
+                    if (!c.withinGroup().get(0).ascending()) {
+                        fraction = "1 - (" + fraction + ")";
+                    }
+                } else if (c.withinGroup().isEmpty()
+                        && a.size() == 2
+                        && c.orderBy().isEmpty()) {
+                    value = r.render(a.get(0));
+                    fraction = r.render(a.get(1));
+                } else {
+                    return null;
+                }
+                return "quantile_cont(" + value + ", " + fraction + ")" + filter;
+            }
+            case "nth_value": {
+                if (a.size() != 2 || !c.withinGroup().isEmpty()) {
+                    return null;
+                }
+                SqlAst.Call values = new SqlAst.Call(
+                        "list", List.of(a.get(0)), false, false, c.orderBy(), c.filter(), null, List.of(), null);
+                return "(" + FunctionMap.generic(r, values, "list") + ")[CAST(" + r.render(a.get(1)) + " AS BIGINT)]";
+            }
+            default:
+                return null;
+        }
+    }
+
+    /**
+     * DataFusion's datetime conversions: to_char(value, chrono format) formats the value as it is (no session
+     * zone, unlike GreptimeDB's date_format); to_date reads a string as a date, or an integer as days since
+     * the epoch; to_timestamp and its unit variants read a string as a timestamp, or a number as seconds
+     * since the epoch, into Timestamp(Nanosecond) (to_timestamp) or the variant's unit.
+     */
+    private static String temporal(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Expr> a = c.args();
+        switch (c.name()) {
+            case "to_char": {
+                if (a.size() != 2 || !(a.get(1) instanceof SqlAst.Literal fmt)) {
+                    return null;
+                }
+                String format = FunctionMap.quoted(
+                        io.greptime.jdbc.tck.engine.duckdb.functions.ChronoFormat.toDuckDb(fmt.text()));
+                io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t = ExprTypes.of(r.scope, a.get(0));
+                boolean date =
+                        t != null && t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.DATE;
+                return "strftime(" + (date ? r.render(a.get(0)) : "CAST(" + r.render(a.get(0)) + " AS TIMESTAMP)")
+                        + ", " + format + ")";
+            }
+            case "to_date": {
+                if (a.size() != 1) {
+                    return null;
+                }
+                io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t = ExprTypes.of(r.scope, a.get(0));
+                if (t != null
+                        && (t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.INT
+                                || t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.UINT)) {
+                    return "CAST(DATE '1970-01-01' + CAST(" + r.render(a.get(0)) + " AS INTEGER) AS DATE)";
+                }
+                return "CAST(" + r.render(a.get(0)) + " AS DATE)";
+            }
+            case "to_timestamp",
+                    "to_timestamp_seconds",
+                    "to_timestamp_millis",
+                    "to_timestamp_micros",
+                    "to_timestamp_nanos": {
+                if (a.size() != 1) {
+                    return null;
+                }
+                // the result's unit, and the microseconds one unit of a numeric argument is: to_timestamp
+                // reads seconds into nanoseconds, each variant reads its own unit
+                String unit;
+                String micros;
+                switch (c.name()) {
+                    case "to_timestamp_seconds" -> {
+                        unit = "TIMESTAMP_S";
+                        micros = "1000000";
+                    }
+                    case "to_timestamp_millis" -> {
+                        unit = "TIMESTAMP_MS";
+                        micros = "1000";
+                    }
+                    case "to_timestamp_micros" -> {
+                        unit = "TIMESTAMP";
+                        micros = "1";
+                    }
+                    case "to_timestamp_nanos" -> {
+                        unit = "TIMESTAMP_NS";
+                        micros = "0.001";
+                    }
+                    default -> {
+                        unit = "TIMESTAMP_NS";
+                        micros = "1000000";
+                    }
+                }
+                io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t = ExprTypes.of(r.scope, a.get(0));
+                String v = r.render(a.get(0));
+                GreptimeKind k = t == null ? null : GreptimeKind.of(t);
+                if (k == GreptimeKind.INTEGER) {
+                    return c.name().equals("to_timestamp_nanos")
+                            ? "make_timestamp_ns(CAST(" + v + " AS BIGINT))"
+                            : "CAST(make_timestamp(CAST(" + v + " AS BIGINT) * " + micros + ") AS " + unit + ")";
+                }
+                if (k == GreptimeKind.FLOAT) {
+                    // a fraction of the variant's unit is cut off (to_timestamp keeps it, to the nanosecond)
+                    String whole = c.name().equals("to_timestamp") ? v : "trunc(" + v + ")";
+                    return c.name().equals("to_timestamp") || c.name().equals("to_timestamp_nanos")
+                            ? "make_timestamp_ns(CAST(" + whole + " * "
+                                    + (c.name().equals("to_timestamp") ? "1000000000" : "1") + " AS BIGINT))"
+                            : "CAST(make_timestamp(CAST(" + whole + " * " + micros + " AS BIGINT)) AS " + unit + ")";
+                }
+                if (k == GreptimeKind.STRING) {
+                    // DuckDB casts nanoseconds only to microseconds; the coarser units go through those
+                    return unit.equals("TIMESTAMP_NS")
+                            ? "CAST(" + v + " AS TIMESTAMP_NS)"
+                            : "CAST(CAST(CAST(" + v + " AS TIMESTAMP_NS) AS TIMESTAMP) AS " + unit + ")";
+                }
+                return null;
+            }
+            default:
+                return null;
+        }
+    }
+
+    /** The Arrow type DataFusion names for the argument: a literal's, else its column type's. */
+    private static String arrowType(ExprRenderer r, SqlAst.Expr e) {
+        io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t = ExprTypes.of(r.scope, e);
+        String column = t == null ? "Utf8" : t.name().equals("String") ? "Utf8" : t.name();
+        return JsonPathSql.arrowType(e, column);
+    }
+
+    /** The argument kinds the datetime conversions tell apart. */
+    private enum GreptimeKind {
+        INTEGER,
+        FLOAT,
+        STRING,
+        OTHER;
+
+        static GreptimeKind of(io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t) {
+            return switch (t.kind()) {
+                case INT, UINT -> INTEGER;
+                case FLOAT -> FLOAT;
+                case STRING -> STRING;
+                default -> OTHER;
+            };
+        }
+    }
+
+    /** The DuckDB SQL of the call, or null when it is none of {@link DataFusionBuiltins}'s. */
+    static String render(ExprRenderer r, SqlAst.Call c) {
+        String renamed = DataFusionBuiltins.aggregate(c.name());
+        if (renamed != null) {
+            String sql = FunctionMap.generic(r, c, renamed);
+            String type = DataFusionBuiltins.aggregateType(c.name());
+            return type == null ? sql : "CAST(" + sql + " AS " + type + ")";
+        }
+        if (c.over() == null && !c.star() && !c.distinct()) {
+            String aggregate = aggregate(r, c);
+            if (aggregate != null) {
+                return aggregate;
+            }
+        }
+        if (c.star() || c.distinct() || !c.orderBy().isEmpty() || c.filter() != null || c.over() != null) {
+            return null;
+        }
+        if (c.name().equals("union_tag") && c.args().size() == 1) {
+            // no GreptimeDB column or literal is of a union type: DataFusion's invoke refuses every call
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Execution error: union_tag only support unions, got "
+                            + arrowType(r, c.args().get(0)));
+        }
+        if (c.name().equals("union_extract") && c.args().size() == 2) {
+            // refused while planning its return type
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                    "Failed to plan SQL: Execution error: union_extract first argument must be a union, got "
+                            + arrowType(r, c.args().get(0)) + " instead");
+        }
+        if (c.name().equals("named_struct") && !c.args().isEmpty() && c.args().size() % 2 == 0) {
+            // names are string literals, values any expression
+            StringBuilder sb = new StringBuilder("struct_pack(");
+            for (int i = 0; i < c.args().size(); i += 2) {
+                if (!(c.args().get(i) instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.STRING)) {
+                    return null;
+                }
+                sb.append(i > 0 ? ", " : "")
+                        .append(Catalog.quote(l.text()))
+                        .append(" := ")
+                        .append(r.render(c.args().get(i + 1)));
+            }
+            return sb.append(')').toString();
+        }
+        if (c.name().equals("get_field")
+                && c.args().size() == 2
+                && c.args().get(1) instanceof SqlAst.Literal l
+                && l.kind() == SqlAst.LiteralKind.STRING) {
+            return "struct_extract(" + r.render(c.args().get(0)) + ", " + FunctionMap.quoted(l.text()) + ")";
+        }
+        if (c.name().equals("current_timestamp") && c.args().isEmpty()) {
+            // DataFusion's alias of now()
+            return FunctionMap.render(
+                    r, new SqlAst.Call("now", List.of(), false, false, List.of(), null, null, List.of(), null));
+        }
+        if (c.name().equals("arrow_typeof") && c.args().size() == 1) {
+            io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t =
+                    ExprTypes.of(r.scope, c.args().get(0));
+            String name = t == null
+                    ? null
+                    : DataFusionBuiltins.arrowTypeName(
+                            t.arrow(),
+                            io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.line(r.translator.profile)
+                                    >= io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.LINES.indexOf("1.0"));
+            if (name != null) {
+                return FunctionMap.quoted(name);
+            }
+            return DataFusionBuiltins.arrowTypeofSql(
+                    r.render(c.args().get(0)),
+                    io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.line(r.translator.profile)
+                            >= io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.LINES.indexOf("1.0"));
+        }
+        String temporal = temporal(r, c);
+        if (temporal != null) {
+            return temporal;
+        }
+        List<String> args = new ArrayList<>();
+        for (SqlAst.Expr e : c.args()) {
+            args.add(r.render(e));
+        }
+        if (c.name().equals("json_object_keys") && args.size() == 1) {
+            // GreptimeDB's own (1.3), a JSON function kept beside these for want of a family
+            return io.greptime.jdbc.tck.engine.duckdb.functions.JsonObjectKeys.sql(args.get(0));
+        }
+        return DataFusionBuiltins.scalar(c.name(), args);
+    }
+}
