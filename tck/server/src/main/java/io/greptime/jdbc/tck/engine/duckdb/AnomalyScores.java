@@ -4,6 +4,9 @@ import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
+import io.greptime.jdbc.tck.engine.duckdb.sql.OverClauses;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,7 +47,7 @@ final class AnomalyScores {
         }
         refuseTypes(r, c, arity);
         String x = "CAST(" + r.render(c.args().get(0)) + " AS DOUBLE)";
-        String frame = "CAST(list(" + x + ") OVER " + FunctionMap.window(r, c.over()) + " AS VARCHAR)";
+        String frame = "CAST(list(" + x + ") OVER " + OverClauses.window(r, c.over()) + " AS VARCHAR)";
         String k = arity == 2 ? "CAST(CAST(" + r.render(c.args().get(1)) + " AS DOUBLE) AS VARCHAR)" : "'0'";
         // a NULL current value or k makes the concatenation, and so the score, NULL
         return "gt_anomaly_score('" + c.name().substring("anomaly_score_".length()) + "', " + frame + " || '|' || CAST("

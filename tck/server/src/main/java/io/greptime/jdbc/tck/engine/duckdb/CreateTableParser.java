@@ -11,6 +11,7 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TypeCatalog;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Hints;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

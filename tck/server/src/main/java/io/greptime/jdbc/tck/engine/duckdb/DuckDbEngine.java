@@ -12,16 +12,24 @@ import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Schemas;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.exec.ConnectionPool;
+import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
+import io.greptime.jdbc.tck.engine.duckdb.exec.ResultStream;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
+import io.greptime.jdbc.tck.engine.duckdb.sql.TranslatorExtensions;
+import io.greptime.jdbc.tck.engine.duckdb.tql.TqlStatement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.duckdb.DuckDBConnection;
@@ -29,9 +37,10 @@ import org.duckdb.DuckDBConnection;
 /**
  * GreptimeDB's SQL and write semantics over an embedded DuckDB database. GreptimeDB databases are DuckDB
  * schemas of the attached catalog {@code greptime}; GreptimeDB metadata lives beside them in
- * {@code greptime.main}. Queries run concurrently; writes and DDL are serialized by {@link #lock}.
+ * {@code greptime.main}. Queries run concurrently; writes and DDL are serialized by {@link #lock}. The state
+ * its calls share is {@link EngineState}'s.
  */
-public final class DuckDbEngine implements Engine {
+public final class DuckDbEngine extends EngineState implements Engine {
     /**
      * What {@code version()} answers on the gRPC channel when no profile says otherwise: the plain package
      * version (the MySQL-shaped {@code 8.4.2-greptimedb-…} is for the MySQL channel only,
@@ -39,23 +48,23 @@ public final class DuckDbEngine implements Engine {
      */
     static final String VERSION = io.greptime.jdbc.tck.engine.EngineProfile.NEWEST.version();
 
-    static final long START_MILLIS = System.currentTimeMillis();
+    static {
+        TranslatorExtensions.install(FunctionMap::render, new TranslatorExtensions.Ranges() {
+            @Override
+            public boolean hasRange(SqlAst.Select s) {
+                return RangeQuery.hasRange(s);
+            }
 
-    final Catalog catalog = new Catalog();
-    /** Readers share it; DDL and writes take it exclusively (DuckDB would otherwise abort conflicting upserts). */
-    final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-    /** Staging buffers for writes; results go to the caller's allocator. */
-    final BufferAllocator staging = new RootAllocator();
+            @Override
+            public String render(QueryTranslator translator, SqlAst.Select s, QueryScope scope) {
+                return new RangeQuery(translator, s, scope).render();
+            }
+        });
+    }
 
     private final DuckDBConnection root;
-    /** Connections for engine calls, kept with their session state between calls. */
-    final ConnectionPool pool;
-    /** Calls in progress (streams being read included), interrupted when the engine closes. */
-    final java.util.Set<Call> active = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
-    /** Flows (continuous aggregation); its scheduler thread is closed with the engine. */
-    final io.greptime.jdbc.tck.engine.flow.FlowRuntime flows;
 
     private DuckDbEngine(String attachTarget) {
         try {
@@ -75,7 +84,7 @@ public final class DuckDbEngine implements Engine {
                 st.execute("CREATE SCHEMA IF NOT EXISTS greptime.public");
                 st.execute("CREATE SCHEMA IF NOT EXISTS greptime.greptime_private");
             }
-            catalog.open(root);
+            catalog.open(root, JavaFunctions::install);
         } catch (SQLException e) {
             staging.close();
             throw new GreptimeError(StatusCode.STORAGE_UNAVAILABLE, "Failed to open storage: " + e.getMessage(), e);

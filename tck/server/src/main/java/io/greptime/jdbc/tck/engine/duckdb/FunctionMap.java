@@ -3,6 +3,10 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Paths;
+import io.greptime.jdbc.tck.engine.duckdb.sql.OverClauses;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import java.util.List;
 
@@ -35,7 +39,7 @@ final class FunctionMap {
             sb.append(r.list(c.args()));
         }
         if (!c.orderBy().isEmpty()) {
-            sb.append(" ORDER BY ").append(orderList(r, c.orderBy()));
+            sb.append(" ORDER BY ").append(OverClauses.orderList(r, c.orderBy()));
         }
         sb.append(')');
         if (c.nullTreatment() != null) {
@@ -45,49 +49,9 @@ final class FunctionMap {
             sb.append(" FILTER (WHERE ").append(r.render(c.filter())).append(')');
         }
         if (c.over() != null) {
-            sb.append(" OVER ").append(window(r, c.over()));
+            sb.append(" OVER ").append(OverClauses.window(r, c.over()));
         }
         return sb.toString();
-    }
-
-    static String orderList(ExprRenderer r, List<SqlAst.Order> order) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < order.size(); i++) {
-            SqlAst.Order o = order.get(i);
-            if (i > 0) {
-                sb.append(", ");
-            }
-            sb.append(r.render(o.expr()))
-                    .append(o.ascending() ? " ASC" : " DESC")
-                    .append(o.nullsFirstEffective() ? " NULLS FIRST" : " NULLS LAST");
-        }
-        return sb.toString();
-    }
-
-    static String window(ExprRenderer r, SqlAst.Window w) {
-        if (w.partitionBy().isEmpty() && w.orderBy().isEmpty() && w.frame() == null && w.name() != null) {
-            return Catalog.quote(w.name());
-        }
-        StringBuilder sb = new StringBuilder("(");
-        if (w.name() != null) {
-            sb.append(Catalog.quote(w.name())).append(' ');
-        }
-        if (!w.partitionBy().isEmpty()) {
-            sb.append("PARTITION BY ").append(r.list(w.partitionBy())).append(' ');
-        }
-        if (!w.orderBy().isEmpty()) {
-            sb.append("ORDER BY ").append(orderList(r, w.orderBy())).append(' ');
-        }
-        if (w.frame() != null) {
-            SqlAst.Frame f = w.frame();
-            sb.append(f.units()).append(" BETWEEN ").append(bound(r, f.start())).append(" AND ");
-            sb.append(f.end() == null ? "CURRENT ROW" : bound(r, f.end()));
-        }
-        return sb.append(')').toString();
-    }
-
-    private static String bound(ExprRenderer r, SqlAst.Bound b) {
-        return b.offset() == null ? b.kind() : r.render(b.offset()) + " " + b.kind();
     }
 
     private static String special(ExprRenderer r, SqlAst.Call c) {

@@ -1,6 +1,7 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
 import java.util.List;
 
 /**

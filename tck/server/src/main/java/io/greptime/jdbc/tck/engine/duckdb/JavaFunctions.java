@@ -1,5 +1,6 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.functions.Geohash;
 import io.greptime.jdbc.tck.engine.duckdb.functions.H3Functions;
 import io.greptime.jdbc.tck.engine.duckdb.functions.IpFunctions;
@@ -7,6 +8,8 @@ import io.greptime.jdbc.tck.engine.duckdb.functions.JsonFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.functions.MatchesPattern;
 import io.greptime.jdbc.tck.engine.duckdb.functions.MatchesTerm;
 import io.greptime.jdbc.tck.engine.duckdb.functions.VectorFunctions;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Values;
+import io.greptime.jdbc.tck.engine.duckdb.sql.SchemaNames;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;

@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import io.greptime.jdbc.tck.engine.duckdb.functions.H3Functions;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
 import io.greptime.jdbc.tck.text.FloatText;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -4,6 +4,7 @@ import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.sql.SchemaNames;
 import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
 import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.time.Instant;

@@ -5,6 +5,8 @@ import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Hints;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Values;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;

@@ -1,14 +1,17 @@
 package io.greptime.jdbc.tck.engine.duckdb;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.IndexOptions;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Hints;
 import java.util.Map;
 
 /** GreptimeDB's normalized DDL text for SHOW CREATE TABLE / DATABASE. */
-final class ShowCreate {
-    static final java.util.List<String> INDEX_ORDER = java.util.List.of("fulltext", "skipping", "inverted", "vector");
+public final class ShowCreate {
+    static final java.util.List<String> INDEX_ORDER = IndexOptions.KIND_ORDER;
 
     private ShowCreate() {}
 
@@ -16,7 +19,7 @@ final class ShowCreate {
      * SHOW CREATE TABLE; a table without its own TTL shows its database's
      * ({@code src/query/src/sql/show_create_table.rs} create_sql_options).
      */
-    static String table(TableMeta t, Map<String, String> databaseOptions) {
+    public static String table(TableMeta t, Map<String, String> databaseOptions) {
         String dbTtl = databaseOptions == null ? null : databaseOptions.get("ttl");
         if (dbTtl == null || t.options().containsKey("ttl")) {
             return table(t);
@@ -28,7 +31,7 @@ final class ShowCreate {
         return render(t, sorted ? new java.util.TreeMap<>(options) : options);
     }
 
-    static String table(TableMeta t) {
+    public static String table(TableMeta t) {
         return render(t, t.options());
     }
 
@@ -111,7 +114,7 @@ final class ShowCreate {
     }
 
     /** The {@code FOR POSTGRES_FOREIGN_TABLE} variant: a foreign table over GreptimeDB's PostgreSQL port. */
-    static String postgresForeignTable(TableMeta t) {
+    public static String postgresForeignTable(TableMeta t) {
         StringBuilder sb =
                 new StringBuilder("CREATE FOREIGN TABLE ft_").append(t.name()).append(" (\n");
         for (int i = 0; i < t.columns().size(); i++) {
@@ -149,7 +152,7 @@ final class ShowCreate {
         };
     }
 
-    static String database(Catalog.Database d) {
+    public static String database(Catalog.Database d) {
         String text = "CREATE DATABASE IF NOT EXISTS " + d.name();
         return d.options().isEmpty() ? text : text + "\n" + with(new java.util.TreeMap<>(d.options()));
     }

@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.tql.DuckDbPromSource;
 import io.greptime.jdbc.tck.engine.flow.FlowHost.Column;
 import io.greptime.jdbc.tck.engine.flow.FlowHost.Table;
 import io.greptime.jdbc.tck.engine.flow.SinkColumnMatch;

@@ -5,6 +5,9 @@ import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.functions.UddSketch;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
+import io.greptime.jdbc.tck.engine.duckdb.sql.SchemaNames;
 import java.util.HexFormat;
 import java.util.List;
 

@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.tck.engine.duckdb.functions.VectorFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
 import java.util.List;
 import java.util.Set;
 

@@ -3,11 +3,19 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnNameKeywords;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ViewOptions;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
+import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
+import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,17 +27,11 @@ import java.util.Set;
  * catalog entry (engine {@code view}) carrying GreptimeDB's normalized definition text.
  */
 final class Views {
-    static final String ENGINE = "view";
-    static final String DEFINITION = "view_definition";
-    /** The view's column names when CREATE VIEW listed them ({@code CREATE VIEW v (a, b) AS ...}), one a line. */
-    static final String COLUMNS = "view_columns";
-    /**
-     * The query's output column names when the view was created, one a line: GreptimeDB keeps them with the
-     * view ({@code plan_columns}) and a view reads those columns even after its tables change.
-     */
-    static final String PLAN_COLUMNS = "view_plan_columns";
-    /** The defining query as normalized text. */
-    static final String QUERY = "view_query";
+    static final String ENGINE = ViewOptions.ENGINE;
+    static final String DEFINITION = ViewOptions.DEFINITION;
+    static final String COLUMNS = ViewOptions.COLUMNS;
+    static final String PLAN_COLUMNS = ViewOptions.PLAN_COLUMNS;
+    static final String QUERY = ViewOptions.QUERY;
 
     private static final Set<String> KEYWORDS = Set.of(
             "select",
@@ -86,7 +88,7 @@ final class Views {
     private Views() {}
 
     static boolean isView(TableMeta t) {
-        return ENGINE.equals(t.engine());
+        return ViewOptions.isView(t);
     }
 
     /**

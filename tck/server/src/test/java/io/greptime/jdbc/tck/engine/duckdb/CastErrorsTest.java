@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.duckdb.exec.CastErrors;
 import java.math.BigInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.QueryContext;
+import io.greptime.jdbc.tck.engine.duckdb.exec.ConnectionPool;
 import java.sql.SQLException;
 import java.time.ZoneId;
 import java.util.List;

@@ -4,6 +4,10 @@ import java.util.Map;
 
 /** Column index clauses (FULLTEXT / SKIPPING / INVERTED / VECTOR INDEX) with GreptimeDB's default options. */
 public final class IndexOptions {
+    /** The index kinds in the order SHOW CREATE TABLE and information_schema list them. */
+    public static final java.util.List<String> KIND_ORDER =
+            java.util.List.of("fulltext", "skipping", "inverted", "vector");
+
     private IndexOptions() {}
 
     static Map<String, String> defaults(String kind) {

@@ -1,0 +1,107 @@
+package io.greptime.jdbc.tck.engine.duckdb.exec;
+
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
+import java.sql.SQLException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Turns DuckDB's exceptions into GreptimeDB's status codes and message shapes; never leaks them raw. */
+public final class Errors {
+    private static final Pattern MISSING_COLUMN =
+            Pattern.compile("Referenced column \"?([^\"]+)\"? (?:was )?not found", Pattern.CASE_INSENSITIVE);
+    private static final Pattern MISSING_TABLE =
+            Pattern.compile("Table with name ([^ ]+) does not exist", Pattern.CASE_INSENSITIVE);
+
+    private Errors() {}
+
+    public static GreptimeError tableNotFound(String schema, String table) {
+        return new GreptimeError(
+                StatusCode.TABLE_NOT_FOUND, "Table not found: " + Catalog.CATALOG + "." + schema + "." + table);
+    }
+
+    public static GreptimeError databaseNotFound(String schema) {
+        return new GreptimeError(StatusCode.DATABASE_NOT_FOUND, "Database not found: " + schema);
+    }
+
+    public static GreptimeError readOnly(String schema) {
+        return new GreptimeError(StatusCode.UNSUPPORTED, "Schema `" + schema + "` is read-only");
+    }
+
+    /** Prefix of an error SQL raises on purpose with GreptimeDB's status: {@code error('GT3001:message')}. */
+    public static final String RAISED = "GT";
+
+    private static final Pattern RAISED_ERROR = Pattern.compile("\\bGT(\\d{4}):(.*)$");
+
+    /** SQL that fails with GreptimeDB's status {@code code} and {@code message} when evaluated. */
+    public static String raise(io.greptime.jdbc.proto.StatusCode code, String message) {
+        return "error(" + "'" + (RAISED + code.code() + ":" + message).replace("'", "''") + "'" + ")";
+    }
+
+    /** Maps a DuckDB failure; {@code schema} names the current database for not-found messages. */
+    public static GreptimeError map(SQLException e, String schema) {
+        String msg = firstLine(e.getMessage());
+        Matcher raised = RAISED_ERROR.matcher(msg);
+        if (raised.find()) {
+            StatusCode code = StatusCode.fromCode(Integer.parseInt(raised.group(1)));
+            return new GreptimeError(code == null ? StatusCode.INTERNAL : code, raised.group(2), e);
+        }
+        if (msg.contains("Division by zero") || msg.contains("division by zero")) {
+            return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Divide by zero error", e);
+        }
+        Matcher m = MISSING_COLUMN.matcher(msg);
+        if (m.find()) {
+            String field = m.group(1).equals(m.group(1).toLowerCase(java.util.Locale.ROOT))
+                    ? m.group(1)
+                    : "\"" + m.group(1) + "\"";
+            return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: No field named " + field + ".", e);
+        }
+        m = MISSING_TABLE.matcher(msg);
+        if (m.find()) {
+            return new GreptimeError(
+                    StatusCode.TABLE_NOT_FOUND,
+                    "Failed to plan SQL: Table not found: greptime." + schema + "."
+                            + m.group(1).replace("\"", ""),
+                    e);
+        }
+        String body = strip(msg);
+        if (msg.startsWith("Parser Error")) {
+            return new GreptimeError(StatusCode.INVALID_SYNTAX, "sql parser error: " + body, e);
+        }
+        if (msg.startsWith("Binder Error") || msg.startsWith("Catalog Error")) {
+            return new GreptimeError(StatusCode.PLAN_QUERY, "Failed to plan SQL: Error during planning: " + body, e);
+        }
+        GreptimeError unsupported = UnsupportedCasts.map(body, e);
+        if (unsupported != null) {
+            return unsupported;
+        }
+        GreptimeError cast = msg.startsWith("Conversion Error") ? CastErrors.map(body, e) : null;
+        if (cast != null) {
+            return cast;
+        }
+        if (msg.startsWith("Conversion Error")
+                || msg.startsWith("Invalid Input Error")
+                || msg.startsWith("Constraint Error")
+                || msg.startsWith("Out of Range Error")) {
+            return new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Invalid argument: " + body, e);
+        }
+        if (msg.startsWith("Not implemented Error")) {
+            return new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: " + body, e);
+        }
+        return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + body, e);
+    }
+
+    private static String firstLine(String msg) {
+        if (msg == null) {
+            return "";
+        }
+        int nl = msg.indexOf('\n');
+        return nl < 0 ? msg : msg.substring(0, nl);
+    }
+
+    private static String strip(String msg) {
+        int colon = msg.indexOf(": ");
+        return colon > 0 && colon < 30 ? msg.substring(colon + 2) : msg;
+    }
+}

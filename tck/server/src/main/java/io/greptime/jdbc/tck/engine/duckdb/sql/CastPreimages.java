@@ -1,0 +1,227 @@
+package io.greptime.jdbc.tck.engine.duckdb.sql;
+
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.time.ArrowTimestampText;
+import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * Comparisons of a cast or numeric expression with a literal as GreptimeDB's planner (DataFusion) types and
+ * rewrites them, where that differs from DuckDB's reading:
+ *
+ * <ul>
+ *   <li>a number compared with a string is compared as text: DataFusion's comparison coercion puts
+ *       {@code Utf8} over a numeric and a string side ({@code string_numeric_coercion} in
+ *       {@code datafusion/expr-common/src/type_coercion/binary.rs}), so {@code i > '9'} is {@code '10' > '9'},
+ *       false, and {@code i = 'abc'} is no match rather than a cast error. The simplifier then takes the
+ *       cast back off an integer side for {@code =} and {@code !=} when the string is that integer's own
+ *       text ({@code cast_literal_to_type_with_op} in {@code datafusion/optimizer/src/simplify_expressions/
+ *       unwrap_cast.rs}): {@code i = '5'} compares numbers, {@code i = '05'} compares text;
+ *   <li>on lines before v1.2 (DataFusion's {@code unwrap_cast_in_comparison} without the preimage check),
+ *       {@code CAST(x AS <integer>) <op> <integer literal>} drops the cast when the literal fits both the
+ *       cast's type and {@code x}'s, so a narrowing cast that would fail on some row is never evaluated;
+ *       from v1.2 only value-preserving casts are unwrapped ({@code HEAD:src/query/src/optimizer/
+ *       const_normalization.rs} {@code is_lossless_cast}), which changes no result.
+ * </ul>
+ */
+final class CastPreimages {
+    private static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", "<=", ">", ">=");
+    private static final SqlAst.TypeName TEXT = new SqlAst.TypeName("string", List.of(), 0);
+
+    private CastPreimages() {}
+
+    /** {@code b} rendered with DataFusion's typing, or null when DuckDB's reading already agrees. */
+    static String comparison(ExprRenderer r, SqlAst.Binary b, String op) {
+        if (!COMPARISONS.contains(b.op())) {
+            return null;
+        }
+        if (isJson2(r, b.left()) || isJson2(r, b.right())) {
+            return null;
+        }
+        GreptimeType lt = ExprTypes.of(r.scope, b.left());
+        GreptimeType rt = ExprTypes.of(r.scope, b.right());
+        if (isTimestampExpr(lt, b.left()) && isStringLiteral(b.right())) {
+            return timestampVsText(r, b.left(), lt, ((SqlAst.Literal) b.right()).text(), op, false);
+        }
+        if (isStringLiteral(b.left()) && isTimestampExpr(rt, b.right())) {
+            return timestampVsText(r, b.right(), rt, ((SqlAst.Literal) b.left()).text(), op, true);
+        }
+        if (isNumber(lt) && isString(rt, b.right())) {
+            return "(" + numberAsText(r, b.left(), lt, b.right(), b.op()) + " " + op + " " + r.render(b.right()) + ")";
+        }
+        if (isString(lt, b.left()) && isNumber(rt)) {
+            return "(" + r.render(b.left()) + " " + op + " " + numberAsText(r, b.right(), rt, b.left(), b.op()) + ")";
+        }
+        String unwrapped = unwrapNarrowing(r, b.left(), b.right(), op, false);
+        if (unwrapped == null) {
+            unwrapped = unwrapNarrowing(r, b.right(), b.left(), op, true);
+        }
+        return unwrapped;
+    }
+
+    /**
+     * A timestamp expression that is not a bare column (a cast, say) against a string: DataFusion coerces both
+     * to {@code Timestamp(ns)} ({@code string_temporal_coercion}: Arrow reads the text, naive as UTC) and
+     * compares there, exactly from v1.2. Before, the simplifier moved the casts onto the literal, truncating
+     * it to each cast's unit on the way ({@code cast_between_timestamp}).
+     */
+    private static String timestampVsText(
+            ExprRenderer r, Expr e, GreptimeType type, String text, String op, boolean swapped) {
+        String literal = TemporalCasts.timestampLiteral(text, GreptimeType.TS_NANO, false);
+        String side;
+        String other;
+        SqlAst.Cast c = e instanceof SqlAst.Cast cast && !cast.tryCast() ? cast : null;
+        GreptimeType source = c == null ? null : ExprTypes.of(r.scope, c.expr());
+        if (!r.translator.profile.exactCastPreimages()
+                && source != null
+                && source.kind() == GreptimeType.Kind.TIMESTAMP) {
+            long nanos = nanos(text);
+            long castUnit = TimestampLiterals.nanosPer(type.unit());
+            long sourceUnit = TimestampLiterals.nanosPer(source.unit());
+            long inCast = nanos / castUnit; // Arrow divides: toward zero
+            long inSource =
+                    castUnit >= sourceUnit ? inCast * (castUnit / sourceUnit) : inCast / (sourceUnit / castUnit);
+            side = r.render(c.expr());
+            other = TimestampLiterals.fromUnits(inSource, source.unit(), source.duck());
+        } else {
+            side = TemporalCasts.timestampToTimestamp(r.render(e), type, GreptimeType.TS_NANO);
+            other = literal;
+        }
+        return swapped ? "(" + other + " " + op + " " + side + ")" : "(" + side + " " + op + " " + other + ")";
+    }
+
+    private static long nanos(String text) {
+        try {
+            java.time.Instant i = ArrowTimestampText.parse(text);
+            return Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+        } catch (ArrowTimestampText.Invalid | ArithmeticException e) {
+            throw new IllegalStateException("checked by timestampLiteral", e);
+        }
+    }
+
+    private static boolean isTimestampExpr(GreptimeType t, Expr e) {
+        return t != null && t.kind() == GreptimeType.Kind.TIMESTAMP && !(e instanceof SqlAst.Column);
+    }
+
+    /** {@code e IN (...)} where every item is a string literal and {@code e} a number: compared as text. */
+    static String inList(ExprRenderer r, SqlAst.InList in) {
+        GreptimeType t = ExprTypes.of(r.scope, in.expr());
+        if (!isNumber(t) || in.list().isEmpty()) {
+            return null;
+        }
+        List<String> items = new ArrayList<>();
+        for (Expr item : in.list()) {
+            if (!isStringLiteral(item)) {
+                return null;
+            }
+            items.add(r.render(item));
+        }
+        return "(" + text(r, in.expr()) + (in.negated() ? " NOT IN (" : " IN (") + String.join(", ", items) + "))";
+    }
+
+    /** {@code e BETWEEN 'a' AND 'b'} with a number {@code e}: both bounds coerce it to text. */
+    static String between(ExprRenderer r, SqlAst.Between b) {
+        GreptimeType t = ExprTypes.of(r.scope, b.expr());
+        if (!isNumber(t) || !isStringLiteral(b.low()) || !isStringLiteral(b.high())) {
+            return null;
+        }
+        return "(" + text(r, b.expr()) + (b.negated() ? " NOT BETWEEN " : " BETWEEN ") + r.render(b.low()) + " AND "
+                + r.render(b.high()) + ")";
+    }
+
+    /**
+     * The numeric side of a text comparison: its text, or itself when the simplifier unwraps the cast
+     * (an integer against its own decimal text under {@code =} or {@code !=}).
+     */
+    private static String numberAsText(ExprRenderer r, Expr number, GreptimeType type, Expr other, String op) {
+        boolean equality = op.equals("=") || op.equals("==") || op.equals("!=") || op.equals("<>");
+        if (equality
+                && other instanceof SqlAst.Literal l
+                && l.kind() == SqlAst.LiteralKind.STRING
+                && isInteger(type)
+                && roundTrips(l.text(), type)) {
+            return r.render(number);
+        }
+        if (number instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NUMBER && isInteger(type)) {
+            return QueryRewriter.stringLiteral(new BigInteger(l.text()).toString());
+        }
+        return text(r, number);
+    }
+
+    private static String text(ExprRenderer r, Expr e) {
+        return r.render(new SqlAst.Cast(e, TEXT, false, false));
+    }
+
+    /**
+     * Before v1.2: {@code CAST(x AS int) op literal} as {@code x op literal} when the literal is an integer
+     * that fits the cast's type and {@code x}'s (DataFusion 52's unwrap, which ignores narrowing).
+     */
+    private static String unwrapNarrowing(ExprRenderer r, Expr castSide, Expr literalSide, String op, boolean swapped) {
+        if (r.translator.profile.exactCastPreimages()
+                || !(castSide instanceof SqlAst.Cast c)
+                || !(literalSide instanceof SqlAst.Literal l)
+                || l.kind() != SqlAst.LiteralKind.NUMBER
+                || !SchemaNames.isInteger(l.text())) {
+            return null;
+        }
+        GreptimeType target = DuckTypes.greptime(c.type());
+        GreptimeType source = ExprTypes.of(r.scope, c.expr());
+        if (!isInteger(target) || !isInteger(source) || !fits(l.text(), target) || !fits(l.text(), source)) {
+            return null;
+        }
+        String x = r.render(c.expr());
+        String v = r.render(l);
+        return swapped ? "(" + v + " " + op + " " + x + ")" : "(" + x + " " + op + " " + v + ")";
+    }
+
+    private static boolean isJson2(ExprRenderer r, Expr e) {
+        return e instanceof SqlAst.Column c && Json2Paths.of(r.scope, c) != null;
+    }
+
+    private static boolean roundTrips(String text, GreptimeType type) {
+        return SchemaNames.isInteger(text)
+                && fits(text, type)
+                && new BigInteger(text).toString().equals(text);
+    }
+
+    private static boolean fits(String text, GreptimeType type) {
+        if (!(type.arrow() instanceof ArrowType.Int i)) {
+            return false;
+        }
+        BigInteger v = new BigInteger(text);
+        BigInteger min =
+                i.getIsSigned() ? BigInteger.ONE.shiftLeft(i.getBitWidth() - 1).negate() : BigInteger.ZERO;
+        BigInteger max = i.getIsSigned()
+                ? BigInteger.ONE.shiftLeft(i.getBitWidth() - 1).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft(i.getBitWidth()).subtract(BigInteger.ONE);
+        return v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
+    }
+
+    private static boolean isInteger(GreptimeType t) {
+        return t != null && (t.kind() == GreptimeType.Kind.INT || t.kind() == GreptimeType.Kind.UINT);
+    }
+
+    private static boolean isNumber(GreptimeType t) {
+        return t != null
+                && (t.kind() == GreptimeType.Kind.INT
+                        || t.kind() == GreptimeType.Kind.UINT
+                        || t.kind() == GreptimeType.Kind.FLOAT);
+    }
+
+    /** A string side: a string literal, or an expression GreptimeDB types as String. */
+    private static boolean isString(GreptimeType t, Expr e) {
+        return t != null
+                && t.kind() == GreptimeType.Kind.STRING
+                && !(e instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NULL);
+    }
+
+    private static boolean isStringLiteral(Expr e) {
+        return e instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.STRING;
+    }
+}

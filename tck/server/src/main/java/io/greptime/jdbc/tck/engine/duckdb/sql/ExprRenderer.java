@@ -1,0 +1,312 @@
+package io.greptime.jdbc.tck.engine.duckdb.sql;
+
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
+import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prints an expression as DuckDB SQL with GreptimeDB's semantics: identifiers quoted, GreptimeDB types
+ * mapped to DuckDB's, intervals evaluated the way GreptimeDB parses them, functions translated by
+ * {@link FunctionMap}, and integers compared with timestamps read in the timestamp's unit.
+ */
+public final class ExprRenderer {
+    public final QueryTranslator translator;
+    public final QueryScope scope;
+    /** SQL to print instead of particular nodes (a range query's aggregates are columns of its inner query). */
+    private final Map<Expr, String> overrides;
+
+    public ExprRenderer(QueryTranslator translator, QueryScope scope) {
+        this(translator, scope, Map.of());
+    }
+
+    public ExprRenderer(QueryTranslator translator, QueryScope scope, Map<Expr, String> overrides) {
+        this.translator = translator;
+        this.scope = scope;
+        this.overrides = overrides;
+    }
+
+    public String render(Expr e) {
+        String override = overrides.isEmpty() ? null : overrides.get(e);
+        if (override != null) {
+            return override;
+        }
+        if (e instanceof SqlAst.Column c) {
+            return column(c);
+        } else if (e instanceof SqlAst.Literal l) {
+            return literal(l);
+        } else if (e instanceof SqlAst.TypedString ts) {
+            return typedString(ts);
+        } else if (e instanceof SqlAst.Interval i) {
+            return interval(i);
+        } else if (e instanceof SqlAst.Unary u) {
+            return unary(u);
+        } else if (e instanceof SqlAst.Binary b) {
+            return binary(b);
+        } else if (e instanceof SqlAst.Call c) {
+            return TranslatorExtensions.functions().render(this, c);
+        } else if (e instanceof SqlAst.Cast c) {
+            return cast(c);
+        } else if (e instanceof SqlAst.Case c) {
+            return caseExpr(c);
+        } else if (e instanceof SqlAst.InList in) {
+            String typed = CastPreimages.inList(this, in);
+            if (typed != null) {
+                return typed;
+            }
+            List<String> items = new ArrayList<>();
+            for (Expr item : in.list()) {
+                items.add(coerced(in.expr(), item));
+            }
+            return "(" + render(in.expr()) + (in.negated() ? " NOT IN (" : " IN (") + String.join(", ", items) + "))";
+        } else if (e instanceof SqlAst.InQuery in) {
+            return "(" + render(in.expr()) + (in.negated() ? " NOT IN (" : " IN (")
+                    + translator.subquery(in.query(), scope) + "))";
+        } else if (e instanceof SqlAst.Exists ex) {
+            return (ex.negated() ? "(NOT EXISTS (" : "(EXISTS (") + translator.subquery(ex.query(), scope) + "))";
+        } else if (e instanceof SqlAst.Subquery s) {
+            return "(" + translator.subquery(s.query(), scope) + ")";
+        } else if (e instanceof SqlAst.Between b) {
+            String typed = CastPreimages.between(this, b);
+            if (typed != null) {
+                return typed;
+            }
+            return "(" + render(b.expr()) + (b.negated() ? " NOT BETWEEN " : " BETWEEN ") + coerced(b.expr(), b.low())
+                    + " AND " + coerced(b.expr(), b.high()) + ")";
+        } else if (e instanceof SqlAst.Like l) {
+            return like(l);
+        } else if (e instanceof SqlAst.IsTest is) {
+            return "(" + render(is.expr()) + " IS " + (is.negated() ? "NOT " : "") + is.what() + ")";
+        } else if (e instanceof SqlAst.ArrayLiteral a) {
+            return "[" + list(a.items()) + "]";
+        } else if (e instanceof SqlAst.Subscript s) {
+            return subscript(s);
+        } else if (e instanceof SqlAst.Star s) {
+            return star(s);
+        } else if (e instanceof SqlAst.Extract x) {
+            return "date_part('" + x.field() + "', " + render(x.expr()) + ")";
+        } else if (e instanceof SqlAst.Nested n) {
+            return "(" + render(n.expr()) + ")";
+        } else if (e instanceof SqlAst.RangeFn r) {
+            throw new SqlParser.Unsupported("RANGE outside a range query");
+        } else if (e instanceof SqlAst.Placeholder p) {
+            throw new SqlParser.Unsupported("placeholder " + p.text());
+        }
+        throw new SqlParser.Unsupported(e.getClass().getSimpleName());
+    }
+
+    /** {@code literal} as compared with {@code column}: converted by GreptimeDB's rule when it applies. */
+    private String coerced(Expr column, Expr literal) {
+        String converted = Coercions.convert(this, column, literal);
+        return converted != null ? converted : render(literal);
+    }
+
+    public String list(List<Expr> exprs) {
+        List<String> out = new ArrayList<>();
+        for (Expr e : exprs) {
+            out.add(render(e));
+        }
+        return String.join(", ", out);
+    }
+
+    private String column(SqlAst.Column c) {
+        Json2Paths.Path json2 = Json2Paths.of(scope, c);
+        if (json2 != null) {
+            return Json2Paths.text(this, json2.call());
+        }
+        if (c.parts().size() == 1) {
+            return Catalog.quote(c.name());
+        }
+        QueryScope.Resolved r = scope == null ? null : scope.resolve(c.parts());
+        String binding = r != null && r.relation().qualifier() != null
+                ? translator.bindingName(r.relation())
+                : c.parts().get(c.parts().size() - 2);
+        return Catalog.quote(binding) + "." + Catalog.quote(c.name());
+    }
+
+    private static String literal(SqlAst.Literal l) {
+        return switch (l.kind()) {
+            case NULL -> "NULL";
+            case BOOLEAN -> l.text();
+            case STRING -> QueryRewriter.stringLiteral(l.text()); // a NUL spliced in as chr(0)
+            case NUMBER -> number(l.text());
+        };
+    }
+
+    /** Integers beyond BIGINT are DataFusion Float64s; the rest keep their text. */
+    private static String number(String text) {
+        if (SchemaNames.isInteger(text) && new java.math.BigInteger(text).bitLength() >= 64) {
+            return "CAST(" + text + " AS DOUBLE)";
+        }
+        return text;
+    }
+
+    private String typedString(SqlAst.TypedString ts) {
+        GreptimeType target = ExprTypes.typedString(ts);
+        if (target != null && target.kind() == GreptimeType.Kind.TIMESTAMP) {
+            return TemporalCasts.timestampLiteral(ts.text(), target, false);
+        }
+        String type = DuckTypes.of(ts.type());
+        return "CAST('" + ts.text().replace("'", "''") + "' AS " + type + ")";
+    }
+
+    private String interval(SqlAst.Interval i) {
+        IntervalValue v = IntervalValue.of(i);
+        if (v != null) {
+            return v.duckSql();
+        }
+        if (i.unit() != null) {
+            return "(" + render(i.value()) + ") * INTERVAL 1 " + i.unit().toUpperCase(Locale.ROOT);
+        }
+        return "CAST(" + render(i.value()) + " AS INTERVAL)";
+    }
+
+    private String unary(SqlAst.Unary u) {
+        return switch (u.op()) {
+            case "NOT" -> "(NOT " + render(u.operand()) + ")";
+            case "~" -> "(~" + render(u.operand()) + ")";
+            default -> "(" + u.op() + render(u.operand()) + ")";
+        };
+    }
+
+    private String binary(SqlAst.Binary b) {
+        String op = switch (b.op()) {
+            case "==" -> "=";
+            case "XOR", "#", "^" -> "#";
+            case "~" -> null;
+            default -> b.op();
+        };
+        String l = Json2Paths.arithmeticOperand(this, b, true);
+        String r = Json2Paths.arithmeticOperand(this, b, false);
+        if (op == null) {
+            return "regexp_matches(" + l + ", " + r + ")";
+        }
+        switch (op) {
+            case "~*" -> {
+                return "regexp_matches(" + l + ", " + r + ", 'i')";
+            }
+            case "!~" -> {
+                return "(NOT regexp_matches(" + l + ", " + r + "))";
+            }
+            case "!~*" -> {
+                return "(NOT regexp_matches(" + l + ", " + r + ", 'i'))";
+            }
+            case "AT TIME ZONE" -> {
+                return "timezone(" + r + ", " + l + ")";
+            }
+            case "@@" -> {
+                return "gt_matches_term(" + l + ", " + r + ")";
+            }
+            default -> {}
+        }
+        String wrapped = IntegerWrap.sql(this, b, l, r);
+        if (wrapped != null) {
+            return wrapped;
+        }
+        String typed = CastPreimages.comparison(this, b, op);
+        if (typed != null) {
+            return typed;
+        }
+        String[] coerced = Coercions.timestampComparison(this, b, l, r);
+        return "(" + coerced[0] + " " + op + " " + coerced[1] + ")";
+    }
+
+    private String cast(SqlAst.Cast c) {
+        io.greptime.jdbc.tck.engine.duckdb.sql.CastTargets.check(c.type(), translator.profile);
+        GreptimeType target = DuckTypes.greptime(c.type());
+        String type = DuckTypes.of(c.type());
+        if (target != null
+                && target.kind() == GreptimeType.Kind.TIMESTAMP
+                && c.expr() instanceof SqlAst.Literal l
+                && l.kind() == SqlAst.LiteralKind.STRING) {
+            return TemporalCasts.timestampLiteral(l.text(), target, c.tryCast());
+        }
+        SqlAst.Call json2 = target == null ? null : Json2Paths.read(scope, c.expr());
+        if (json2 != null) {
+            return Json2Paths.typed(this, json2, target);
+        }
+        String jsonCast = JsonCasts.of(this, c, target);
+        if (jsonCast != null) {
+            return jsonCast;
+        }
+        String inner = render(c.expr());
+        GreptimeType source = target == null ? null : ExprTypes.of(scope, c.expr());
+        if (source != null && source.kind() == GreptimeType.Kind.TIMESTAMP) {
+            if (target.kind() == GreptimeType.Kind.STRING) {
+                return TemporalCasts.timestampText(inner);
+            }
+            if (target.kind() == GreptimeType.Kind.TIMESTAMP) {
+                return TemporalCasts.timestampToTimestamp(inner, source, target);
+            }
+        }
+        String numeric = source == null || c.tryCast() || c.type().arrayDepth() > 0
+                ? null
+                : io.greptime.jdbc.tck.engine.duckdb.sql.NumericTemporalCasts.of(inner, source, target);
+        if (numeric != null) {
+            return numeric;
+        }
+        String rendered = (c.tryCast() ? "TRY_CAST(" : "CAST(") + inner + " AS " + type + ")";
+        if (source != null && source.kind() == GreptimeType.Kind.FLOAT && target.kind() == GreptimeType.Kind.STRING) {
+            // Arrow writes NaN where DuckDB writes nan; no other float text holds "nan"
+            return "replace(" + rendered + ", 'nan', 'NaN')";
+        }
+        return rendered;
+    }
+
+    private String caseExpr(SqlAst.Case c) {
+        StringBuilder sb = new StringBuilder("(CASE");
+        if (c.operand() != null) {
+            sb.append(' ').append(render(c.operand()));
+        }
+        for (SqlAst.When w : c.whens()) {
+            sb.append(" WHEN ").append(render(w.when())).append(" THEN ").append(render(w.then()));
+        }
+        if (c.otherwise() != null) {
+            sb.append(" ELSE ").append(render(c.otherwise()));
+        }
+        return sb.append(" END)").toString();
+    }
+
+    private String like(SqlAst.Like l) {
+        String s = "(" + render(l.expr()) + (l.negated() ? " NOT " : " ") + l.kind() + " " + render(l.pattern());
+        if (l.escape() != null) {
+            s += " ESCAPE " + render(l.escape());
+        }
+        return s + ")";
+    }
+
+    private String subscript(SqlAst.Subscript s) {
+        String base = render(s.base());
+        if (s.slice()) {
+            return base + "[" + (s.index() == null ? "" : render(s.index())) + ":"
+                    + (s.upper() == null ? "" : render(s.upper())) + "]";
+        }
+        return base + "[" + render(s.index()) + "]";
+    }
+
+    private String star(SqlAst.Star s) {
+        String base;
+        if (s.qualifier().isEmpty()) {
+            base = "*";
+        } else {
+            List<QueryScope.Relation> rs = scope == null ? List.of() : scope.starRelations(s.qualifier());
+            String binding =
+                    rs.isEmpty() ? s.qualifier().get(s.qualifier().size() - 1) : translator.bindingName(rs.get(0));
+            base = Catalog.quote(binding) + ".*";
+        }
+        if (s.excluded().isEmpty()) {
+            return base;
+        }
+        List<String> q = new ArrayList<>();
+        for (String x : s.excluded()) {
+            q.add(Catalog.quote(x));
+        }
+        return base + " EXCLUDE (" + String.join(", ", q) + ")";
+    }
+}

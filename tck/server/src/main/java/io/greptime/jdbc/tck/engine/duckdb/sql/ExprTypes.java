@@ -1,0 +1,99 @@
+package io.greptime.jdbc.tck.engine.duckdb.sql;
+
+import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+
+/**
+ * The GreptimeDB type of an expression where it can be told from the query alone (columns of known
+ * relations, literals, casts, common aggregates and arithmetic); null otherwise.
+ */
+public final class ExprTypes {
+    private ExprTypes() {}
+
+    public static GreptimeType of(QueryScope scope, Expr e) {
+        if (e instanceof SqlAst.Nested n) {
+            return of(scope, n.expr());
+        } else if (e instanceof SqlAst.Column c) {
+            if (Json2Paths.of(scope, c) != null) {
+                return GreptimeType.STRING;
+            }
+            QueryScope.Resolved r = scope == null ? null : scope.resolve(c.parts());
+            ColumnMeta m = r == null ? null : r.relation().column(r.name());
+            return m == null ? null : m.type();
+        } else if (e instanceof SqlAst.Literal l) {
+            return switch (l.kind()) {
+                case NUMBER -> SchemaNames.isInteger(l.text()) ? GreptimeType.INT64 : GreptimeType.FLOAT64;
+                case STRING -> GreptimeType.STRING;
+                case BOOLEAN -> GreptimeType.BOOLEAN;
+                case NULL -> null;
+            };
+        } else if (e instanceof SqlAst.Cast c) {
+            return DuckTypes.greptime(c.type());
+        } else if (e instanceof SqlAst.TypedString ts) {
+            return typedString(ts);
+        } else if (e instanceof SqlAst.Call c) {
+            return call(scope, c);
+        } else if (e instanceof SqlAst.Binary b) {
+            return arithmetic(of(scope, b.left()), b.op(), of(scope, b.right()));
+        } else if (e instanceof SqlAst.Unary u && u.op().equals("-")) {
+            return of(scope, u.operand());
+        }
+        return null;
+    }
+
+    /** {@code TIMESTAMP '...'} is DataFusion's nanosecond timestamp (GreptimeDB's aliases do not apply). */
+    static GreptimeType typedString(SqlAst.TypedString ts) {
+        return ts.type().name().equals("timestamp") ? GreptimeType.TS_NANO : DuckTypes.greptime(ts.type());
+    }
+
+    private static GreptimeType call(QueryScope scope, SqlAst.Call c) {
+        GreptimeType arg = c.args().isEmpty() ? null : of(scope, c.args().get(0));
+        return switch (c.name()) {
+            case "count", "approx_distinct" -> GreptimeType.INT64;
+            case "avg",
+                    "mean",
+                    "stddev",
+                    "stddev_pop",
+                    "stddev_samp",
+                    "var",
+                    "var_pop",
+                    "var_samp",
+                    "corr",
+                    "covar",
+                    "covar_samp",
+                    "covar_pop" -> GreptimeType.FLOAT64;
+            case "min", "max", "first_value", "last_value", "median" -> arg;
+            case "sum" ->
+                arg == null
+                        ? null
+                        : arg.kind() == GreptimeType.Kind.INT
+                                ? GreptimeType.INT64
+                                : arg.kind() == GreptimeType.Kind.UINT
+                                        ? GreptimeType.UINT64
+                                        : arg.kind() == GreptimeType.Kind.FLOAT ? GreptimeType.FLOAT64 : arg;
+            default -> null;
+        };
+    }
+
+    private static GreptimeType arithmetic(GreptimeType l, String op, GreptimeType r) {
+        if (l == null || r == null || !isNumeric(l) || !isNumeric(r)) {
+            return null;
+        }
+        if (!(op.equals("+") || op.equals("-") || op.equals("*") || op.equals("/") || op.equals("%"))) {
+            return null;
+        }
+        if (l.kind() == GreptimeType.Kind.FLOAT || r.kind() == GreptimeType.Kind.FLOAT) {
+            return GreptimeType.FLOAT64;
+        }
+        return GreptimeType.INT64;
+    }
+
+    public static boolean isNumeric(GreptimeType t) {
+        return switch (t.kind()) {
+            case INT, UINT, FLOAT, DECIMAL -> true;
+            default -> false;
+        };
+    }
+}
