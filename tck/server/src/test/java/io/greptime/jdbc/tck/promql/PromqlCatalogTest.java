@@ -3,17 +3,14 @@ package io.greptime.jdbc.tck.promql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.CatalogLines;
 import io.greptime.jdbc.tck.engine.Engine;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.ServerProfile;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,17 +43,7 @@ class PromqlCatalogTest {
     }
 
     static List<String> lines(String resource) throws IOException {
-        InputStream in = PromqlCatalogTest.class.getResourceAsStream(resource);
-        assertThat(in).as(resource).isNotNull();
-        List<String> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            for (String l = r.readLine(); l != null; l = r.readLine()) {
-                if (!l.isBlank() && !l.startsWith("#")) {
-                    out.add(l);
-                }
-            }
-        }
-        return out;
+        return CatalogLines.of(resource);
     }
 
     static Map<String, String> probes() throws IOException {

@@ -2,14 +2,11 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.greptime.jdbc.tck.engine.CatalogLines;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.server.ServerProfile;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -50,17 +47,7 @@ class FunctionCatalogTest {
     }
 
     private static List<String> lines(String resource) throws IOException {
-        InputStream in = FunctionCatalogTest.class.getResourceAsStream(resource);
-        assertThat(in).as(resource).isNotNull();
-        List<String> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            for (String l = r.readLine(); l != null; l = r.readLine()) {
-                if (!l.isBlank() && !l.startsWith("#")) {
-                    out.add(l);
-                }
-            }
-        }
-        return out;
+        return CatalogLines.of(resource);
     }
 
     static String line(ServerProfile p) {

@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.CatalogLines;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
@@ -10,7 +11,6 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.TypeCatalog;
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -46,17 +46,7 @@ class TypeCatalogTest {
             List.of(ServerProfile.V1_0, ServerProfile.V1_2, ServerProfile.V1_3);
 
     static List<String> lines(String resource) throws IOException {
-        InputStream in = TypeCatalogTest.class.getResourceAsStream(resource);
-        assertThat(in).as(resource).isNotNull();
-        List<String> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            for (String l = r.readLine(); l != null; l = r.readLine()) {
-                if (!l.isBlank() && !l.startsWith("#")) {
-                    out.add(l);
-                }
-            }
-        }
-        return out;
+        return CatalogLines.of(resource);
     }
 
     static String line(ServerProfile p) {
