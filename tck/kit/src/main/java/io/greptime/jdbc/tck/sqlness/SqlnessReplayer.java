@@ -94,6 +94,37 @@ public final class SqlnessReplayer {
         return new CaseResult(name, results);
     }
 
+    /**
+     * Runs {@code sqlFile}'s statements in order and writes what the runner would record for them: each
+     * statement's echo, a blank line, its answer (REPLACE/SORT_RESULT applied), a blank line. This is how a
+     * {@code .result} is taken from a real GreptimeDB for cases written here. Statements for another protocol
+     * cannot be recorded over Flight and are refused.
+     */
+    public String record(Path sqlFile) throws IOException {
+        List<SqlnessStatement> statements =
+                CaseParser.parseStatements(Files.readString(sqlFile, StandardCharsets.UTF_8));
+        SqlnessSession session = SqlnessSession.initial();
+        StringBuilder out = new StringBuilder();
+        for (SqlnessStatement statement : statements) {
+            if (!statement.protocol().equals("grpc")) {
+                throw new IllegalArgumentException(sqlFile + " statement " + statement.number()
+                        + ": only gRPC statements can be recorded, not " + statement.protocol());
+            }
+            if (statement.directives().stream().anyMatch(d -> d instanceof Directive.Arg a && a.restart())) {
+                executor.restart();
+            }
+            String sql = statement.sql().endsWith(";") ? statement.sql() : statement.sql() + ";";
+            SessionStep step = clientSide(session, sql);
+            Answer answer = step.answer != null ? step.answer : executor.execute(session, sql);
+            session = step.session;
+            out.append(statement.echo())
+                    .append("\n\n")
+                    .append(normalize(statement.transform(answer.render())))
+                    .append("\n\n");
+        }
+        return out.toString();
+    }
+
     /** The session after a statement, and its answer when the runner answers it without the server. */
     private record SessionStep(SqlnessSession session, Answer answer) {}
 

@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.sqlness;
 
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
+import io.greptime.jdbc.tck.server.ServerProfile;
 import java.util.List;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
@@ -18,13 +19,14 @@ final class EmbeddedTarget implements SqlnessExecutor {
 
     private final List<String> closeProblems;
 
-    private EmbeddedTarget(BufferAllocator allocator, boolean wire, List<String> closeProblems) {
+    private EmbeddedTarget(BufferAllocator allocator, boolean wire, ServerProfile profile, List<String> closeProblems) {
         this.closeProblems = closeProblems;
         engine = DuckDbEngine.inMemory();
         if (wire) {
             server = EmbeddedGreptimeServer.builder()
                     .engine(engine)
                     .port(0)
+                    .profile(profile)
                     .build()
                     .start();
             executor = new FlightSqlnessExecutor(
@@ -37,7 +39,12 @@ final class EmbeddedTarget implements SqlnessExecutor {
 
     /** Starts a target; failures to close it cleanly are appended to {@code closeProblems}. */
     static EmbeddedTarget start(BufferAllocator allocator, boolean wire, List<String> closeProblems) {
-        return new EmbeddedTarget(allocator, wire, closeProblems);
+        return new EmbeddedTarget(allocator, wire, ServerProfile.V1_2, closeProblems);
+    }
+
+    /** A target over the wire that imitates {@code profile}'s GreptimeDB line. */
+    static EmbeddedTarget start(BufferAllocator allocator, ServerProfile profile, List<String> closeProblems) {
+        return new EmbeddedTarget(allocator, true, profile, closeProblems);
     }
 
     @Override

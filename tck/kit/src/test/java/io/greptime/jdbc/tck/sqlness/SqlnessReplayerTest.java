@@ -1,7 +1,9 @@
 package io.greptime.jdbc.tck.sqlness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.greptime.jdbc.proto.StatusCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -127,5 +129,38 @@ class SqlnessReplayerTest {
                 "SELECT 1;\n\nAffected Rows: 1\n\n-- SQLNESS ARG restart=true\nSELECT 2;\n\nAffected Rows: 2\n");
 
         assertThat(executor.requests).containsExactly("public||SELECT 1;", "restart", "public||SELECT 2;");
+    }
+
+    @Test
+    void record_writesEchoBlankAnswerBlankWithDirectivesAppliedAndReplaysItselfWhole() throws IOException {
+        ScriptedExecutor executor = new ScriptedExecutor();
+        executor.answers.add(new Answer.Affected(2));
+        executor.answers.add(new Answer.Failure(StatusCode.TABLE_NOT_FOUND.code(), "Table not found: x"));
+        String sql = "-- a comment\nINSERT INTO t\nVALUES (1), (2);\n\nUSE other;\n"
+                + "-- SQLNESS REPLACE \\d+ N\nSELECT * FROM x2;\n";
+        Files.writeString(dir.resolve("r.sql"), sql);
+
+        String recorded = new SqlnessReplayer(executor).record(dir.resolve("r.sql"));
+
+        assertThat(recorded)
+                .isEqualTo("-- a comment\nINSERT INTO t\nVALUES (1), (2);\n\nAffected Rows: 2\n\n"
+                        + "USE other;\n\nAffected Rows: 0\n\n"
+                        + "-- SQLNESS REPLACE \\d+ N\nSELECT * FROM x2;\n\n"
+                        + "Error: N(TableNotFound), Table not found: x\n\n");
+        assertThat(executor.requests)
+                .containsExactly("public||INSERT INTO t\nVALUES (1), (2);", "other||SELECT * FROM x2;");
+
+        ScriptedExecutor again = new ScriptedExecutor();
+        again.answers.add(new Answer.Affected(2));
+        again.answers.add(new Answer.Failure(StatusCode.TABLE_NOT_FOUND.code(), "Table not found: x"));
+        assertThat(replay(again, sql, recorded).passes()).isTrue();
+    }
+
+    @Test
+    void record_refusesStatementsForAnotherProtocol() throws IOException {
+        Files.writeString(dir.resolve("p.sql"), "-- SQLNESS PROTOCOL MYSQL\nSELECT 1;\n");
+        assertThatThrownBy(() -> new SqlnessReplayer(new ScriptedExecutor()).record(dir.resolve("p.sql")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("only gRPC statements can be recorded");
     }
 }
