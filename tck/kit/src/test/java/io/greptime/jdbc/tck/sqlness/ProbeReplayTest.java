@@ -5,15 +5,16 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.greptime.jdbc.tck.server.ServerProfile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * Replays the probe cases (test resources {@code probes/}: sqlness-format cases written here from GreptimeDB's
  * documentation and unit tests, not from its sqlness corpus, whose {@code .result} answers were recorded from a
  * real GreptimeDB v1.0.0 with {@code SqlnessMain --record}) against the embedded server imitating the 1.0 line.
- * Every statement must answer as the real server did, except those named in {@code probe-gaps.txt}; that list is
- * exact: a listed statement that now matches fails the test too, so the list only shrinks by being edited.
+ * Every statement must answer as the real server did, except those named with a reason in the {@code gaps.txt} of their family's folder; the lists
+ * are exact: a listed statement that now matches fails the test too, so the list only shrinks by being edited.
  */
 class ProbeReplayTest {
 
@@ -46,7 +47,7 @@ class ProbeReplayTest {
         SqlnessConsole.print(report.summary().replace("sqlness: ", "probes (embedded, 1.0 profile): "));
         report.write(Path.of("target", "probe-report.txt"));
 
-        Set<String> gaps = new LinkedHashSet<>(gapList());
+        Set<String> gaps = new LinkedHashSet<>(gapLists(dir));
         List<String> failures = new ArrayList<>();
         for (String name : names) {
             SqlnessReplayer.CaseResult result = report.find(name);
@@ -58,7 +59,7 @@ class ProbeReplayTest {
                     failures.add(key + ": no recorded answer in " + name + ".result (record it on a real GreptimeDB)");
                 } else if (gaps.remove(key)) {
                     if (st.matches()) {
-                        failures.add(key + ": listed in probe-gaps.txt but matches now; remove it from the list");
+                        failures.add(key + ": listed in gaps.txt but matches now; remove it from the list");
                     }
                 } else if (!st.matches()) {
                     failures.add(key + ": " + st.statement().firstLine()
@@ -67,7 +68,7 @@ class ProbeReplayTest {
                 }
             }
         }
-        gaps.forEach(g -> failures.add(g + ": listed in probe-gaps.txt but no such probe statement"));
+        gaps.forEach(g -> failures.add(g + ": listed in gaps.txt but no such probe statement"));
         cleanup.forEach(p -> failures.add("closing a case's server/engine failed (leak?): " + p));
         if (!failures.isEmpty()) {
             fail(failures.size() + " probe statement(s) differ from the real GreptimeDB's answers"
@@ -75,18 +76,26 @@ class ProbeReplayTest {
         }
     }
 
-    /** {@code family/case#N} per line, {@code #} after whitespace starts a comment. */
-    private static List<String> gapList() throws IOException {
-        try (InputStream in = ProbeReplayTest.class.getResourceAsStream("/probe-gaps.txt")) {
-            assertThat(in).as("probe-gaps.txt on the test classpath").isNotNull();
-            List<String> out = new ArrayList<>();
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                String entry = line.replaceAll("\\s+#.*$", "").strip();
-                if (!entry.isEmpty() && !entry.startsWith("#")) {
-                    out.add(entry);
+    /**
+     * Every {@code gaps.txt} under the probes: one {@code case#N} per line relative to its folder (so a family's
+     * list sits beside its cases), the reason after {@code #} and whitespace; blank lines and lines starting with
+     * {@code #} ignored.
+     */
+    private static List<String> gapLists(Path dir) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().equals("gaps.txt"))
+                    .sorted()
+                    .toList()) {
+                String folder = dir.relativize(file.getParent()).toString().replace('\\', '/');
+                for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                    String entry = line.replaceAll("\\s+#.*$", "").strip();
+                    if (!entry.isEmpty() && !entry.startsWith("#")) {
+                        out.add(folder.isEmpty() ? entry : folder + "/" + entry);
+                    }
                 }
             }
-            return out;
         }
+        return out;
     }
 }
