@@ -76,13 +76,61 @@ interface JdbcCellText {
                     Instant i = rs.getObject(c, Instant.class);
                     return i == null ? null : TemporalText.zoned(i, zone);
                 };
+            case Types.ARRAY:
+                return JdbcCellText::list;
             default:
-                return forOther(lower);
+                return forOther(lower, md.getColumnClassName(column));
         }
     }
 
-    /** OTHER and the remaining types, told apart by their GreptimeDB type name. */
-    private static JdbcCellText forOther(String lowerName) {
+    /**
+     * A list as arrow-rs prints it: {@code [a, b, ]}, elements unquoted and a NULL element as nothing (the
+     * driver's own {@code getString} prints {@code null} there, as Java's collections do).
+     */
+    private static String list(ResultSet rs, int c) throws SQLException {
+        java.sql.Array array = rs.getArray(c);
+        return array == null ? null : element(array.getArray());
+    }
+
+    private static String element(Object value) {
+        if (value == null) {
+            return "";
+        }
+        if (value instanceof Object[] items) {
+            StringBuilder out = new StringBuilder("[");
+            for (int i = 0; i < items.length; i++) {
+                out.append(i == 0 ? "" : ", ").append(element(items[i]));
+            }
+            return out.append(']').toString();
+        }
+        if (value instanceof java.util.List<?> items) {
+            return element(items.toArray());
+        }
+        if (value instanceof Double d) {
+            return FloatText.of(d);
+        }
+        if (value instanceof Float f) {
+            return FloatText.of(f);
+        }
+        if (value instanceof byte[] bytes) {
+            return HEX.formatHex(bytes);
+        }
+        return String.valueOf(value);
+    }
+
+    /**
+     * OTHER and the remaining types, told apart by their type name. greptime-jdbc names both intervals and
+     * durations {@code INTERVAL} (SQL's word); a column read as {@link Duration} is an Arrow duration (GreptimeDB's
+     * results never carry the day-time intervals that the driver also reads as Duration: DataFusion's interval
+     * literals and arithmetic are month-day-nano), printed as arrow-rs prints durations.
+     */
+    private static JdbcCellText forOther(String lowerName, String className) {
+        if (lowerName.equals("interval") && Duration.class.getName().equals(className)) {
+            return (rs, c) -> {
+                Duration d = rs.getObject(c, Duration.class);
+                return d == null ? null : TemporalText.duration(d.toNanos(), TimeUnit.NANOSECONDS);
+            };
+        }
         if (lowerName.startsWith("vector(")) {
             return JdbcCellText::hex; // arrow-rs prints the Binary behind a vector as hex
         }
