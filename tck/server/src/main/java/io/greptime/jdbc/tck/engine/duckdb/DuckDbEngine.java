@@ -10,6 +10,8 @@ import io.greptime.jdbc.tck.engine.Engine;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
+import io.greptime.jdbc.tck.engine.duckdb.builtins.FunctionMap;
+import io.greptime.jdbc.tck.engine.duckdb.builtins.JavaFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Schemas;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
