@@ -20,6 +20,7 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.exec.ResultStream;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.range.RangeQuery;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
 import io.greptime.jdbc.tck.engine.duckdb.sql.TranslatorExtensions;
