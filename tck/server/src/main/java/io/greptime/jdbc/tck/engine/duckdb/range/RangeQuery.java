@@ -165,16 +165,7 @@ public final class RangeQuery {
             for (Expr a : c.args()) {
                 args.add(collect(a, fns, overrides, names));
             }
-            return new SqlAst.Call(
-                    c.name(),
-                    args,
-                    c.distinct(),
-                    c.star(),
-                    c.orderBy(),
-                    c.filter(),
-                    c.over(),
-                    c.withinGroup(),
-                    c.nullTreatment());
+            return c.withArgs(args);
         } else if (e instanceof SqlAst.Binary b) {
             return new SqlAst.Binary(
                     collect(b.left(), fns, overrides, names), b.op(), collect(b.right(), fns, overrides, names));
