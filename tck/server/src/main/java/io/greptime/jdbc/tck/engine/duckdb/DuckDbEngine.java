@@ -10,6 +10,8 @@ import io.greptime.jdbc.tck.engine.Engine;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
+import io.greptime.jdbc.tck.engine.duckdb.builtins.FunctionMap;
+import io.greptime.jdbc.tck.engine.duckdb.builtins.JavaFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Schemas;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
@@ -18,6 +20,7 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.exec.ResultStream;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.range.RangeQuery;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
 import io.greptime.jdbc.tck.engine.duckdb.sql.TranslatorExtensions;
@@ -48,8 +51,9 @@ public final class DuckDbEngine extends EngineState implements Engine {
      */
     static final String VERSION = io.greptime.jdbc.tck.engine.EngineProfile.NEWEST.version();
 
-    static {
-        TranslatorExtensions.install(FunctionMap::render, new TranslatorExtensions.Ranges() {
+    /** Where the translator sends function calls (the function families) and RANGE queries. */
+    private static TranslatorExtensions translatorExtensions() {
+        return new TranslatorExtensions(FunctionMap::render, new TranslatorExtensions.Ranges() {
             @Override
             public boolean hasRange(SqlAst.Select s) {
                 return RangeQuery.hasRange(s);
@@ -67,6 +71,7 @@ public final class DuckDbEngine extends EngineState implements Engine {
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private DuckDbEngine(String attachTarget) {
+        provide(TranslatorExtensions.class, translatorExtensions());
         try {
             // Streamed results: a query's rows are computed as its reader asks for them (ResultStream), not
             // materialized inside DuckDB before the first one. Every connection duplicated from this one

@@ -151,7 +151,7 @@ final class SqlWrites {
             return null;
         }
         int start = t.pos;
-        QueryTranslator tr = new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone(), call.ctx.profile());
+        QueryTranslator tr = QueryTranslator.forCall(call);
         QueryTranslator.Translation x;
         try {
             SqlAst.Query q = SqlParser.parseQuery(t);

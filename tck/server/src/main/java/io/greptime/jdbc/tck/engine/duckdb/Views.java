@@ -16,6 +16,7 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
+import io.greptime.jdbc.tck.engine.duckdb.sql.TranslatorExtensions;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -230,7 +231,7 @@ final class Views {
     /** The output column names of the view's query, or null when they cannot be told. */
     private static List<String> planColumns(Call call, String schema, String query) {
         try {
-            return new QueryTranslator(call.catalog, schema, call.ctx.timeZone())
+            return new QueryTranslator(TranslatorExtensions.of(call), call.catalog, schema, call.ctx.timeZone())
                     .names(SqlParser.parseQuery(new Tokens(query)), null);
         } catch (RuntimeException e) {
             return null;

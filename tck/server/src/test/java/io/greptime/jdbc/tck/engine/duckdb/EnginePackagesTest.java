@@ -11,17 +11,23 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The DuckDB engine is sub-packaged by concern (parse, time, catalog, functions, storage, results, infoschema,
- * sql, exec, tql) below {@code engine.duckdb} itself, which holds the engine and what is not yet sorted. Checked on the
- * graph {@link JavaSources} reads (imports, inline qualified names, same-package simple names): the packages
- * form no cycle, and no sub-package reaches back up into {@code engine.duckdb}.
+ * sql, exec, tql, builtins, range) below {@code engine.duckdb} itself, which holds the engine and what is not yet
+ * sorted. Checked on the graph {@link JavaSources} reads (imports, inline qualified names, same-package simple
+ * names): the packages form no cycle, and no sub-package reaches back up into {@code engine.duckdb}.
  */
 class EnginePackagesTest {
     private static final String ENGINE = "io.greptime.jdbc.tck.engine.duckdb";
+    /** A field declaration with {@code static} among its modifiers and no {@code final}. */
+    private static final Pattern STATIC_MUTABLE = Pattern.compile("(?m)^[ \\t]*"
+            + "(?:(?:public|protected|private|transient|volatile)\\s+)*static\\s+(?:(?:transient|volatile)\\s+)*"
+            + "(?!final\\b)[\\w<>\\[\\]?,. ]+?\\s+\\w+\\s*[=;]");
 
     static Map<String, Set<String>> enginePackageGraph(JavaSources sources) {
         Map<String, Set<String>> packages = new TreeMap<>();
@@ -75,7 +81,9 @@ class EnginePackagesTest {
                         ENGINE + ".sql",
                         ENGINE + ".exec",
                         ENGINE + ".tql",
-                        ENGINE + ".infoschema");
+                        ENGINE + ".infoschema",
+                        ENGINE + ".builtins",
+                        ENGINE + ".range");
         List<String> cycles = JavaSources.cycles(packages).stream()
                 .map(c -> c + " through " + edges(sources, c))
                 .toList();
@@ -95,6 +103,50 @@ class EnginePackagesTest {
             }
         });
         assertThat(upward).isEmpty();
+    }
+
+    /** "file:line" of every static field that is not final in the engine's packages. */
+    static List<String> staticMutableFields(JavaSources sources) {
+        List<String> found = new ArrayList<>();
+        sources.sources().values().stream().filter(s -> inEngine(s.pkg())).forEach(s -> {
+            Matcher m = STATIC_MUTABLE.matcher(s.code());
+            while (m.find()) {
+                long line = s.code().substring(0, m.start()).lines().count() + 1;
+                found.add(shortName(s.type()) + ":" + line);
+            }
+        });
+        return found;
+    }
+
+    /**
+     * The engine keeps no state in static fields: what its calls share belongs to the engine instance (the
+     * translator's extensions once were static, filled when the engine's class loaded, so a query translated before
+     * that failed).
+     */
+    @Test
+    void theEngine_keepsNoStaticMutableField() {
+        assertThat(staticMutableFields(JavaSources.mainSources())).isEmpty();
+    }
+
+    @Test
+    void theStaticFieldScan_seesOnlyFieldsThatAreNotFinal(@TempDir Path root) throws IOException {
+        write(
+                root,
+                "x/Holder.java",
+                String.join(
+                        "\n",
+                        "package " + ENGINE + ".x;",
+                        "final class Holder {",
+                        "    private static final int LIMIT = 3;",
+                        "    private static volatile Runnable hook;",
+                        "    static java.util.List<String> names = new java.util.ArrayList<>();",
+                        "    static { LIMIT.hashCode(); }",
+                        "    static int twice(int x) { return 2 * x; }",
+                        "    static final class Inner {}",
+                        "    // static int commented;",
+                        "    private int count;",
+                        "}"));
+        assertThat(staticMutableFields(JavaSources.of(root))).containsExactly("x.Holder:4", "x.Holder:5");
     }
 
     @Test

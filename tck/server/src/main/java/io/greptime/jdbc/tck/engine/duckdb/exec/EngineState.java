@@ -2,6 +2,8 @@ package io.greptime.jdbc.tck.engine.duckdb.exec;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.flow.FlowRuntime;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -30,5 +32,25 @@ public abstract class EngineState {
     /** Flows (continuous aggregation); its scheduler thread is closed with the engine. Set once open. */
     public FlowRuntime flows;
 
+    /**
+     * What the packages above this one give the engine's calls, keyed by the type they are read as (the SQL
+     * translator's extensions, which name the function families and RANGE that this package cannot see).
+     */
+    private final Map<Class<?>, Object> parts = new ConcurrentHashMap<>();
+
     protected EngineState() {}
+
+    /** Gives the engine's calls {@code part} as a {@code type}; the engine does so while it opens. */
+    protected final <T> void provide(Class<T> type, T part) {
+        parts.put(type, type.cast(Objects.requireNonNull(part, "part")));
+    }
+
+    /** The {@code type} the engine provided; every engine provides its parts before its first call. */
+    public final <T> T part(Class<T> type) {
+        Object part = parts.get(type);
+        if (part == null) {
+            throw new IllegalStateException("the engine provides no " + type.getSimpleName());
+        }
+        return type.cast(part);
+    }
 }

@@ -110,6 +110,11 @@ public final class SqlAst {
         public Call(String name, List<Expr> args) {
             this(name, args, false, false, List.of(), null, null, List.of(), null);
         }
+
+        /** This call over other arguments (a rewrite of its arguments), all else as it is. */
+        public Call withArgs(List<Expr> args) {
+            return new Call(name, args, distinct, star, orderBy, filter, over, withinGroup, nullTreatment);
+        }
     }
 
     /** A SQL type as written: {@code name} lower-cased words joined by a space, its parameters, array depth. */

@@ -50,7 +50,7 @@ public final class ExprRenderer {
         } else if (e instanceof SqlAst.Binary b) {
             return binary(b);
         } else if (e instanceof SqlAst.Call c) {
-            return TranslatorExtensions.functions().render(this, c);
+            return translator.extensions.functions().render(this, c);
         } else if (e instanceof SqlAst.Cast c) {
             return cast(c);
         } else if (e instanceof SqlAst.Case c) {

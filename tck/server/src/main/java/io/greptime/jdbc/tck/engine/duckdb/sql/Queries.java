@@ -62,7 +62,7 @@ public final class Queries {
         }
         SqlAst.Query q;
         QueryTranslator.Translation x;
-        QueryTranslator tr = new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone(), call.ctx.profile());
+        QueryTranslator tr = QueryTranslator.forCall(call);
         tr.tql = text -> TqlCte.materialize(call, text);
         try {
             q = SqlParser.parseQuery(t);

@@ -21,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -32,6 +33,9 @@ import java.util.Set;
 public final class QueryTranslator {
     /** DuckDB SQL and GreptimeDB's names for its columns (null when they cannot be told, e.g. a bare VALUES). */
     public record Translation(String sql, List<String> names) {}
+
+    /** Where function calls and RANGE queries go: the engine's function families and range query. */
+    final TranslatorExtensions extensions;
 
     final Catalog catalog;
     public final String schema;
@@ -54,16 +58,27 @@ public final class QueryTranslator {
     /** Reads of {@code numbers} that get a pushed-down LIMIT ({@link NumbersScan}). */
     final Map<SqlAst.TableRef, Long> numbersLimits = new IdentityHashMap<>();
 
-    public QueryTranslator(Catalog catalog, String schema, ZoneId zone) {
-        this(catalog, schema, zone, io.greptime.jdbc.tck.engine.EngineProfile.NEWEST);
+    public QueryTranslator(TranslatorExtensions extensions, Catalog catalog, String schema, ZoneId zone) {
+        this(extensions, catalog, schema, zone, io.greptime.jdbc.tck.engine.EngineProfile.NEWEST);
     }
 
     public QueryTranslator(
-            Catalog catalog, String schema, ZoneId zone, io.greptime.jdbc.tck.engine.EngineProfile profile) {
+            TranslatorExtensions extensions,
+            Catalog catalog,
+            String schema,
+            ZoneId zone,
+            io.greptime.jdbc.tck.engine.EngineProfile profile) {
+        this.extensions = Objects.requireNonNull(extensions, "extensions");
         this.catalog = catalog;
         this.schema = schema;
         this.zone = zone;
         this.profile = profile;
+    }
+
+    /** A translator for {@code call}'s request: its engine's extensions, database, time zone and profile. */
+    public static QueryTranslator forCall(Call call) {
+        return new QueryTranslator(
+                TranslatorExtensions.of(call), call.catalog, call.schema(), call.ctx.timeZone(), call.ctx.profile());
     }
 
     public Translation translate(SqlAst.Query q) {
@@ -83,10 +98,7 @@ public final class QueryTranslator {
             if (t.pos != to) {
                 return null;
             }
-            return new ExprRenderer(
-                            new QueryTranslator(call.catalog, call.schema(), call.ctx.timeZone(), call.ctx.profile()),
-                            null)
-                    .render(e);
+            return new ExprRenderer(forCall(call), null).render(e);
         } catch (SqlParser.Unsupported | io.greptime.jdbc.tck.engine.GreptimeError e) {
             return null;
         } finally {
@@ -184,8 +196,8 @@ public final class QueryTranslator {
 
     private String select(SqlAst.Select s, QueryScope outer) {
         QueryScope scope = scopeOf(s, outer);
-        if (s.align() != null || TranslatorExtensions.ranges().hasRange(s)) {
-            return TranslatorExtensions.ranges().render(this, s, scope);
+        if (s.align() != null || extensions.ranges().hasRange(s)) {
+            return extensions.ranges().render(this, s, scope);
         }
         ExprRenderer r = new ExprRenderer(this, scope);
         StringBuilder sb = new StringBuilder("SELECT ");

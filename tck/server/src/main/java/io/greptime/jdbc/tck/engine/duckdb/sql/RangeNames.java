@@ -73,16 +73,7 @@ public final class RangeNames {
             for (Expr a : c.args()) {
                 args.add(push(a, r));
             }
-            return new SqlAst.Call(
-                    c.name(),
-                    args,
-                    c.distinct(),
-                    c.star(),
-                    c.orderBy(),
-                    c.filter(),
-                    c.over(),
-                    c.withinGroup(),
-                    c.nullTreatment());
+            return c.withArgs(args);
         } else if (e instanceof SqlAst.Nested n) {
             return new SqlAst.Nested(push(n.expr(), r));
         } else if (e instanceof SqlAst.Binary b) {

@@ -1,13 +1,16 @@
 package io.greptime.jdbc.tck.engine.duckdb.sql;
 
+import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import java.util.Objects;
 
 /**
  * What the translator hands to the rooms that build on it: a function call to GreptimeDB's function
- * families, a SELECT with RANGE or ALIGN to the range query. The engine installs both when its class loads,
- * so that the translator never names those packages (they read the translator, not the other way round).
+ * families, a SELECT with RANGE or ALIGN to the range query. The engine builds one when it opens and its calls
+ * reach it ({@link #of(Call)}); every {@link QueryTranslator} carries the one it was made with, so the translator
+ * never names those packages (they read the translator, not the other way round).
  */
-public final class TranslatorExtensions {
+public record TranslatorExtensions(Functions functions, Ranges ranges) {
     /** A function call as DuckDB SQL, GreptimeDB's semantics included. */
     @FunctionalInterface
     public interface Functions {
@@ -21,29 +24,13 @@ public final class TranslatorExtensions {
         String render(QueryTranslator translator, SqlAst.Select s, QueryScope scope);
     }
 
-    private static volatile Functions functions;
-    private static volatile Ranges ranges;
-
-    private TranslatorExtensions() {}
-
-    /** Called once by the engine; later calls replace the earlier ones with the same behaviour. */
-    public static void install(Functions f, Ranges r) {
-        functions = f;
-        ranges = r;
+    public TranslatorExtensions {
+        Objects.requireNonNull(functions, "functions");
+        Objects.requireNonNull(ranges, "ranges");
     }
 
-    static Functions functions() {
-        return installed(functions);
-    }
-
-    static Ranges ranges() {
-        return installed(ranges);
-    }
-
-    private static <T> T installed(T extension) {
-        if (extension == null) {
-            throw new IllegalStateException("the engine installs the translator's extensions before any query");
-        }
-        return extension;
+    /** The extensions of the engine {@code call} runs in. */
+    public static TranslatorExtensions of(Call call) {
+        return call.engine.part(TranslatorExtensions.class);
     }
 }

@@ -33,7 +33,8 @@ final class ViewColumns {
         }
         try {
             SqlAst.Query q = SqlParser.parseQuery(new Tokens(query));
-            List<String> names = new QueryTranslator(outer.catalog, view.schema(), outer.zone).names(q, null);
+            List<String> names =
+                    new QueryTranslator(outer.extensions, outer.catalog, view.schema(), outer.zone).names(q, null);
             return names == null ? List.of() : names;
         } catch (RuntimeException e) {
             return List.of();

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.range;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -29,7 +29,7 @@ import java.util.Map;
  * constant) is applied along the series. See {@link RangeSql} for the SQL and {@link RangeChecks} for
  * the refusals.
  */
-final class RangeQuery {
+public final class RangeQuery {
     /** One distinct range expression: its aggregate, range and fill. */
     record RangeFn(int index, String name, SqlAst.Call aggregate, long rangeMs, String fill, GreptimeType type) {}
 
@@ -37,13 +37,13 @@ final class RangeQuery {
     private final SqlAst.Select select;
     private final QueryScope scope;
 
-    RangeQuery(QueryTranslator translator, SqlAst.Select select, QueryScope scope) {
+    public RangeQuery(QueryTranslator translator, SqlAst.Select select, QueryScope scope) {
         this.translator = translator;
         this.select = select;
         this.scope = scope;
     }
 
-    static boolean hasRange(SqlAst.Select s) {
+    public static boolean hasRange(SqlAst.Select s) {
         for (SqlAst.SelectItem item : s.items()) {
             if (contains(item.expr())) {
                 return true;
@@ -69,7 +69,7 @@ final class RangeQuery {
         return false;
     }
 
-    String render() {
+    public String render() {
         RangeChecks.syntax(select);
         if (select.from().size() != 1 || select.from().get(0) instanceof SqlAst.Join) {
             throw new SqlParser.Unsupported("a range query over more than one relation");
@@ -165,16 +165,7 @@ final class RangeQuery {
             for (Expr a : c.args()) {
                 args.add(collect(a, fns, overrides, names));
             }
-            return new SqlAst.Call(
-                    c.name(),
-                    args,
-                    c.distinct(),
-                    c.star(),
-                    c.orderBy(),
-                    c.filter(),
-                    c.over(),
-                    c.withinGroup(),
-                    c.nullTreatment());
+            return c.withArgs(args);
         } else if (e instanceof SqlAst.Binary b) {
             return new SqlAst.Binary(
                     collect(b.left(), fns, overrides, names), b.op(), collect(b.right(), fns, overrides, names));

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.builtins;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.functions.ChronoFormat;
@@ -17,11 +17,11 @@ import java.time.ZoneOffset;
  * format, timestamps shown in the session time zone), {@code to_unixtime} (text read in the session
  * time zone) and {@code timezone()}.
  */
-final class TimeFunctions {
+public final class TimeFunctions {
     private TimeFunctions() {}
 
     /** GreptimeDB prints its session zone as {@code UTC}, {@code +08:00} or the IANA name. */
-    static String zoneName(ZoneId zone) {
+    public static String zoneName(ZoneId zone) {
         if (zone instanceof ZoneOffset o) {
             return o.getTotalSeconds() == 0 ? "UTC" : o.getId();
         }

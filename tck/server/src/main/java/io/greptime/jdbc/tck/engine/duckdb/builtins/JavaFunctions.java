@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.builtins;
 
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.functions.Geohash;
@@ -27,10 +27,10 @@ import org.duckdb.DuckDBScalarFunctionBuilder;
  * {@code gt_<name>} on the engine's database (every connection duplicated from it sees them). A NULL
  * argument gives NULL; the logic lives beside its concern ({@link JsonFunctions}, ...).
  */
-final class JavaFunctions {
+public final class JavaFunctions {
     private JavaFunctions() {}
 
-    static void install(Connection c) throws SQLException {
+    public static void install(Connection c) throws SQLException {
         unary(c, "gt_parse_json", String.class, String.class, JsonFunctions::parseJson);
         unary(c, "gt_json_to_string", String.class, String.class, JsonFunctions::canonical);
         binary(c, "gt_json_get", String.class, String.class, String.class, JsonFunctions::get);

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.builtins;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
@@ -15,10 +15,10 @@ import java.util.List;
  * name and meaning pass through; the others are translated here, or provided as macros (see
  * {@link SqlMacros}).
  */
-final class FunctionMap {
+public final class FunctionMap {
     private FunctionMap() {}
 
-    static String render(ExprRenderer r, SqlAst.Call c) {
+    public static String render(ExprRenderer r, SqlAst.Call c) {
         FunctionLines.check(r.translator.profile, c.name());
         String special = special(r, c);
         if (special != null) {
