@@ -12,6 +12,8 @@ import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Schemas;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.ProtoDdl;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Views;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.ConnectionPool;
 import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;

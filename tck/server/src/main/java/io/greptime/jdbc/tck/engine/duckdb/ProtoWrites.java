@@ -18,6 +18,8 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ProtoTypes;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.AlterTable;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Ddl;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.storage.ColumnarRows;

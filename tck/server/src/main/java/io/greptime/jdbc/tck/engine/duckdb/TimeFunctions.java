@@ -22,10 +22,7 @@ final class TimeFunctions {
 
     /** GreptimeDB prints its session zone as {@code UTC}, {@code +08:00} or the IANA name. */
     static String zoneName(ZoneId zone) {
-        if (zone instanceof ZoneOffset o) {
-            return o.getTotalSeconds() == 0 ? "UTC" : o.getId();
-        }
-        return zone.getId();
+        return io.greptime.jdbc.tck.engine.duckdb.time.ZoneNames.zoneName(zone);
     }
 
     /** The zone as ICU (DuckDB's time zone support) names it. */
