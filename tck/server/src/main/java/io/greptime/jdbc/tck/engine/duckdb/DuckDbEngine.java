@@ -24,6 +24,9 @@ import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
 import io.greptime.jdbc.tck.engine.duckdb.sql.TranslatorExtensions;
 import io.greptime.jdbc.tck.engine.duckdb.tql.TqlStatement;
+import io.greptime.jdbc.tck.engine.duckdb.writes.BatchWrites;
+import io.greptime.jdbc.tck.engine.duckdb.writes.FlowHooks;
+import io.greptime.jdbc.tck.engine.duckdb.writes.ProtoWrites;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -62,6 +65,7 @@ public final class DuckDbEngine extends EngineState implements Engine {
                 return new RangeQuery(translator, s, scope).render();
             }
         });
+        FlowHooks.install(FlowWriteHooks.INSTANCE);
     }
 
     private final DuckDBConnection root;

@@ -18,6 +18,8 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ProjectionNames;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
+import io.greptime.jdbc.tck.engine.duckdb.writes.RowAssembler;
+import io.greptime.jdbc.tck.engine.duckdb.writes.Upsert;
 import io.greptime.jdbc.tck.engine.flow.FlowDefinition;
 import io.greptime.jdbc.tck.engine.flow.FlowHost;
 import io.greptime.jdbc.tck.engine.flow.FlowRuntime;

@@ -14,6 +14,7 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.results.MaterializedReader;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.duckdb.tql.TqlStatement;
+import io.greptime.jdbc.tck.engine.duckdb.writes.SqlWrites;
 import java.sql.SQLException;
 
 /** Routes one SQL statement by its leading keyword. */

@@ -5,6 +5,8 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.tql.DuckDbPromSource;
+import io.greptime.jdbc.tck.engine.duckdb.writes.RowAssembler;
+import io.greptime.jdbc.tck.engine.duckdb.writes.Upsert;
 import io.greptime.jdbc.tck.engine.flow.FlowHost.Column;
 import io.greptime.jdbc.tck.engine.flow.FlowHost.Table;
 import io.greptime.jdbc.tck.engine.flow.SinkColumnMatch;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.writes;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
@@ -30,10 +30,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Row inserts and deletes from protobuf (protocol.md §2.3), with auto-create and auto-add-column. */
-final class ProtoWrites {
+public final class ProtoWrites {
     private ProtoWrites() {}
 
-    static long insertRows(Call call, RowInsertRequests requests) {
+    public static long insertRows(Call call, RowInsertRequests requests) {
         try {
             call.write();
             long total = 0;
@@ -47,7 +47,7 @@ final class ProtoWrites {
         }
     }
 
-    static long deleteRows(Call call, RowDeleteRequests requests) {
+    public static long deleteRows(Call call, RowDeleteRequests requests) {
         try {
             call.write();
             long total = 0;
@@ -61,7 +61,7 @@ final class ProtoWrites {
         }
     }
 
-    static long insertColumns(Call call, InsertRequests requests) {
+    public static long insertColumns(Call call, InsertRequests requests) {
         try {
             call.write();
             long total = 0;
@@ -75,7 +75,7 @@ final class ProtoWrites {
         }
     }
 
-    static long deleteColumns(Call call, DeleteRequests requests) {
+    public static long deleteColumns(Call call, DeleteRequests requests) {
         try {
             call.write();
             long total = 0;
