@@ -19,6 +19,8 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.ConnectionPool;
 import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.exec.ResultStream;
+import io.greptime.jdbc.tck.engine.duckdb.flows.FlowBridge;
+import io.greptime.jdbc.tck.engine.duckdb.flows.FlowWriteHooks;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;

@@ -9,6 +9,7 @@ import io.greptime.jdbc.tck.engine.duckdb.ddl.Ddl;
 import io.greptime.jdbc.tck.engine.duckdb.ddl.Show;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
+import io.greptime.jdbc.tck.engine.duckdb.flows.FlowStatements;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.results.MaterializedReader;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.flows;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
@@ -6,8 +6,8 @@ import io.greptime.jdbc.tck.engine.duckdb.writes.FlowHooks;
 import java.sql.SQLException;
 
 /** The flows' side of the write paths ({@link FlowHooks}): {@link FlowBridge}'s write hooks. */
-final class FlowWriteHooks implements FlowHooks.Listener {
-    static final FlowWriteHooks INSTANCE = new FlowWriteHooks();
+public final class FlowWriteHooks implements FlowHooks.Listener {
+    public static final FlowWriteHooks INSTANCE = new FlowWriteHooks();
 
     private FlowWriteHooks() {}
 
