@@ -14,17 +14,24 @@ import io.greptime.jdbc.tck.engine.duckdb.builtins.FunctionMap;
 import io.greptime.jdbc.tck.engine.duckdb.builtins.JavaFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Schemas;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.ProtoDdl;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Views;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.ConnectionPool;
 import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.exec.ResultStream;
+import io.greptime.jdbc.tck.engine.duckdb.flows.FlowBridge;
+import io.greptime.jdbc.tck.engine.duckdb.flows.FlowWriteHooks;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.range.RangeQuery;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
 import io.greptime.jdbc.tck.engine.duckdb.sql.TranslatorExtensions;
 import io.greptime.jdbc.tck.engine.duckdb.tql.TqlStatement;
+import io.greptime.jdbc.tck.engine.duckdb.writes.BatchWrites;
+import io.greptime.jdbc.tck.engine.duckdb.writes.FlowHooks;
+import io.greptime.jdbc.tck.engine.duckdb.writes.ProtoWrites;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -72,6 +79,7 @@ public final class DuckDbEngine extends EngineState implements Engine {
 
     private DuckDbEngine(String attachTarget) {
         provide(TranslatorExtensions.class, translatorExtensions());
+        provide(FlowHooks.Listener.class, FlowWriteHooks.INSTANCE);
         try {
             // Streamed results: a query's rows are computed as its reader asks for them (ResultStream), not
             // materialized inside DuckDB before the first one. Every connection duplicated from this one

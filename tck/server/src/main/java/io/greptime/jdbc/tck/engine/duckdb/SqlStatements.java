@@ -3,13 +3,19 @@ package io.greptime.jdbc.tck.engine.duckdb;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Admin;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.CommentOn;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Ddl;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Show;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
+import io.greptime.jdbc.tck.engine.duckdb.flows.FlowStatements;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.results.MaterializedReader;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.duckdb.tql.TqlStatement;
+import io.greptime.jdbc.tck.engine.duckdb.writes.SqlWrites;
 import java.sql.SQLException;
 
 /** Routes one SQL statement by its leading keyword. */

@@ -21,11 +21,8 @@ public final class TimeFunctions {
     private TimeFunctions() {}
 
     /** GreptimeDB prints its session zone as {@code UTC}, {@code +08:00} or the IANA name. */
-    public static String zoneName(ZoneId zone) {
-        if (zone instanceof ZoneOffset o) {
-            return o.getTotalSeconds() == 0 ? "UTC" : o.getId();
-        }
-        return zone.getId();
+    static String zoneName(ZoneId zone) {
+        return io.greptime.jdbc.tck.engine.duckdb.time.ZoneNames.zoneName(zone);
     }
 
     /** The zone as ICU (DuckDB's time zone support) names it. */

@@ -1,9 +1,8 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.ddl;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
-import io.greptime.jdbc.tck.engine.duckdb.builtins.TimeFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
@@ -13,6 +12,7 @@ import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
+import io.greptime.jdbc.tck.engine.duckdb.time.ZoneNames;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +21,10 @@ import java.util.Map;
  * SHOW and DESC statements, answered by SQL over the materialized information_schema so that LIKE and
  * WHERE work as in GreptimeDB (protocol.md §9.3 shapes).
  */
-final class Show {
+public final class Show {
     private Show() {}
 
-    static Output describe(Call call, Tokens t) throws SQLException {
+    public static Output describe(Call call, Tokens t) throws SQLException {
         call.read();
         t.next();
         t.accept("table");
@@ -62,7 +62,7 @@ final class Show {
         return " WHERE table_schema = " + lit(tm.schema()) + " AND table_name = " + lit(tm.name());
     }
 
-    static String lit(String s) {
+    public static String lit(String s) {
         return "'" + s.replace("'", "''") + "'";
     }
 
@@ -75,7 +75,7 @@ final class Show {
         return tm;
     }
 
-    static Output show(Call call, Tokens t) throws SQLException {
+    public static Output show(Call call, Tokens t) throws SQLException {
         call.read();
         t.next();
         boolean full = t.accept("full");
@@ -130,7 +130,7 @@ final class Show {
     private static Output variable(Call call, Tokens t) throws SQLException {
         String name = t.ident();
         String value = switch (name.toLowerCase(java.util.Locale.ROOT)) {
-            case "time_zone" -> TimeFunctions.zoneName(call.ctx.timeZone());
+            case "time_zone" -> ZoneNames.zoneName(call.ctx.timeZone());
             case "system_time_zone" -> "UTC";
             default -> throw new GreptimeError(StatusCode.UNSUPPORTED, "Unsupported variable: " + name);
         };
@@ -182,7 +182,7 @@ final class Show {
     }
 
     /** Wraps {@code base} with the statement's LIKE or WHERE, then orders. */
-    static String filteredSql(Tokens t, String base, String likeCol, String order) {
+    public static String filteredSql(Tokens t, String base, String likeCol, String order) {
         String sql = "SELECT * FROM (" + base + ") gt_show";
         if (t.accept("like")) {
             sql += " WHERE " + likeCol + " LIKE " + lit(t.next().text());

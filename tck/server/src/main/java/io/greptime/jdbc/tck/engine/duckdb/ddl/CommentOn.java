@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.ddl;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -36,15 +36,15 @@ import java.util.Map;
  * named without its table is refused by the parser ("COMMENT ON COLUMN expects &lt;table&gt;.&lt;column&gt;",
  * {@code comment_parser.rs:96-101}).
  */
-final class CommentOn {
+public final class CommentOn {
     private CommentOn() {}
 
     /** Whether the statement at {@code t}'s position is a COMMENT ON. */
-    static boolean matches(Tokens t) {
+    public static boolean matches(Tokens t) {
         return t.peek().is("comment") && t.peek(1).is("on");
     }
 
-    static long run(Call call, Tokens t) throws SQLException {
+    public static long run(Call call, Tokens t) throws SQLException {
         t.expect("comment");
         if (!t.accept("on")) {
             throw expected(t, "ON");

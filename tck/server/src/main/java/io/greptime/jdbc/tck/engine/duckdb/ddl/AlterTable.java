@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.ddl;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -26,7 +26,7 @@ import java.util.Map;
  * ALTER TABLE: add/drop/modify columns, rename, SET/UNSET options. Column changes rebuild the DuckDB
  * table so its physical column order always equals GreptimeDB's.
  */
-final class AlterTable {
+public final class AlterTable {
     private AlterTable() {}
 
     static long run(Call call, Tokens t) throws SQLException {
@@ -178,7 +178,7 @@ final class AlterTable {
                 StatusCode.TABLE_COLUMN_NOT_FOUND, "Column " + name + " not exists in table " + tm.name());
     }
 
-    static int find(List<ColumnMeta> cols, String name) {
+    public static int find(List<ColumnMeta> cols, String name) {
         for (int i = 0; i < cols.size(); i++) {
             if (cols.get(i).name().equals(name)) {
                 return i;
@@ -188,7 +188,7 @@ final class AlterTable {
     }
 
     /** Copies the data into a table with the new column list (casting changed types) and swaps it in. */
-    static void rebuild(Call call, TableMeta old, TableMeta now) throws SQLException {
+    public static void rebuild(Call call, TableMeta old, TableMeta now) throws SQLException {
         StringBuilder sel = new StringBuilder();
         for (ColumnMeta c : now.columns()) {
             String q = Catalog.quote(c.name());

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.writes;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -12,10 +12,10 @@ import java.time.ZoneId;
 import java.util.List;
 
 /** Builds a full table row from the columns a write named: defaults for the rest, values coerced. */
-final class RowAssembler {
+public final class RowAssembler {
     private RowAssembler() {}
 
-    static Object[] assemble(TableMeta tm, List<ColumnMeta> targets, Object[] given, ZoneId zone) {
+    public static Object[] assemble(TableMeta tm, List<ColumnMeta> targets, Object[] given, ZoneId zone) {
         Object[] row = new Object[tm.columns().size()];
         for (int i = 0; i < row.length; i++) {
             ColumnMeta c = tm.columns().get(i);

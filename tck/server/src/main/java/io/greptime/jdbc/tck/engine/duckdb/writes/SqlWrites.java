@@ -1,10 +1,11 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.writes;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Ddl;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
@@ -22,13 +23,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** INSERT / REPLACE INTO ... VALUES | SELECT, and DELETE, with GreptimeDB's literal rules. */
-final class SqlWrites {
+public final class SqlWrites {
     /** Marks a VALUES slot that said DEFAULT. */
     static final Object DEFAULT = new Object();
 
     private SqlWrites() {}
 
-    static long insert(Call call, Tokens t) throws SQLException {
+    public static long insert(Call call, Tokens t) throws SQLException {
         call.write();
         t.next();
         t.expect("into");
@@ -58,7 +59,7 @@ final class SqlWrites {
             }
             rows.add(RowAssembler.assemble(tm, targets, r, naiveZone));
         }
-        if (PutRules.instant(tm) && !FlowBridge.hasFlows(call, tm)) {
+        if (PutRules.instant(tm) && !FlowHooks.hasFlows(call, tm)) {
             // ttl='instant': the frontend discards a row insert and sends it to the flows only, counting none
             // written (src/operator/src/insert.rs InstantAndNormalInsertRequests). With a flow reading the
             // table the rows stay stored here, because this engine's flows read them from the table.
@@ -174,7 +175,7 @@ final class SqlWrites {
         return x.sql();
     }
 
-    static long delete(Call call, Tokens t) throws SQLException {
+    public static long delete(Call call, Tokens t) throws SQLException {
         call.write();
         t.next();
         t.expect("from");
@@ -197,7 +198,7 @@ final class SqlWrites {
         }
         QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
         String rest = rw.rewrite(t.pos, t.list.size());
-        FlowBridge.beforeDelete(call, tm, rest);
+        FlowHooks.beforeDelete(call, tm, rest);
         long deleted = call.update("DELETE FROM " + Catalog.duckTable(tm) + " " + rest);
         call.commit();
         return deleted;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.ddl;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -27,7 +27,7 @@ import java.util.Set;
  * CREATE [OR REPLACE] VIEW and DROP VIEW. A view is a DuckDB view over the rewritten query plus a
  * catalog entry (engine {@code view}) carrying GreptimeDB's normalized definition text.
  */
-final class Views {
+public final class Views {
     static final String ENGINE = ViewOptions.ENGINE;
     static final String DEFINITION = ViewOptions.DEFINITION;
     static final String COLUMNS = ViewOptions.COLUMNS;
@@ -88,7 +88,7 @@ final class Views {
 
     private Views() {}
 
-    static boolean isView(TableMeta t) {
+    public static boolean isView(TableMeta t) {
         return ViewOptions.isView(t);
     }
 

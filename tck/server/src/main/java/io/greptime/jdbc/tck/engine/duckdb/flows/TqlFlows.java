@@ -1,10 +1,12 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.flows;
 
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.tql.DuckDbPromSource;
+import io.greptime.jdbc.tck.engine.duckdb.writes.RowAssembler;
+import io.greptime.jdbc.tck.engine.duckdb.writes.Upsert;
 import io.greptime.jdbc.tck.engine.flow.FlowHost.Column;
 import io.greptime.jdbc.tck.engine.flow.FlowHost.Table;
 import io.greptime.jdbc.tck.engine.flow.SinkColumnMatch;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.writes;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -27,10 +27,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * unchanged, and only the others are converted value by value; DuckDB then imports the staged batch
  * through its Arrow stream interface.
  */
-final class BatchWrites {
+public final class BatchWrites {
     private BatchWrites() {}
 
-    static long put(Call call, String table, VectorSchemaRoot batch) {
+    public static long put(Call call, String table, VectorSchemaRoot batch) {
         return putAll(call, table, List.of(batch))[0];
     }
 
@@ -40,7 +40,7 @@ final class BatchWrites {
      * 10,000 rows is about as much as importing the rows, is paid once for all of them. Later batches
      * win over earlier ones for equal keys, as if they had been written one after the other.
      */
-    static long[] putAll(Call call, String table, List<VectorSchemaRoot> batches) {
+    public static long[] putAll(Call call, String table, List<VectorSchemaRoot> batches) {
         List<VectorSchemaRoot> staged = new ArrayList<>();
         try {
             call.lockForWrite(); // the write opens a transaction if it takes more than one statement

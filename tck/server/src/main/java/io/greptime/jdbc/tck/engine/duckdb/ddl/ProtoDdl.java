@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.ddl;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.AddColumn;
@@ -23,10 +23,10 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code GreptimeRequest.ddl} expressions (protocol.md §2.5). */
-final class ProtoDdl {
+public final class ProtoDdl {
     private ProtoDdl() {}
 
-    static long execute(Call call, DdlRequest req) {
+    public static long execute(Call call, DdlRequest req) {
         try {
             call.write();
             long n = switch (req.getExprCase()) {

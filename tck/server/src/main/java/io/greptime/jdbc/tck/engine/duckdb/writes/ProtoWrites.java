@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.writes;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.proto.v1.ColumnSchema;
@@ -18,6 +18,8 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ProtoTypes;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableOptions;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.AlterTable;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Ddl;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.storage.ColumnarRows;
@@ -28,10 +30,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Row inserts and deletes from protobuf (protocol.md §2.3), with auto-create and auto-add-column. */
-final class ProtoWrites {
+public final class ProtoWrites {
     private ProtoWrites() {}
 
-    static long insertRows(Call call, RowInsertRequests requests) {
+    public static long insertRows(Call call, RowInsertRequests requests) {
         try {
             call.write();
             long total = 0;
@@ -45,7 +47,7 @@ final class ProtoWrites {
         }
     }
 
-    static long deleteRows(Call call, RowDeleteRequests requests) {
+    public static long deleteRows(Call call, RowDeleteRequests requests) {
         try {
             call.write();
             long total = 0;
@@ -59,7 +61,7 @@ final class ProtoWrites {
         }
     }
 
-    static long insertColumns(Call call, InsertRequests requests) {
+    public static long insertColumns(Call call, InsertRequests requests) {
         try {
             call.write();
             long total = 0;
@@ -73,7 +75,7 @@ final class ProtoWrites {
         }
     }
 
-    static long deleteColumns(Call call, DeleteRequests requests) {
+    public static long deleteColumns(Call call, DeleteRequests requests) {
         try {
             call.write();
             long total = 0;

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.writes;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
@@ -28,7 +28,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * (tags, time index) are one row; {@code last_row} keeps the latest write whole, {@code last_non_null}
  * merges non-null fields, {@code append_mode} keeps duplicates. Runs inside the caller's transaction.
  */
-final class Upsert {
+public final class Upsert {
     /** Tables up to this size are kept physically ordered by (tags, time index), like GreptimeDB scans. */
     private static final long SORT_LIMIT = 20_000;
 
@@ -37,7 +37,7 @@ final class Upsert {
     private Upsert() {}
 
     /** Writes the rows and returns how many were written (duplicates included, as GreptimeDB counts). */
-    static long write(Call call, TableMeta t, List<Object[]> rows) throws SQLException {
+    public static long write(Call call, TableMeta t, List<Object[]> rows) throws SQLException {
         if (rows.isEmpty()) {
             return 0;
         }
@@ -68,7 +68,7 @@ final class Upsert {
         }
         String during = timeRange(t, staged);
         String into = "INSERT INTO " + Catalog.duckTable(t) + " (" + columnList(t, "") + ") ";
-        boolean flows = FlowBridge.hasFlows(call, t);
+        boolean flows = FlowHooks.hasFlows(call, t);
         if (!flows && t.appendMode()) {
             readStaged(call, staged, view -> into + "SELECT " + columnList(t, "") + " FROM " + view);
         } else if (!flows && !t.appendMode() && !t.lastNonNull() && !storedRowsIn(call, t, during)) {
@@ -112,7 +112,7 @@ final class Upsert {
         String tgt = Catalog.duckTable(t);
         long n = call.update("DELETE FROM " + tgt + " WHERE " + and(during) + "EXISTS (SELECT 1 FROM gt_stg s WHERE "
                 + keyMatch(t, tgt, "s") + ")");
-        FlowBridge.staged(call, t, true);
+        FlowHooks.staged(call, t, true);
         call.exec("DROP TABLE gt_stg");
         return n;
     }
@@ -219,7 +219,7 @@ final class Upsert {
             call.exec("INSERT INTO " + tgt + " (" + cols + ") SELECT " + cols + " FROM gt_mrg");
             call.exec("DROP TABLE gt_mrg");
         }
-        FlowBridge.staged(call, t, false);
+        FlowHooks.staged(call, t, false);
         call.exec("DROP TABLE gt_stg");
         sort(call, t);
     }

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.ddl;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -13,10 +13,10 @@ import java.sql.SQLException;
 import java.util.List;
 
 /** {@code ADMIN fn(...)}: flush/compact are no-ops here (DuckDB has no memtables); the answer is UInt64 0. */
-final class Admin {
+public final class Admin {
     private Admin() {}
 
-    static Output run(Call call, Tokens t) throws SQLException {
+    public static Output run(Call call, Tokens t) throws SQLException {
         call.read();
         t.next();
         int start = t.pos;

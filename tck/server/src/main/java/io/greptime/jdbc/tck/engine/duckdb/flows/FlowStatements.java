@@ -1,9 +1,10 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.flows;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Show;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
@@ -18,11 +19,11 @@ import java.util.List;
  * ADMIN FLUSH_FLOW, plus the rows of information_schema.flows. They run outside the statement's own lock:
  * the flow engine takes the engine's locks itself, per step.
  */
-final class FlowStatements {
+public final class FlowStatements {
     private FlowStatements() {}
 
     /** Whether the statement is one of ours (the cursor is left where it was). */
-    static boolean matches(Tokens t) {
+    public static boolean matches(Tokens t) {
         Token a = t.peek();
         if (a.is("create")) {
             return t.peek(1).is("flow")
@@ -39,7 +40,7 @@ final class FlowStatements {
         return a.is("admin") && t.peek(1).is("flush_flow");
     }
 
-    static Output execute(Call call, Tokens t, String sql) throws SQLException {
+    public static Output execute(Call call, Tokens t, String sql) throws SQLException {
         FlowRuntime flows = call.engine.flows;
         Token first = t.next();
         if (first.is("create")) {

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.ddl;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
@@ -17,12 +17,12 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /** CREATE / DROP / TRUNCATE / ALTER statements (databases and tables). */
-final class Ddl {
+public final class Ddl {
     private static final Pattern DB_NAME = Pattern.compile("[a-zA-Z0-9_\\-.]+");
 
     private Ddl() {}
 
-    static long execute(Call call, Tokens t) throws SQLException {
+    public static long execute(Call call, Tokens t) throws SQLException {
         call.write();
         String verb = t.next().text();
         long n = switch (verb) {
@@ -99,7 +99,7 @@ final class Ddl {
     }
 
     /** Creates the DuckDB table for {@code meta} and records the metadata. */
-    static void createStorage(Call call, TableMeta meta) throws SQLException {
+    public static void createStorage(Call call, TableMeta meta) throws SQLException {
         StringBuilder ddl = new StringBuilder("CREATE TABLE ")
                 .append(Catalog.duckTable(meta))
                 .append(" (");
@@ -117,7 +117,7 @@ final class Ddl {
         call.catalog.putTable(call.conn, meta);
     }
 
-    static void checkWritable(String schema) {
+    public static void checkWritable(String schema) {
         if (schema.equals(Catalog.INFORMATION_SCHEMA)) {
             throw Errors.readOnly(schema);
         }

@@ -1,4 +1,4 @@
-package io.greptime.jdbc.tck.engine.duckdb;
+package io.greptime.jdbc.tck.engine.duckdb.flows;
 
 import com.google.gson.Gson;
 import io.greptime.jdbc.proto.StatusCode;
@@ -9,13 +9,18 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Ddl;
+import io.greptime.jdbc.tck.engine.duckdb.ddl.Views;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.exec.EngineState;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ProjectionNames;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
+import io.greptime.jdbc.tck.engine.duckdb.writes.RowAssembler;
+import io.greptime.jdbc.tck.engine.duckdb.writes.Upsert;
 import io.greptime.jdbc.tck.engine.flow.FlowDefinition;
 import io.greptime.jdbc.tck.engine.flow.FlowHost;
 import io.greptime.jdbc.tck.engine.flow.FlowRuntime;
@@ -38,11 +43,11 @@ import org.apache.arrow.vector.types.pojo.Field;
  * engine's questions about tables, runs flow passes in one transaction, persists flows in
  * {@code greptime.main.gt_flows}, and is called by the write paths after rows are staged.
  */
-final class FlowBridge implements FlowHost {
+public final class FlowBridge implements FlowHost {
     private static final Gson GSON = new Gson();
-    private final DuckDbEngine engine;
+    private final EngineState engine;
 
-    FlowBridge(DuckDbEngine engine) {
+    public FlowBridge(EngineState engine) {
         this.engine = engine;
     }
 
@@ -367,12 +372,12 @@ final class FlowBridge implements FlowHost {
         return out;
     }
 
-    static boolean isFlowDdl(io.greptime.jdbc.proto.v1.DdlRequest req) {
+    public static boolean isFlowDdl(io.greptime.jdbc.proto.v1.DdlRequest req) {
         return req.hasCreateFlow() || req.hasDropFlow();
     }
 
     /** DdlRequest create_flow / drop_flow (protocol.md §2.5); empty names default from the header. */
-    static long ddl(FlowRuntime flows, QueryContext ctx, io.greptime.jdbc.proto.v1.DdlRequest req) {
+    public static long ddl(FlowRuntime flows, QueryContext ctx, io.greptime.jdbc.proto.v1.DdlRequest req) {
         if (req.hasDropFlow()) {
             return flows.drop(req.getDropFlow().getFlowName(), req.getDropFlow().getDropIfExists());
         }
