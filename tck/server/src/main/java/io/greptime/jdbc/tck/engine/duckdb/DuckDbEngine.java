@@ -177,7 +177,7 @@ public final class DuckDbEngine extends EngineState implements Engine {
                 throw ResultStream.cancelled(e);
             }
             if (e instanceof GreptimeError g) {
-                throw g;
+                throw Errors.forLine(g, ctx.profile());
             }
             throw new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + e.getMessage(), e);
         } finally {

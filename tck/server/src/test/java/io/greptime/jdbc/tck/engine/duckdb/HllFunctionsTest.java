@@ -65,17 +65,39 @@ class HllFunctionsTest {
                         .rows()
                         .get(0))
                 .containsExactly("0");
-        assertThat(f.query("SELECT hll_count(unhex('010203')), hll_count(NULL)")
-                        .rows()
-                        .get(0))
-                .containsExactly(null, null);
+        assertThat(f.query("SELECT hll_count(unhex('010203'))").rows().get(0)).containsExactly((String) null);
+        f.ctx = f.ctx.withProfile(ServerProfile.V0_17);
+        assertThat(f.query("SELECT hll_count(NULL)").rows().get(0)).containsExactly((String) null);
     }
 
     @Test
-    void hll_ofANumber_isRefusedAsNotImplemented() {
+    void hll_ofANumber_isRefusedBeforeOneDotZero_andCountedAsTextFromIt() {
+        f.ctx = f.ctx.withProfile(ServerProfile.V0_17);
         f.fails(
                 "SELECT hll(n) FROM h",
                 StatusCode.UNSUPPORTED,
                 "This feature is not implemented: hll does not support data type: Int64");
+        // a real v1.0.0 coerces the Int64 column to hll's Utf8 and counts it
+        f.ctx = f.ctx.withProfile(ServerProfile.V1_0);
+        assertThat(f.query("SELECT hll_count(hll(n)) FROM h").rows().get(0)).containsExactly("5");
+    }
+
+    @Test
+    void fromOneDotZero_aLiteralThatIsNoState_orAnotherArity_failsWhilePlanning() {
+        f.ctx = f.ctx.withProfile(ServerProfile.V1_0);
+        f.fails(
+                "SELECT hll_count(NULL)",
+                StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Failed to coerce arguments to satisfy a call to"
+                        + " 'hll_count' function: coercion from Null to the signature Exact([Binary]) failed No"
+                        + " function matches the given name and argument types 'hll_count(Null)'. You might need to"
+                        + " add explicit type casts.\n\tCandidate functions:\n\thll_count(Binary)");
+        f.fails(
+                "SELECT hll(v, n) FROM h",
+                StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Failed to coerce arguments to satisfy a call to 'hll'"
+                        + " function: coercion from Utf8, Int64 to the signature Exact([Utf8]) failed No function"
+                        + " matches the given name and argument types 'hll(Utf8, Int64)'. You might need to add"
+                        + " explicit type casts.\n\tCandidate functions:\n\thll(Utf8)");
     }
 }

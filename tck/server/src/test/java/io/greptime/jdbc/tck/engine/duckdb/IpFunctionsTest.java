@@ -88,8 +88,9 @@ class IpFunctionsTest {
     void ipv6ToCidr_infersOrMasks() {
         assertThat(column("ipv6_to_cidr(v)", "'2001:db8::'", "'2001:db8'", "'fe80::1'", "'::1'", "NULL"))
                 .containsExactly("2001:db8::/32", "2001:db8::/32", "fe80::/16", "::1/128", null);
-        assertThat(f.query("SELECT ipv6_to_cidr('2001:db8::', 48), ipv6_to_cidr('fe80::1', 10),"
-                                + " ipv6_to_cidr('2001:db8:1234::', 56)")
+        assertThat(f.query("SELECT ipv6_to_cidr('2001:db8::', CAST(48 AS TINYINT UNSIGNED)), ipv6_to_cidr('fe80::1',"
+                                + " CAST(10 AS TINYINT UNSIGNED)), ipv6_to_cidr('2001:db8:1234::', CAST(56 AS TINYINT"
+                                + " UNSIGNED))")
                         .rows()
                         .get(0))
                 .containsExactly("2001:db8::/48", "fe80::/10", "2001:db8:1234::/56");
@@ -97,7 +98,7 @@ class IpFunctionsTest {
         f.fails(
                 "SELECT ipv6_to_cidr('zzzz::ffff')",
                 StatusCode.ENGINE_EXECUTE_QUERY,
-                "External error: Invalid function args: Invalid IPv6 address: zzzz::ffff");
+                "Invalid function args: Invalid IPv6 address: zzzz::ffff");
     }
 
     @Test
@@ -139,20 +140,20 @@ class IpFunctionsTest {
         f.fails(
                 "SELECT ipv4_string_to_num('192.168.1.256')",
                 StatusCode.ENGINE_EXECUTE_QUERY,
-                "External error: Invalid function args: Invalid IPv4 address format: 192.168.1.256");
+                "Invalid function args: Invalid IPv4 address format: 192.168.1.256");
         f.fails("SELECT ipv4_to_cidr('')", StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: empty IPv4 address");
         f.fails(
                 "SELECT ipv4_in_range('not-an-ip', '192.168.1.0/24')",
                 StatusCode.ENGINE_EXECUTE_QUERY,
-                "External error: Invalid function args: Invalid IPv4 address: not-an-ip");
+                "Invalid function args: Invalid IPv4 address: not-an-ip");
         f.fails(
                 "SELECT ipv4_in_range('192.168.1.1', '192.168.1.0')",
                 StatusCode.ENGINE_EXECUTE_QUERY,
-                "External error: Invalid function args: Invalid CIDR notation: 192.168.1.0");
+                "Invalid function args: Invalid CIDR notation: 192.168.1.0");
         f.fails(
                 "SELECT ipv6_in_range('2001:db8::1', '2001:db8::/129')",
                 StatusCode.ENGINE_EXECUTE_QUERY,
-                "External error: Invalid function args: IPv6 prefix length must be <= 128, got 129");
+                "Invalid function args: IPv6 prefix length must be <= 128, got 129");
         f.fails(
                 "SELECT ipv6_num_to_string('c0a80001')",
                 StatusCode.ENGINE_EXECUTE_QUERY,
@@ -164,9 +165,56 @@ class IpFunctionsTest {
     }
 
     @Test
+    void fromOneDotZero_literalArgumentsOfTheWrongTypeFailWhilePlanning_asARealServerAnswers() {
+        f.ctx = f.ctx.withProfile(ServerProfile.V1_0);
+        f.fails(
+                "SELECT ipv4_num_to_string(3232235521)",
+                StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Failed to coerce arguments to satisfy a call to"
+                        + " 'ipv4_num_to_string' function: coercion from Int64 to the signature Exact([UInt32]) failed"
+                        + " No function matches the given name and argument types 'ipv4_num_to_string(Int64)'. You"
+                        + " might need to add explicit type casts.\n\tCandidate functions:\n\tipv4_num_to_string(UInt32)");
+        f.fails(
+                "SELECT ipv6_to_cidr('2001:db8::', 32)",
+                StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Failed to coerce arguments to satisfy a call to"
+                        + " 'ipv6_to_cidr' function: coercion from Utf8, Int64 to the signature OneOf([String(1),"
+                        + " Exact([Utf8, UInt8])]) failed No function matches the given name and argument types"
+                        + " 'ipv6_to_cidr(Utf8, Int64)'. You might need to add explicit type casts.\n\tCandidate"
+                        + " functions:\n\tipv6_to_cidr(String(1))\n\tipv6_to_cidr(Utf8, UInt8)");
+    }
+
+    @Test
+    void argumentErrors_readExternalErrorBeforeOneDotZero_andBareFromIt() {
+        f.ctx = f.ctx.withProfile(ServerProfile.V0_17);
+        f.fails(
+                "SELECT ipv4_string_to_num('1.2.3')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
+                "External error: Invalid function args: Invalid IPv4 address format: 1.2.3");
+        f.ctx = f.ctx.withProfile(ServerProfile.V1_0);
+        f.fails(
+                "SELECT ipv4_string_to_num('1.2.3')",
+                StatusCode.ENGINE_EXECUTE_QUERY,
+                "Invalid function args: Invalid IPv4 address format: 1.2.3");
+    }
+
+    @Test
+    void ipv4ToCidr_shiftsTheMaskModulo32_asRustsWrappingShl() {
+        // a real v1.0.0 answers 192.168.1.77/0, 0.0.0.0/33 and 10.0.0.0/40
+        assertThat(f.query("SELECT ipv4_to_cidr('192.168.1.77', 0), ipv4_to_cidr('10.1.2.3', 33),"
+                                + " ipv4_to_cidr('10.1.2.3', 40)")
+                        .rows()
+                        .get(0))
+                .containsExactly("192.168.1.77/0", "0.0.0.0/33", "10.0.0.0/40");
+    }
+
+    @Test
     void inetNtoa_isAnAliasFromOneDotZero_andRefusedBefore() {
         f.ctx = f.ctx.withProfile(ServerProfile.V1_0);
-        assertThat(f.query("SELECT inet_ntoa(3232235521)").rows().get(0)).containsExactly("192.168.0.1");
+        assertThat(f.query("SELECT inet_ntoa(CAST(3232235521 AS INT UNSIGNED))")
+                        .rows()
+                        .get(0))
+                .containsExactly("192.168.0.1");
         f.ctx = f.ctx.withProfile(ServerProfile.V0_17);
         f.fails(
                 "SELECT inet_ntoa(3232235521)",

@@ -1,6 +1,9 @@
 package io.greptime.jdbc.tck.engine.duckdb.builtins;
 
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.functions.CoercionErrors;
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
@@ -25,6 +28,49 @@ public final class FunctionMap {
             return special;
         }
         return generic(r, c, c.name());
+    }
+
+    /**
+     * From v1.0 GreptimeDB's JSON functions take JSONB (binary) only, so a literal of another type fails as a real
+     * v1.0.0 fails it: the json_get_* family when it runs ({@code json_get.rs}: "JSON_GET not supported argument
+     * type Utf8"), json_is_* and json_to_string while planning (their Uniform binary signatures), parse_json (a
+     * String signature) when the literal is not text.
+     */
+    private static void refuseJsonArgument(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Expr> a = c.args();
+        if (a.isEmpty() || FunctionLines.line(r.translator.profile) < FunctionLines.LINES.indexOf("1.0")) {
+            return;
+        }
+        String type = JsonPathSql.arrowType(a.get(0), "Binary");
+        String fn = c.name();
+        if (fn.equals("parse_json")) {
+            if (a.size() == 1 && !type.equals("Utf8") && !type.equals("Null") && !type.equals("Binary")) {
+                throw new GreptimeError(
+                        StatusCode.PLAN_QUERY,
+                        "Failed to plan SQL: Error during planning: Function 'parse_json' expects NativeType::String"
+                                + " but NativeType::received NativeType::" + type
+                                + " No function matches the given name and argument types 'parse_json(" + type
+                                + ")'. You might need to add explicit type casts.\n\tCandidate functions:\n"
+                                + "\tparse_json(String(1))");
+            }
+            return;
+        }
+        if (type.equals("Binary")) {
+            return;
+        }
+        if (fn.startsWith("json_get_")) {
+            if (a.size() == 2) {
+                throw new GreptimeError(
+                        StatusCode.ENGINE_EXECUTE_QUERY,
+                        "Execution error: JSON_GET not supported argument type " + type);
+            }
+            return;
+        }
+        if (a.size() == 1) {
+            String kinds = fn.equals("json_to_string") ? "Binary, LargeBinary, BinaryView" : "Binary, BinaryView";
+            throw CoercionErrors.coercion(
+                    fn, List.of(type), "Uniform(1, [" + kinds + "])", List.of(kinds.replace(", ", "/")));
+        }
     }
 
     /** {@code name(args)} with the call's DISTINCT, ORDER BY, FILTER and OVER, under DuckDB name {@code name}. */
@@ -125,17 +171,10 @@ public final class FunctionMap {
                 return TimeFunctions.toUnixtime(r, c);
             case "date_bin", "regexp_like":
                 return generic(r, c, "greptime.main.gt_" + c.name());
-            case "parse_json",
-                    "json_to_string",
-                    "json_get",
-                    "json_get_int",
-                    "json_get_float",
-                    "json_get_bool",
-                    "json_get_string",
-                    "json_get_object",
-                    "format",
-                    "matches",
-                    "matches_term":
+            case "json_get_int", "json_get_float", "json_get_bool", "json_get_string", "json_to_string", "parse_json":
+                refuseJsonArgument(r, c);
+                return generic(r, c, "gt_" + c.name());
+            case "json_get", "json_get_object", "format", "matches", "matches_term":
                 return generic(r, c, "gt_" + c.name());
             case "json_path_exists", "json_path_match":
                 return JsonPathSql.render(r, c);
@@ -146,6 +185,7 @@ public final class FunctionMap {
                     "json_is_string",
                     "json_is_array",
                     "json_is_object":
+                refuseJsonArgument(r, c);
                 return a.size() == 1
                         ? "gt_json_is(" + r.render(a.get(0)) + ", '" + c.name().substring(8) + "')"
                         : null;
@@ -183,11 +223,55 @@ public final class FunctionMap {
                 return H3Sql.render(r, c);
             case "btrim":
                 return generic(r, c, "trim");
+            case "upper", "lower": {
+                // DataFusion maps case with Rust's full Unicode mapping (ß to SS, ﬁ to FI, İ to i̇), which Java's
+                // shares and DuckDB's one-to-one mapping lacks; arguments that are no text keep DuckDB's refusal
+                if (a.size() != 1 || c.over() != null || c.distinct()) {
+                    return null;
+                }
+                GreptimeType t = ExprTypes.of(r.scope, a.get(0));
+                String literal = JsonPathSql.arrowType(a.get(0), "Utf8");
+                boolean text = (t == null || t.kind() == GreptimeType.Kind.STRING)
+                        && (literal.equals("Utf8") || literal.equals("Null"));
+                boolean number = List.of("Int64", "Float64", "Boolean").contains(literal)
+                        || t != null
+                                && List.of(
+                                                GreptimeType.Kind.INT,
+                                                GreptimeType.Kind.UINT,
+                                                GreptimeType.Kind.FLOAT,
+                                                GreptimeType.Kind.BOOLEAN)
+                                        .contains(t.kind());
+                if (number && FunctionLines.line(r.translator.profile) >= FunctionLines.LINES.indexOf("1.0")) {
+                    // DataFusion 50's string-class signature refuses a number or boolean while planning
+                    String got = !literal.equals("Utf8") ? literal : t.name();
+                    String sig = "TypeSignatureClass::Native(LogicalType(Native(String), String))";
+                    throw new GreptimeError(
+                            StatusCode.PLAN_QUERY,
+                            "Failed to plan SQL: Error during planning: Function '" + c.name() + "' requires " + sig
+                                    + ", but received " + got + " (DataType: " + got + ")."
+                                    + " No function matches the given name and argument types '" + c.name() + "("
+                                    + got + ")'. You might need to add explicit type casts.\n\tCandidate functions:"
+                                    + "\n\t" + c.name() + "(Coercion(" + sig + "))");
+                }
+                return text ? "gt_" + c.name() + "(CAST(" + r.render(a.get(0)) + " AS VARCHAR))" : null;
+            }
             case "octet_length":
                 return a.size() == 1 ? "octet_length(encode(CAST(" + r.render(a.get(0)) + " AS VARCHAR)))" : null;
             case "isnull":
                 return a.size() == 1 ? "(" + r.render(a.get(0)) + " IS NULL)" : null;
-            case "locate", "elt", "field", "insert", "space", "mid", "clamp", "clamp_min", "clamp_max":
+            case "locate",
+                    "elt",
+                    "field",
+                    "insert",
+                    "space",
+                    "mid",
+                    "clamp",
+                    "clamp_min",
+                    "clamp_max",
+                    "substr",
+                    "lpad",
+                    "rpad",
+                    "split_part":
                 return StringFunctions.render(r, c);
             case "first_value", "last_value":
                 return c.over() == null ? firstLast(r, c) : null;

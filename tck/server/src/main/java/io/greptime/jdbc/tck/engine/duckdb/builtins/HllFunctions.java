@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.engine.duckdb.builtins;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.functions.CoercionErrors;
+import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
@@ -26,13 +28,22 @@ final class HllFunctions {
 
     static String render(ExprRenderer r, SqlAst.Call c) {
         List<SqlAst.Expr> a = c.args();
+        boolean modern = FunctionLines.line(r.translator.profile) >= FunctionLines.LINES.indexOf("1.0");
+        if (modern
+                && c.over() == null
+                && List.of("hll", "hll_merge", "hll_count").contains(c.name())) {
+            refuseSignature(r, c);
+        }
         if (a.size() != 1 || c.over() != null) {
             return null;
         }
         String x = r.render(a.get(0));
         return switch (c.name()) {
             case "hll" -> {
-                refuseNonString(r, a.get(0));
+                if (!modern) {
+                    // v1.0.0 coerces a number to Utf8 for hll's Exact([Utf8]); kept refused before 1.0
+                    refuseNonString(r, a.get(0));
+                }
                 yield "unhex(gt_hll_state(coalesce(CAST(list_sort(list(DISTINCT hash(CAST(" + x
                         + " AS VARCHAR))) FILTER (WHERE " + x + " IS NOT NULL)) AS VARCHAR), '[]')))";
             }
@@ -40,6 +51,29 @@ final class HllFunctions {
             case "hll_count" -> "CAST(gt_hll_count(hex(" + x + ")) AS UBIGINT)";
             default -> null;
         };
+    }
+
+    /**
+     * hll.rs and hll_count.rs declare Exact([Utf8]), Exact([Binary]) and Exact([Binary]); from v1.0 DataFusion
+     * refuses, while planning, a call with another arity, and hll_count of a literal (text or NULL) that is no
+     * binary state, as a real v1.0.0 does.
+     */
+    private static void refuseSignature(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Expr> a = c.args();
+        String accepted = c.name().equals("hll") ? "Utf8" : "Binary";
+        boolean literal = a.size() == 1 && a.get(0) instanceof SqlAst.Literal;
+        if (a.size() == 1 && !(literal && c.name().equals("hll_count"))) {
+            return;
+        }
+        List<String> types = a.stream().map(e -> argType(r, e)).toList();
+        throw CoercionErrors.coercion(c.name(), types, "Exact([" + accepted + "])", List.of(accepted));
+    }
+
+    /** The Arrow type DataFusion names for an argument: a literal's, else its column type's. */
+    private static String argType(ExprRenderer r, SqlAst.Expr e) {
+        GreptimeType t = ExprTypes.of(r.scope, e);
+        String column = t == null ? "Binary" : t.name().equals("String") ? "Utf8" : t.name();
+        return JsonPathSql.arrowType(e, column);
     }
 
     /** hll.rs accepts Utf8 only: DataFusion's not_impl_err for any other input (status Unsupported). */

@@ -64,10 +64,54 @@ final class StringFunctions {
             case "mid" -> {
                 return FunctionMap.generic(r, c, "substr");
             }
+            case "substr" -> {
+                return substr(r, c);
+            }
+            case "lpad", "rpad" -> {
+                // DataFusion pads with spaces when no fill is given; DuckDB has no two-argument form
+                return a.size() == 2
+                        ? c.name() + "(" + r.render(a.get(0)) + ", " + r.render(a.get(1)) + ", ' ')"
+                        : null;
+            }
+            case "split_part" -> {
+                if (a.size() != 3) {
+                    return null;
+                }
+                String n = r.render(a.get(2));
+                return "CASE WHEN " + n + " = 0 THEN "
+                        + Errors.raise(
+                                io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                                "Execution error: field position must not be zero")
+                        + " ELSE split_part(" + r.render(a.get(0)) + ", " + r.render(a.get(1)) + ", " + n + ") END";
+            }
             default -> {
                 return clamp(r, c);
             }
         }
+    }
+
+    /**
+     * DataFusion's substr counts characters from 1 like SQL's SUBSTRING: a start before the first character
+     * shortens the count by the positions before it ({@code substr('abc', -1, 3)} is {@code 'a'}) where DuckDB
+     * would count from the end, and a negative count fails the query.
+     */
+    private static String substr(ExprRenderer r, SqlAst.Call c) {
+        List<Expr> a = c.args();
+        if (a.size() != 2 && a.size() != 3) {
+            return null;
+        }
+        String s = r.render(a.get(0));
+        String start = "CAST(" + r.render(a.get(1)) + " AS BIGINT)";
+        if (a.size() == 2) {
+            return "CASE WHEN " + start + " < 1 THEN " + s + " ELSE substr(" + s + ", " + start + ") END";
+        }
+        String len = "CAST(" + r.render(a.get(2)) + " AS BIGINT)";
+        String negative = "error('" + Errors.RAISED + io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY.code()
+                + ":Execution error: negative substring length not allowed: substr(<str>, ' || " + start
+                + " || ', ' || " + len + " || ')')";
+        return "CASE WHEN " + len + " < 0 THEN " + negative + " WHEN " + start + " < 1 THEN substr(" + s
+                + ", 1, greatest(" + start + " + " + len + " - 1, 0)) ELSE substr(" + s + ", " + start + ", " + len
+                + ") END";
     }
 
     /** GreptimeDB refuses a range whose min exceeds its max (for constant bounds, as it checks them). */

@@ -3,6 +3,8 @@ package io.greptime.jdbc.tck.engine.duckdb.builtins;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.functions.CoercionErrors;
+import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import io.greptime.jdbc.tck.engine.duckdb.functions.UddSketch;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
@@ -26,6 +28,9 @@ final class UddSketchFunctions {
 
     static String render(ExprRenderer r, SqlAst.Call c) {
         List<SqlAst.Expr> a = c.args();
+        if (FunctionLines.line(r.translator.profile) >= FunctionLines.LINES.indexOf("1.0") && c.over() == null) {
+            refuseSignature(r, c);
+        }
         if (c.name().equals("uddsketch_calc")) {
             return a.size() != 2
                     ? null
@@ -45,6 +50,37 @@ final class UddSketchFunctions {
                     + " AS DOUBLE)) AS VARCHAR), '[]')))";
         }
         return "unhex(gt_uddsketch_merge(" + params + "coalesce(string_agg(hex(" + x + "), ','), '')))";
+    }
+
+    /**
+     * uddsketch_state's Exact([Int64, Float64, Float64]) and uddsketch_calc's Exact([Float64, Binary]): from v1.0
+     * a call with another arity, or uddsketch_calc of a literal (NULL or text) for the state, fails while planning
+     * as a real v1.0.0 fails it.
+     */
+    private static void refuseSignature(ExprRenderer r, SqlAst.Call c) {
+        List<SqlAst.Expr> a = c.args();
+        String accepted;
+        if (c.name().equals("uddsketch_state")) {
+            if (a.size() == 3) {
+                return;
+            }
+            accepted = "Int64, Float64, Float64";
+        } else if (c.name().equals("uddsketch_calc")) {
+            if (a.size() == 2 && !(a.get(1) instanceof SqlAst.Literal)) {
+                return;
+            }
+            accepted = "Float64, Binary";
+        } else {
+            return;
+        }
+        List<String> types = a.stream().map(e -> argType(r, e)).toList();
+        throw CoercionErrors.coercion(c.name(), types, "Exact([" + accepted + "])", List.of(accepted));
+    }
+
+    private static String argType(ExprRenderer r, SqlAst.Expr e) {
+        GreptimeType t = ExprTypes.of(r.scope, e);
+        String column = t == null ? "Binary" : t.name().equals("String") ? "Utf8" : t.name();
+        return JsonPathSql.arrowType(e, column);
     }
 
     /** The accumulator reads bucket size and error rate from literals only. */

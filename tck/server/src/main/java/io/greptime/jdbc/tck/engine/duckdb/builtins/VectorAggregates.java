@@ -30,6 +30,8 @@ import java.util.HexFormat;
  */
 final class VectorAggregates {
     static final String SEPARATOR = "\u001e";
+    /** Tags a VECTOR column's bytes, which are float32 elements rather than text. */
+    private static final String VECTOR_BYTES = "vecbytes:";
 
     private VectorAggregates() {}
 
@@ -43,12 +45,17 @@ final class VectorAggregates {
         }
         SqlAst.Expr arg = c.args().get(0);
         GreptimeType t = ExprTypes.of(r.scope, arg);
-        if (t != null && t.kind() != GreptimeType.Kind.STRING && t.kind() != GreptimeType.Kind.BINARY) {
+        if (t != null
+                && t.kind() != GreptimeType.Kind.STRING
+                && t.kind() != GreptimeType.Kind.BINARY
+                && t.kind() != GreptimeType.Kind.VECTOR) {
             // the accumulator factory's Internal error, which reaches the client as its bare code
             throw new GreptimeError(StatusCode.INTERNAL, "Internal error: 1003");
         }
         String x = r.render(arg);
-        String item = "CASE WHEN typeof(" + x + ") = 'BLOB' THEN '" + VectorFunctions.BYTES + "' || hex(CAST(" + x
+        // a VECTOR column's bytes are its float32 elements; other bytes are read as vector text (see above)
+        String bytesTag = t != null && t.kind() == GreptimeType.Kind.VECTOR ? VECTOR_BYTES : VectorFunctions.BYTES;
+        String item = "CASE WHEN typeof(" + x + ") = 'BLOB' THEN '" + bytesTag + "' || hex(CAST(" + x
                 + " AS BLOB)) ELSE CAST(" + x + " AS VARCHAR) END";
         String rows = "string_agg(" + item + ", chr(30))";
         if (!c.name().equals("vec_avg")) {
@@ -64,14 +71,19 @@ final class VectorAggregates {
         long offset = 0;
         for (String item : joined.split(SEPARATOR, -1)) {
             String text = item;
-            if (item.startsWith(VectorFunctions.BYTES)) {
+            float[] v = null;
+            if (item.startsWith(VECTOR_BYTES)) {
+                v = VectorFunctions.vector(VectorFunctions.BYTES + item.substring(VECTOR_BYTES.length()));
+            } else if (item.startsWith(VectorFunctions.BYTES)) {
                 byte[] bytes = HexFormat.of().parseHex(item.substring(VectorFunctions.BYTES.length()));
                 text = utf8(bytes, offset);
                 offset += bytes.length;
             } else {
                 offset += item.getBytes(StandardCharsets.UTF_8).length;
             }
-            float[] v = parse(text);
+            if (v == null) {
+                v = parse(text);
+            }
             if (acc == null) {
                 acc = v.clone();
             } else if (acc.length != v.length) {

@@ -32,6 +32,18 @@ public final class Admin {
         if (AdminProcedures.handles(fn) && !(fn.equals("discard_unflushed") && tableExists(call, argText))) {
             AdminProcedures.run(call.ctx.profile(), fn, argText, label, call.schema());
         }
+        boolean modern = FunctionLines.line(call.ctx.profile()) >= FunctionLines.LINES.indexOf("1.0");
+        if (modern) {
+            // the checks a real v1.0.0 makes before it would act (flush_compact_table.rs, flush_compact_region.rs,
+            // gc.rs, reconcile_*.rs); a standalone server refuses gc and reconcile outright
+            AdminProcedures.checkV1(
+                    call.ctx.profile(),
+                    fn,
+                    argText,
+                    call.schema(),
+                    (schema, table) -> call.catalog.table(schema, table) != null,
+                    regionTable -> tableWithId(call, regionTable));
+        }
         switch (fn) {
             case "flush_table", "compact_table" -> {
                 Tokens args = new Tokens(t.raw(argsStart + 1, t.pos - 1));
@@ -52,6 +64,18 @@ public final class Admin {
         }
         String sql = "SELECT CAST(0 AS UBIGINT) AS " + Catalog.quote(label);
         return Queries.run(call, sql, null, List.of());
+    }
+
+    /** Whether some table has GreptimeDB table id {@code id} (a region id's upper 32 bits). */
+    private static boolean tableWithId(Call call, long id) {
+        for (String db : call.catalog.databaseNames()) {
+            for (io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta m : call.catalog.tables(db)) {
+                if (m.id() == id) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb.exec;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
+import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import java.sql.SQLException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,6 +16,24 @@ public final class Errors {
             Pattern.compile("Table with name ([^ ]+) does not exist", Pattern.CASE_INSENSITIVE);
 
     private Errors() {}
+
+    private static final String EXTERNAL_ARGS = "External error: Invalid function args: ";
+
+    /**
+     * The error as the profile's line shows it. Up to v0.17 GreptimeDB's scalar functions ran behind an adapter
+     * that wrapped their argument errors as DataFusion's External error; from v1.0 they are DataFusion functions
+     * themselves and the message reads {@code Invalid function args: ...} bare (a real v1.0.0 answers
+     * ipv4_string_to_num('1.2.3') and vec_subvector's bad indices so).
+     */
+    public static GreptimeError forLine(GreptimeError e, io.greptime.jdbc.tck.engine.EngineProfile profile) {
+        String msg = e.getMessage();
+        if (msg == null
+                || !msg.startsWith(EXTERNAL_ARGS)
+                || FunctionLines.line(profile) < FunctionLines.LINES.indexOf("1.0")) {
+            return e;
+        }
+        return new GreptimeError(e.status(), msg.substring("External error: ".length()), e);
+    }
 
     public static GreptimeError tableNotFound(String schema, String table) {
         return new GreptimeError(

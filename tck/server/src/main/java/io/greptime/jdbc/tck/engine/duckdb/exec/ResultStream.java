@@ -162,12 +162,12 @@ public final class ResultStream extends ArrowReader {
     /** A failure while producing rows, as the GreptimeError it would have been before the first one. */
     private GreptimeError failure(Exception e) {
         if (e instanceof GreptimeError g) {
-            return g;
+            return Errors.forLine(g, call.ctx.profile());
         }
         if (call.interrupted()) {
             return cancelled(e);
         }
-        return Errors.map(new SQLException(duckDbMessage(e), e), call.schema());
+        return Errors.forLine(Errors.map(new SQLException(duckDbMessage(e), e), call.schema()), call.ctx.profile());
     }
 
     public static GreptimeError cancelled(Exception e) {

@@ -6,6 +6,8 @@ import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.ddl.Show;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
+import io.greptime.jdbc.tck.engine.duckdb.functions.AdminProcedures;
+import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
@@ -96,7 +98,19 @@ public final class FlowStatements {
             throw new GreptimeError(
                     StatusCode.INVALID_ARGUMENTS, "Invalid function args: flush_flow expects a flow name");
         }
-        long n = flows.flush(arg.text());
+        long n;
+        try {
+            n = flows.flush(arg.text());
+        } catch (GreptimeError e) {
+            if (e.status() == StatusCode.FLOW_NOT_FOUND
+                    && FunctionLines.line(call.ctx.profile()) >= FunctionLines.LINES.indexOf("1.0")) {
+                // from v1.0 the admin function's error wraps the flow's (a real v1.0.0 answers so)
+                String flow = arg.text().contains(".") ? arg.text() : Catalog.CATALOG + "." + arg.text();
+                AdminProcedures.fail(
+                        call.ctx.profile(), "flush_flow", StatusCode.FLOW_NOT_FOUND, "Flow not found: '" + flow + "'");
+            }
+            throw e;
+        }
         call.read();
         return Queries.run(call, "SELECT CAST(" + n + " AS UBIGINT) AS " + Catalog.quote(label), null, List.of());
     }

@@ -76,6 +76,109 @@ public final class AdminProcedures {
         }
     }
 
+    /**
+     * From v1.0: the argument checks and refusals of the admin functions this engine otherwise answers with 0.
+     * flush_table takes one table name (a number "failed to cast"); compact_table a name, a type and options
+     * whose strict-window / regular forms flush_compact_table.rs parses; a missing table, or a region whose table
+     * id ({@code region >> 32}) names no table, fails in the admin error shape; gc_table, gc_regions and the
+     * reconcile functions are unsupported on a standalone server.
+     */
+    public static void checkV1(
+            EngineProfile p,
+            String fn,
+            String args,
+            String schema,
+            java.util.function.BiPredicate<String, String> tableExists,
+            java.util.function.LongPredicate tableIdExists) {
+        List<Arg> a = args(args);
+        switch (fn) {
+            case "flush_table" -> {
+                Arg table = oneString(a);
+                if (table.kind().equals("string")) {
+                    checkTable(p, fn, table.text(), schema, tableExists);
+                }
+            }
+            case "compact_table" -> {
+                if (a.isEmpty() || a.size() > 3) {
+                    throw new GreptimeError(
+                            StatusCode.INVALID_ARGUMENTS,
+                            "Invalid function args: The length of the args is not correct, expect 1-4, have: "
+                                    + a.size());
+                }
+                if (!a.stream().allMatch(x -> x.kind().equals("string"))) {
+                    fail(p, fn, StatusCode.INVALID_ARGUMENTS, unsupportedTypes(fn, a));
+                }
+                if (a.size() >= 2) {
+                    String bad = compactOptions(
+                            a.get(1).text(), a.size() == 3 ? a.get(2).text() : null);
+                    if (bad != null) {
+                        fail(p, fn, StatusCode.INVALID_ARGUMENTS, "Invalid function args: " + bad);
+                    }
+                }
+                checkTable(p, fn, a.get(0).text(), schema, tableExists);
+            }
+            case "flush_region", "compact_region" -> {
+                if (a.size() == 1 && a.get(0).kind().equals("int")) {
+                    long table = Long.parseLong(a.get(0).text()) >>> 32;
+                    if (!tableIdExists.test(table)) {
+                        fail(p, fn, StatusCode.UNEXPECTED, "Failed to find table route: " + table);
+                    }
+                }
+            }
+            case "gc_table", "gc_regions" -> fail(p, fn, StatusCode.UNSUPPORTED, "Unsupported operation " + fn);
+            case "reconcile_table", "reconcile_database", "reconcile_catalog" ->
+                fail(p, fn, StatusCode.UNSUPPORTED, "Unsupported operation reconcile");
+            default -> {}
+        }
+    }
+
+    private static void checkTable(
+            EngineProfile p,
+            String fn,
+            String name,
+            String schema,
+            java.util.function.BiPredicate<String, String> tableExists) {
+        String[] parts = name.contains(".") ? name.split("\\.", 2) : new String[] {schema, name};
+        if (!tableExists.test(parts[0], parts[1])) {
+            fail(p, fn, StatusCode.TABLE_NOT_FOUND, "Table not found: greptime." + parts[0] + "." + parts[1]);
+        }
+    }
+
+    /**
+     * flush_compact_table.rs parse_compact_options: null when the type and options parse, else the message.
+     * strict_window (or swcs) takes a number of seconds or window/window_seconds/parallelism pairs; any other type
+     * compacts regularly and takes parallelism only.
+     */
+    static String compactOptions(String type, String options) {
+        if (options == null) {
+            return null;
+        }
+        boolean strict = type.equalsIgnoreCase("strict_window") || type.equalsIgnoreCase("swcs");
+        if (strict && options.matches("[+-]?\\d+")) {
+            return null;
+        }
+        for (String pair : options.split(",", -1)) {
+            String[] kv = pair.trim().split("=", -1);
+            if (kv.length != 2) {
+                return "Invalid key-value pair: " + pair.trim();
+            }
+            String key = kv[0].trim();
+            String value = kv[1].trim();
+            if (strict && (key.equals("window") || key.equals("window_seconds"))) {
+                if (!value.matches("[+-]?\\d+")) {
+                    return "Invalid value for window: " + value;
+                }
+            } else if (key.equals("parallelism")) {
+                if (!value.matches("\\+?\\d+")) {
+                    return "Invalid value for parallelism: " + value;
+                }
+            } else {
+                return "Unknown parameter: " + key;
+            }
+        }
+        return null;
+    }
+
     /** Whether the table a purge_table / discard_unflushed names exists (then this engine cannot answer). */
     public static String tableArg(String args) {
         List<Arg> a = args(args);
@@ -128,7 +231,7 @@ public final class AdminProcedures {
     }
 
     /** Throws {@code inner} in the line's admin error shape; {@code status} is the inner error's own. */
-    static void fail(EngineProfile p, String fn, StatusCode status, String inner) {
+    public static void fail(EngineProfile p, String fn, StatusCode status, String inner) {
         int line = FunctionLines.line(p);
         if (line >= 0 && line <= FunctionLines.LINES.indexOf("0.15")) {
             throw new GreptimeError(status, inner);

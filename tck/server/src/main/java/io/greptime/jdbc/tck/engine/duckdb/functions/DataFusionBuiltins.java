@@ -109,6 +109,10 @@ public final class DataFusionBuiltins {
             case "digest":
                 return n == 2 ? "unhex(gt_df_digest(CAST(" + a.get(0) + " AS VARCHAR), " + a.get(1) + "))" : null;
             case "encode":
+                if (n == 2 && a.get(1).equalsIgnoreCase("'hex'")) {
+                    // the bytes in lower-case hex: a string's UTF-8 bytes, a binary's own bytes (hex() reads both)
+                    return "lower(hex(" + a.get(0) + "))";
+                }
                 return n == 2 ? "gt_df_encode(CAST(" + a.get(0) + " AS VARCHAR), " + a.get(1) + ")" : null;
             case "decode":
                 // Binary out
@@ -434,6 +438,9 @@ public final class DataFusionBuiltins {
     /** Registers the Java functions the SQL above calls. */
     public static void install(Connection c) throws SQLException {
         unary(c, "gt_df_initcap", DataFusionBuiltins::initcap);
+        // upper/lower with the full Unicode case mapping Rust's str::to_uppercase/to_lowercase apply
+        unary(c, "gt_upper", s -> s.toUpperCase(java.util.Locale.ROOT));
+        unary(c, "gt_lower", s -> s.toLowerCase(java.util.Locale.ROOT));
         unary(c, "gt_df_sha224", s -> digestHex(s, "SHA-224"));
         unary(c, "gt_df_sha384", s -> digestHex(s, "SHA-384"));
         unary(c, "gt_df_sha512", s -> digestHex(s, "SHA-512"));

@@ -77,7 +77,8 @@ public final class IpFunctions {
             throw invalidArgs("Invalid IPv4 address: " + ip);
         }
         long prefix = mask >= 0 ? mask : autoPrefix(bits, dots);
-        long maskBits = prefix == 0 ? 0 : (0xFFFFFFFFL << (32 - prefix)) & 0xFFFFFFFFL;
+        // cidr.rs: u32::MAX.wrapping_shl(32 - mask), whose shift counts modulo 32: a /0 mask keeps every bit
+        long maskBits = (0xFFFFFFFFL << ((32 - (int) prefix) & 31)) & 0xFFFFFFFFL;
         return ipv4NumToString(bits & maskBits) + "/" + prefix;
     }
 

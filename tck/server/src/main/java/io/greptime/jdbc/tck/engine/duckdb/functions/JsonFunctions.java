@@ -34,7 +34,12 @@ public final class JsonFunctions {
         try {
             return canonical(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Cannot convert the string to json, have: " + text, e);
+            // parse_json.rs: the jsonb parser's error fails the query while executing; text with no value at all
+            // reads "EOF while parsing a value" at its end
+            String why = text.isBlank() ? "EOF while parsing a value, pos " + text.length() : "expected value";
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Execution error: cannot parse '" + text + "': " + why);
         }
     }
 
@@ -54,6 +59,10 @@ public final class JsonFunctions {
             return p.getAsBoolean() ? 1L : 0L;
         }
         if (p.isNumber()) {
+            // the jsonb crate keeps 3.0 and 1e2 as f64, which to_i64 refuses
+            if (!isInteger(e)) {
+                return null;
+            }
             BigDecimal d = p.getAsBigDecimal();
             try {
                 return d.longValueExact();
@@ -61,8 +70,21 @@ public final class JsonFunctions {
                 return null;
             }
         }
-        return null;
+        // a string as Rust's i64 parse reads it: an optional sign and digits, nothing else ("+7" yes, " 5" no)
+        String text = p.getAsString();
+        if (!INTEGER_TEXT.matcher(text).matches()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException outOfRange) {
+            return null;
+        }
     }
+
+    private static final java.util.regex.Pattern INTEGER_TEXT = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+    private static final java.util.regex.Pattern FLOAT_TEXT =
+            java.util.regex.Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
 
     public static Double getFloat(String json, String path) {
         JsonElement e = at(json, path);
@@ -73,12 +95,29 @@ public final class JsonFunctions {
         if (p.isBoolean()) {
             return p.getAsBoolean() ? 1.0 : 0.0;
         }
-        return p.isNumber() ? p.getAsDouble() : null;
+        if (p.isNumber()) {
+            return p.getAsDouble();
+        }
+        // a string as Rust's f64 parse reads it ("1.5", "1e2"; not " 1" nor "abc")
+        String text = p.getAsString();
+        return FLOAT_TEXT.matcher(text).matches() ? Double.parseDouble(text) : null;
     }
 
     public static Boolean getBool(String json, String path) {
         JsonElement e = at(json, path);
-        return e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isBoolean() ? e.getAsBoolean() : null;
+        if (e == null || !e.isJsonPrimitive()) {
+            return null;
+        }
+        JsonPrimitive p = e.getAsJsonPrimitive();
+        if (p.isBoolean()) {
+            return p.getAsBoolean();
+        }
+        // the jsonb crate reads the strings "true" and "false" (any case) as booleans; numbers never
+        if (p.isString()) {
+            String text = p.getAsString();
+            return text.equalsIgnoreCase("true") ? Boolean.TRUE : text.equalsIgnoreCase("false") ? Boolean.FALSE : null;
+        }
+        return null;
     }
 
     public static String getString(String json, String path) {

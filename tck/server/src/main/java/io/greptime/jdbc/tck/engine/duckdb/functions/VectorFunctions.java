@@ -55,9 +55,11 @@ public final class VectorFunctions {
         return out;
     }
 
+    /** A bad vector text inside a query fails it while executing (a real v1.0.0: 3001 for parse_vec('1, 2')). */
     private static GreptimeError invalid(String text, String why) {
         return new GreptimeError(
-                StatusCode.INVALID_ARGUMENTS, "Invalid Vector: Failed to parse " + text + " to Vector value: " + why);
+                StatusCode.ENGINE_EXECUTE_QUERY,
+                "Invalid Vector: Failed to parse " + text + " to Vector value: " + why);
     }
 
     /** Each element plus {@code k}, or times it with {@code multiply}, in f32 as nalgebra computes it. */
@@ -161,17 +163,23 @@ public final class VectorFunctions {
         float n = (float) Math.sqrt(sum);
         float[] out = new float[v.length];
         for (int i = 0; i < v.length; i++) {
-            out[i] = n == 0 ? 0 : v[i] / n;
+            // vector_norm.rs divides by the norm as it is: a zero vector's elements come out NaN
+            out[i] = v[i] / n;
         }
         return hex(out);
     }
 
     public static Float kth(String a, Long k) {
         float[] v = vector(a);
-        if (k < 0 || k >= v.length) {
+        // vector_kth_elem.rs (v1.0.0:81-98)
+        if (k < 0) {
             throw new GreptimeError(
                     StatusCode.ENGINE_EXECUTE_QUERY,
-                    "Execution error: Invalid index: " + k + ", vector length: " + v.length);
+                    "Execution error: 2nd argument not a valid index or expected datatype: vec_kth_elem");
+        }
+        if (k >= v.length) {
+            throw new GreptimeError(
+                    StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: index out of bound: vec_kth_elem");
         }
         return v[k.intValue()];
     }
@@ -179,10 +187,11 @@ public final class VectorFunctions {
     public static String subvector(String a, Long from, Long to) {
         float[] v = vector(a);
         if (from < 0 || to > v.length || from > to) {
+            // vector_subvector.rs: an InvalidFuncArgs error (v1.0.0:104-113)
             throw new GreptimeError(
                     StatusCode.ENGINE_EXECUTE_QUERY,
-                    "Execution error: Invalid start and end indices: start=" + from + ", end=" + to + ", vector length="
-                            + v.length);
+                    "External error: Invalid function args: Invalid start and end indices: start=" + from + ", end="
+                            + to + ", vec_len=" + v.length);
         }
         return hex(java.util.Arrays.copyOfRange(v, from.intValue(), to.intValue()));
     }

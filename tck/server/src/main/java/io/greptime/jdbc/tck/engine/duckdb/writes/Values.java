@@ -116,22 +116,35 @@ final class Values {
         if (v instanceof byte[] b) {
             return b;
         }
-        String s = v.toString().trim();
+        // vector_type.rs parse_string_to_vector_type_value: its messages name the text as written
+        String text = v.toString();
+        String s = text.trim();
         if (!s.startsWith("[") || !s.endsWith("]")) {
-            throw new GreptimeError(StatusCode.INVALID_ARGUMENTS, "Failed to parse vector: " + s);
+            throw invalidVector(text, "not properly enclosed in brackets");
         }
         String body = s.substring(1, s.length() - 1).trim();
         String[] parts = body.isEmpty() ? new String[0] : body.split(",");
+        float[] values = new float[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                values[i] = Float.parseFloat(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw invalidVector(text, "elements are not all float32");
+            }
+        }
         if (parts.length != dim) {
-            throw new GreptimeError(
-                    StatusCode.INVALID_ARGUMENTS,
-                    "Failed to parse vector: expected " + dim + " dimensions, got " + parts.length);
+            throw invalidVector(text, "wrong dimension");
         }
         ByteBuffer buf = ByteBuffer.allocate(4 * dim).order(ByteOrder.LITTLE_ENDIAN);
-        for (String p : parts) {
-            buf.putFloat(Float.parseFloat(p.trim()));
+        for (float f : values) {
+            buf.putFloat(f);
         }
         return buf.array();
+    }
+
+    private static GreptimeError invalidVector(String text, String why) {
+        return new GreptimeError(
+                StatusCode.INVALID_ARGUMENTS, "Invalid Vector: Failed to parse " + text + " to Vector value: " + why);
     }
 
     private static Long toDate(Object v, ZoneId zone) {
