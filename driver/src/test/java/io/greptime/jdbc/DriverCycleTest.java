@@ -2,6 +2,7 @@ package io.greptime.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.greptime.jdbc.sourcegraph.JavaSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +79,7 @@ class DriverCycleTest {
 
     @Test
     void internalPackages_formNoCycle() {
-        JavaSources sources = JavaSources.driver();
+        JavaSources sources = JavaSources.mainSources();
         Map<String, Set<String>> packages = internalPackageGraph(sources);
         assertThat(packages).as("the scan sees the internal packages").hasSizeGreaterThan(8);
         List<String> cycles = JavaSources.cycles(packages).stream()
@@ -89,7 +90,7 @@ class DriverCycleTest {
 
     @Test
     void noFileCycle_spansTwoPackages() {
-        JavaSources sources = JavaSources.driver();
+        JavaSources sources = JavaSources.mainSources();
         List<String> spanning = JavaSources.cycles(sources.fileGraph()).stream()
                 .filter(c -> c.stream().map(sources::packageOf).distinct().count() > 1)
                 .map(c -> c.stream().map(DriverCycleTest::shortName).toList().toString())
@@ -99,7 +100,7 @@ class DriverCycleTest {
 
     @Test
     void fileCyclesInsideAPackage_areTheKnownOnes() {
-        List<String> cycles = JavaSources.cycles(JavaSources.driver().fileGraph()).stream()
+        List<String> cycles = JavaSources.cycles(JavaSources.mainSources().fileGraph()).stream()
                 .map(c -> c.stream().map(DriverCycleTest::shortName).collect(Collectors.joining(" ")))
                 .toList();
         assertThat(cycles).containsExactlyInAnyOrderElementsOf(KNOWN_FILE_CYCLES);

@@ -2,7 +2,7 @@ package io.greptime.jdbc.failover;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.greptime.jdbc.JavaSources;
+import io.greptime.jdbc.sourcegraph.JavaSources;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +14,7 @@ class FailoverLayeringTest {
 
     @Test
     void failover_refersToNeitherClientNorJdbc() {
-        JavaSources sources = JavaSources.driver();
+        JavaSources sources = JavaSources.mainSources();
         assertThat(sources.references(FAILOVER, "io.greptime.jdbc.internal.client"))
                 .isEmpty();
         assertThat(sources.references(FAILOVER, "io.greptime.jdbc.internal.jdbc"))

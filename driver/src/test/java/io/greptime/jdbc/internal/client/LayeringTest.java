@@ -2,7 +2,7 @@ package io.greptime.jdbc.internal.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.greptime.jdbc.JavaSources;
+import io.greptime.jdbc.sourcegraph.JavaSources;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,12 +17,12 @@ class LayeringTest {
 
     @Test
     void client_neverReferencesTheJdbcLayer() {
-        assertThat(JavaSources.driver().references(CLIENT, JDBC)).isEmpty();
+        assertThat(JavaSources.mainSources().references(CLIENT, JDBC)).isEmpty();
     }
 
     @Test
     void config_neverReferencesClientOrJdbc() {
-        JavaSources sources = JavaSources.driver();
+        JavaSources sources = JavaSources.mainSources();
         assertThat(sources.references(CONFIG, JDBC)).isEmpty();
         assertThat(sources.references(CONFIG, CLIENT)).isEmpty();
     }
@@ -30,6 +30,6 @@ class LayeringTest {
     @Test
     void scanner_detectsAViolation() {
         // The check itself must be able to fail: the jdbc layer does refer to the client.
-        assertThat(JavaSources.driver().references(JDBC, CLIENT)).isNotEmpty();
+        assertThat(JavaSources.mainSources().references(JDBC, CLIENT)).isNotEmpty();
     }
 }

@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.engine.duckdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.greptime.jdbc.sourcegraph.JavaSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

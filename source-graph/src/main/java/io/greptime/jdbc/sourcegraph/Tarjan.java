@@ -1,4 +1,4 @@
-package io.greptime.jdbc;
+package io.greptime.jdbc.sourcegraph;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

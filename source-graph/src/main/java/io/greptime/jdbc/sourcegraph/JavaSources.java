@@ -1,4 +1,4 @@
-package io.greptime.jdbc;
+package io.greptime.jdbc.sourcegraph;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The driver's main sources read as a graph of references, for the layering and cycle tests. A file refers to
+ * A module's main sources read as a graph of references, for the layering and cycle tests of the driver and the
+ * embedded server. A file refers to
  * a project type through an import (plain, static or on demand), an inline fully-qualified name in code
  * ({@code io.greptime.jdbc.internal.foo.Bar.baz()}), or the simple name of a type of its own package.
  * Comments and string and character literals are blanked first (line breaks kept, so line numbers hold): a
@@ -53,8 +54,8 @@ public final class JavaSources {
         }
     }
 
-    /** The driver's main sources; tests run with the driver module as working directory. */
-    public static JavaSources driver() {
+    /** The main sources of the module whose tests run (surefire's working directory is the module's). */
+    public static JavaSources mainSources() {
         return of(Path.of("src/main/java"));
     }
 
@@ -73,9 +74,9 @@ public final class JavaSources {
 
     /**
      * Java source with comments, string/text-block and char literals replaced by spaces (newlines kept).
-     * Package-private so that the tests can show it on a sample.
+     * Public so that the tests can show it on a sample.
      */
-    static String blank(String s) {
+    public static String blank(String s) {
         StringBuilder out = new StringBuilder(s);
         int i = 0;
         while (i < s.length()) {
@@ -154,7 +155,7 @@ public final class JavaSources {
         return name.equals(pkg) || name.startsWith(pkg + ".");
     }
 
-    /** The driver types {@code type}'s file depends on (itself excluded). */
+    /** The project types {@code type}'s file depends on (itself excluded). */
     public Set<String> dependencies(String type) {
         Source source = byType.get(type);
         Set<String> deps = new TreeSet<>();
@@ -186,7 +187,7 @@ public final class JavaSources {
         return deps;
     }
 
-    /** The top-level driver type a qualified name (type, nested type or member) belongs to, if any. */
+    /** The top-level project type a qualified name (type, nested type or member) belongs to, if any. */
     private void addOwner(String name, Set<String> deps) {
         for (String n = name; n.contains("."); n = n.substring(0, n.lastIndexOf('.'))) {
             if (byType.containsKey(n)) {
@@ -196,7 +197,7 @@ public final class JavaSources {
         }
     }
 
-    /** The file graph: each driver type to the driver types its file depends on. */
+    /** The file graph: each project type to the project types its file depends on. */
     public Map<String, Set<String>> fileGraph() {
         Map<String, Set<String>> graph = new LinkedHashMap<>();
         for (String type : byType.keySet()) {
