@@ -1,5 +1,6 @@
 -- Statements GreptimeDB refuses on a view: DROP TABLE, ALTER, DELETE, TRUNCATE, INSERT; a view whose base table
--- was dropped; DROP VIEW on a table (GreptimeDB docs: user-guide/query-data/view.md; src/operator/src/statement/ddl.rs)
+-- was dropped; DROP VIEW on a table (GreptimeDB docs: user-guide/query-data/view.md; src/operator/src/statement/ddl.rs).
+-- Named to run first in its folder: the route errors name the view's table id, which counts the tables created before.
 CREATE TABLE pe_base (k STRING, v INT, ts TIMESTAMP TIME INDEX, PRIMARY KEY(k));
 
 INSERT INTO pe_base VALUES ('x', 1, 1);
