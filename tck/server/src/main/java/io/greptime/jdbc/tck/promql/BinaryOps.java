@@ -176,7 +176,9 @@ final class BinaryOps {
                     ? sh
                     : new Value.Shape(
                             sh.layout(), Evaluator.DEFAULT_TIME, "", sh.valueName(), List.of(), sh.tableOrder(), false);
-            return new Value.Vector(out, joined.with(layout(sh), name, joined.labelColumns(), false));
+            // tags first, then the time index and the value (a real v1.0.0 answers scalar(b) * a with a's
+            // tags before ts; a * scalar(b) has only ts and the value)
+            return new Value.Vector(out, joined.with(projected(sh), name, joined.labelColumns(), false));
         }
         name = scalarLeft ? sName + " " + op + " " + sh.valueName() : sh.valueName() + " " + op + " " + sName;
         return new Value.Vector(out, sh.with(projected(sh), name, sh.labelColumns(), false));

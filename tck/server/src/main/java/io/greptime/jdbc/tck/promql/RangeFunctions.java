@@ -92,13 +92,13 @@ final class RangeFunctions {
                 }
             }
         }
-        double rangeStart = (windowEnd - rangeMs) / 1000.0;
-        double rangeEnd = windowEnd / 1000.0;
-        double first = t[from] / 1000.0;
-        double last = t[to - 1] / 1000.0;
-        double durationToStart = first - rangeStart;
-        double durationToEnd = rangeEnd - last;
-        double sampled = last - first;
+        // GreptimeDB's ExtrapolatedRate (v1.0.0:src/promql/src/functions/extrapolate_rate.rs:150-230): the
+        // durations are millisecond differences in seconds, and the factor is divided by the range before
+        // it multiplies the result (1.125 where result / range * factor rounds to 1.1249999999999998)
+        long rangeStartMs = windowEnd - rangeMs;
+        double durationToStart = (t[from] - rangeStartMs) / 1000.0;
+        double durationToEnd = (windowEnd - t[to - 1]) / 1000.0;
+        double sampled = (t[to - 1] - t[from]) / 1000.0;
         double averageGap = sampled / (to - from - 1);
         if (counter && result > 0 && v[from] >= 0) {
             double durationToZero = sampled * (v[from] / result);
@@ -110,10 +110,11 @@ final class RangeFunctions {
         double interval = sampled;
         interval += durationToStart < threshold ? durationToStart : averageGap / 2;
         interval += durationToEnd < threshold ? durationToEnd : averageGap / 2;
-        result = result * (interval / sampled);
+        double factor = interval / sampled;
         if (perSecond) {
-            result = result / (rangeMs / 1000.0);
+            factor /= rangeMs / 1000.0;
         }
+        result = result * factor;
         return result;
     }
 

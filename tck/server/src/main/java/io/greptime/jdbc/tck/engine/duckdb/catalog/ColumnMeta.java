@@ -58,6 +58,18 @@ public record ColumnMeta(
         if (defaultSql.length() >= 2 && defaultSql.startsWith("'") && defaultSql.endsWith("'")) {
             return defaultSql.substring(1, defaultSql.length() - 1).replace("''", "'");
         }
+        if (type().kind() == GreptimeType.Kind.DECIMAL
+                && type().arrow() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal d) {
+            // the default is kept as a value of the column's type, shown at its scale (DEFAULT 1.5 on a
+            // DECIMAL(12, 3) reads 1.500 on a real v1.0.0)
+            try {
+                return new java.math.BigDecimal(defaultSql)
+                        .setScale(d.getScale(), java.math.RoundingMode.HALF_UP)
+                        .toPlainString();
+            } catch (NumberFormatException | ArithmeticException e) {
+                return defaultSql;
+            }
+        }
         return defaultSql;
     }
 }

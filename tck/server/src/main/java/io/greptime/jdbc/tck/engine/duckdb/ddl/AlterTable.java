@@ -38,6 +38,7 @@ public final class AlterTable {
         if (tm == null) {
             throw Errors.tableNotFound(schema, n[1]);
         }
+        Views.checkRouted(tm);
         if (t.accept("rename")) {
             t.accept("to");
             String newName = t.ident();
@@ -162,10 +163,16 @@ public final class AlterTable {
                 throw new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: Modify column type to interval type");
             }
             if (!cols.get(i).semantic().equals(ColumnMeta.FIELD)) {
+                // TableMeta::builder_with_alter_kind's checks (v1.0.0:src/table/src/metadata.rs:869-892): a
+                // primary key column first, then the time index
+                String column = cols.get(i).name();
+                boolean timeIndex = column.equals(tm.timeIndex());
                 throw new GreptimeError(
                         StatusCode.INVALID_ARGUMENTS,
-                        "Invalid alter table(" + tm.name()
-                                + ") request: Not allowed to change primary key or time index column");
+                        "Invalid alter table(" + tm.name() + ") request: "
+                                + (timeIndex
+                                        ? "Not allowed to change timestamp index column '" + column + "' datatype"
+                                        : "Not allowed to change primary key index column '" + column + "'"));
             }
             cols.set(i, cols.get(i).withType(type.name()));
         } else {
@@ -192,9 +199,13 @@ public final class AlterTable {
         StringBuilder sel = new StringBuilder();
         for (ColumnMeta c : now.columns()) {
             String q = Catalog.quote(c.name());
-            String src = old.column(c.name()) != null ? q : defaultSql(c);
+            ColumnMeta was = old.column(c.name());
+            String src = was != null ? q : defaultSql(c);
+            // a changed type converts each stored value as Arrow's safe cast does: one that does not convert
+            // reads as NULL (a real v1.0.0 answers 'x' of a STRING column modified to DOUBLE as NULL)
+            boolean changed = was != null && !was.type().name().equals(c.type().name());
             sel.append(sel.length() == 0 ? "" : ", ")
-                    .append("CAST(")
+                    .append(changed ? "TRY_CAST(" : "CAST(")
                     .append(src)
                     .append(" AS ")
                     .append(c.type().duck())

@@ -192,6 +192,7 @@ public final class Ddl {
         if (Catalog.isNumbers(tm)) {
             throw new GreptimeError(StatusCode.UNSUPPORTED, "Cannot drop table: numbers");
         }
+        Views.checkRouted(tm);
         MetricTables.checkDrop(call.catalog, tm);
         call.exec("DROP TABLE " + Catalog.duckTable(tm));
         call.catalog.removeTable(call.conn, tm.schema(), tm.name());
@@ -224,6 +225,7 @@ public final class Ddl {
         if (tm == null) {
             throw Errors.tableNotFound(schema, n[1]);
         }
+        Views.checkRouted(tm);
         call.exec("DELETE FROM " + Catalog.duckTable(tm));
         return 0;
     }

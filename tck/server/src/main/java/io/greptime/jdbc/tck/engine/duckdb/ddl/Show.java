@@ -9,6 +9,7 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
+import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Queries;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
@@ -27,6 +28,15 @@ public final class Show {
     public static Output describe(Call call, Tokens t) throws SQLException {
         call.read();
         t.next();
+        if (t.peek().type() == Token.Type.WORD && t.peek().text().equals("view")) {
+            // GreptimeDB's DESCRIBE takes TABLE or a name; after VIEW the parser names the next token as the
+            // keyword it does not support (DESC VIEW v)
+            Token next = t.list.get(Math.min(t.pos + 1, t.list.size() - 1));
+            if (next.type() != Token.Type.EOF && !next.isSymbol(";")) {
+                throw new GreptimeError(
+                        StatusCode.UNSUPPORTED, "SQL statement is not supported, keyword: " + next.text());
+            }
+        }
         t.accept("table");
         String[] name = t.objectName();
         String schema = name[0] == null ? call.schema() : name[0];

@@ -332,6 +332,13 @@ public final class DataFusionBuiltins {
                 && d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY) {
             return "Date32";
         }
+        if (t instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal d && d.getBitWidth() == 128) {
+            return "Decimal128(" + d.getPrecision() + ", " + d.getScale() + ")";
+        }
+        if (t instanceof org.apache.arrow.vector.types.pojo.ArrowType.Interval i
+                && i.getUnit() == org.apache.arrow.vector.types.IntervalUnit.MONTH_DAY_NANO) {
+            return "Interval(MonthDayNano)";
+        }
         if (t instanceof org.apache.arrow.vector.types.pojo.ArrowType.Timestamp ts) {
             String[] unit = switch (ts.getUnit()) {
                 case SECOND -> new String[] {"s", "Second"};
@@ -374,13 +381,18 @@ public final class DataFusionBuiltins {
             {"TIMESTAMP_MS", modern ? "Timestamp(ms)" : "Timestamp(Millisecond, None)"},
             {"TIMESTAMP", modern ? "Timestamp(µs)" : "Timestamp(Microsecond, None)"},
             {"TIMESTAMP_NS", modern ? "Timestamp(ns)" : "Timestamp(Nanosecond, None)"},
-            {"TIME", modern ? "Time64(µs)" : "Time64(Microsecond)"}
+            {"TIME", modern ? "Time64(µs)" : "Time64(Microsecond)"},
+            {"INTERVAL", "Interval(MonthDayNano)"}
         };
         StringBuilder sb = new StringBuilder("CASE typeof(" + value + ")");
         for (String[] n : names) {
             sb.append(" WHEN '").append(n[0]).append("' THEN '").append(n[1]).append('\'');
         }
-        return sb.append(" ELSE typeof(").append(value).append(") END").toString();
+        // DuckDB's DECIMAL(p,s) is Arrow's Decimal128(p, s) up to 38 digits
+        return sb.append(" ELSE regexp_replace(typeof(")
+                .append(value)
+                .append("), '^DECIMAL\\((\\d+),(\\d+)\\)$', 'Decimal128(\\1, \\2)') END")
+                .toString();
     }
 
     /** DuckDB's type for an Arrow type name given as a SQL string literal, or null for other names. */

@@ -109,30 +109,75 @@ final class CastPreimages {
         return t != null && t.kind() == GreptimeType.Kind.TIMESTAMP && !(e instanceof SqlAst.Column);
     }
 
-    /** {@code e IN (...)} where every item is a string literal and {@code e} a number: compared as text. */
+    /** {@code e IN (...)} mixing numbers and strings: compared as text, as {@link #between} tells. */
     static String inList(ExprRenderer r, SqlAst.InList in) {
-        GreptimeType t = ExprTypes.of(r.scope, in.expr());
-        if (!isNumber(t) || in.list().isEmpty()) {
+        if (in.list().isEmpty()) {
             return null;
         }
-        List<String> items = new ArrayList<>();
-        for (Expr item : in.list()) {
-            if (!isStringLiteral(item)) {
-                return null;
-            }
-            items.add(r.render(item));
+        List<Expr> operands = new ArrayList<>();
+        operands.add(in.expr());
+        operands.addAll(in.list());
+        List<String> texts = asText(r, operands);
+        if (texts == null) {
+            return null;
         }
-        return "(" + text(r, in.expr()) + (in.negated() ? " NOT IN (" : " IN (") + String.join(", ", items) + "))";
+        return "(" + texts.get(0) + (in.negated() ? " NOT IN (" : " IN (")
+                + String.join(", ", texts.subList(1, texts.size())) + "))";
     }
 
-    /** {@code e BETWEEN 'a' AND 'b'} with a number {@code e}: both bounds coerce it to text. */
+    /**
+     * BETWEEN takes one type for its three operands ({@code comparison_coercion} of the value with each bound,
+     * then of the two results), and IN one for the value and its list ({@code get_coerce_type_for_list}): with
+     * a number and a string among them that type is Utf8, so {@code i BETWEEN '1' AND 6} compares
+     * {@code '10'} with {@code '1'} and {@code '6'} as text, and {@code s IN (5, 10)} matches the text
+     * {@code '10'}.
+     */
     static String between(ExprRenderer r, SqlAst.Between b) {
-        GreptimeType t = ExprTypes.of(r.scope, b.expr());
-        if (!isNumber(t) || !isStringLiteral(b.low()) || !isStringLiteral(b.high())) {
+        List<String> texts = asText(r, List.of(b.expr(), b.low(), b.high()));
+        if (texts == null) {
             return null;
         }
-        return "(" + text(r, b.expr()) + (b.negated() ? " NOT BETWEEN " : " BETWEEN ") + r.render(b.low()) + " AND "
-                + r.render(b.high()) + ")";
+        return "(" + texts.get(0) + (b.negated() ? " NOT BETWEEN " : " BETWEEN ") + texts.get(1) + " AND "
+                + texts.get(2) + ")";
+    }
+
+    /**
+     * Each operand rendered as text when they mix numbers and strings (a NULL literal goes along), else null.
+     */
+    private static List<String> asText(ExprRenderer r, List<Expr> operands) {
+        boolean number = false;
+        boolean string = false;
+        List<GreptimeType> types = new ArrayList<>();
+        for (Expr e : operands) {
+            GreptimeType t = ExprTypes.of(r.scope, e);
+            types.add(t);
+            if (e instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NULL) {
+                continue;
+            }
+            if (isNumber(t)) {
+                number = true;
+            } else if (isString(t, e)) {
+                string = true;
+            } else {
+                return null;
+            }
+        }
+        if (!number || !string) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < operands.size(); i++) {
+            Expr e = operands.get(i);
+            GreptimeType t = types.get(i);
+            if (!isNumber(t)) {
+                out.add(r.render(e));
+            } else if (e instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NUMBER && isInteger(t)) {
+                out.add(QueryRewriter.stringLiteral(new BigInteger(l.text()).toString()));
+            } else {
+                out.add(text(r, e));
+            }
+        }
+        return out;
     }
 
     /**

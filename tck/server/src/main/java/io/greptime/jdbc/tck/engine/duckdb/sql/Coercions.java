@@ -6,7 +6,6 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
-import io.greptime.jdbc.tck.engine.duckdb.time.ArrowUnits;
 import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.time.ZoneId;
 import java.util.Set;
@@ -21,6 +20,14 @@ import java.util.Set;
 final class Coercions {
     private static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", "<=", ">", ">=");
 
+    /**
+     * The shapes GreptimeDB's {@code Timestamp::from_str} reads ({@code v1.0.0:src/common/time/src/timestamp.rs:448-481}):
+     * a date and a time of day with optional fraction, 'T' or a space between, optionally 'Z' or an offset;
+     * a date alone is not one of them.
+     */
+    private static final java.util.regex.Pattern GREPTIME_TIMESTAMP = java.util.regex.Pattern.compile(
+            "[+-]?\\d{4,}-\\d{1,2}-\\d{1,2}[Tt ]\\d{1,2}:\\d{1,2}:\\d{1,2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})?");
+
     private Coercions() {}
 
     /** The rendered sides of {@code b}, with a literal side converted when the rule applies. */
@@ -31,6 +38,102 @@ final class Coercions {
         String l = convert(r, b.right(), b.left());
         String rr = convert(r, b.left(), b.right());
         return new String[] {l != null ? l : left, rr != null ? rr : right};
+    }
+
+    /**
+     * DataFusion has no common type for a boolean and a number in a comparison ({@code comparison_coercion}
+     * gives none), so {@code int_col = true} fails to plan; a real GreptimeDB v1.0.0 reports it as
+     * EngineExecuteQuery. DuckDB would cast the boolean.
+     */
+    static void checkComparable(ExprRenderer r, SqlAst.Binary b) {
+        if (!COMPARISONS.contains(b.op())) {
+            return;
+        }
+        GreptimeType lt = ExprTypes.of(r.scope, b.left());
+        GreptimeType rt = ExprTypes.of(r.scope, b.right());
+        if (lt == null || rt == null) {
+            return;
+        }
+        boolean lb = lt.kind() == GreptimeType.Kind.BOOLEAN;
+        boolean rb = rt.kind() == GreptimeType.Kind.BOOLEAN;
+        if (lb != rb && numeric(lb ? rt : lt)) {
+            String op = b.op().equals("<>") ? "!=" : b.op().equals("==") ? "=" : b.op();
+            throw new GreptimeError(
+                    StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Error during planning: Cannot infer common argument type for comparison operation " + lt.name()
+                            + " " + op + " " + rt.name());
+        }
+    }
+
+    /**
+     * DataFusion (of GreptimeDB v1.0) has no kernel for an interval times or divided by a number: planning
+     * fails with the temporal-operation error, whichever side the interval is on (a real v1.0.0 answers
+     * {@code INTERVAL '3 hours' * 2} and {@code 2 * INTERVAL '1 hour'} so). DuckDB would scale the interval.
+     */
+    static void checkIntervalScaling(ExprRenderer r, SqlAst.Binary b) {
+        if (!b.op().equals("*") && !b.op().equals("/")) {
+            return;
+        }
+        GreptimeType lt = intervalOr(r, b.left());
+        GreptimeType rt = intervalOr(r, b.right());
+        if (lt == null || rt == null) {
+            return;
+        }
+        boolean li = lt.kind() == GreptimeType.Kind.INTERVAL;
+        boolean ri = rt.kind() == GreptimeType.Kind.INTERVAL;
+        if (li == ri || !numeric(li ? rt : lt)) {
+            return;
+        }
+        String interval = "Interval(MonthDayNano)";
+        throw new GreptimeError(
+                StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Cannot get result type for temporal operation "
+                        + (li ? interval : lt.name()) + " " + b.op() + " " + (ri ? interval : rt.name())
+                        + ": Invalid argument error: Invalid interval arithmetic operation: " + interval + " "
+                        + b.op() + " " + interval);
+    }
+
+    /**
+     * A date plus or minus an interval stays a Date32 in DataFusion ({@code '2024-03-31'::DATE - INTERVAL
+     * '1 month'} is the date 2024-02-29 on a real v1.0.0); DuckDB makes it a timestamp. Null when not that.
+     */
+    static String dateInterval(ExprRenderer r, SqlAst.Binary b, String left, String right) {
+        if (!b.op().equals("+") && !b.op().equals("-")) {
+            return null;
+        }
+        GreptimeType lt = intervalOr(r, b.left());
+        GreptimeType rt = intervalOr(r, b.right());
+        boolean dateFirst = lt != null
+                && lt.kind() == GreptimeType.Kind.DATE
+                && rt != null
+                && rt.kind() == GreptimeType.Kind.INTERVAL;
+        boolean dateLast = b.op().equals("+")
+                && rt != null
+                && rt.kind() == GreptimeType.Kind.DATE
+                && lt != null
+                && lt.kind() == GreptimeType.Kind.INTERVAL;
+        if (!dateFirst && !dateLast) {
+            return null;
+        }
+        return "CAST((" + left + " " + b.op() + " " + right + ") AS DATE)";
+    }
+
+    private static GreptimeType intervalOr(ExprRenderer r, Expr e) {
+        Expr inner = e;
+        while (inner instanceof SqlAst.Nested n) {
+            inner = n.expr();
+        }
+        if (inner instanceof SqlAst.Interval) {
+            return GreptimeType.INTERVAL;
+        }
+        GreptimeType t = ExprTypes.of(r.scope, e);
+        return t != null && t.name().startsWith("Duration") ? null : t;
+    }
+
+    private static boolean numeric(GreptimeType t) {
+        return t.kind() == GreptimeType.Kind.INT
+                || t.kind() == GreptimeType.Kind.UINT
+                || t.kind() == GreptimeType.Kind.FLOAT;
     }
 
     /** {@code literal} rendered as {@code column}'s type when the rule applies to the pair, else null. */
@@ -88,11 +191,24 @@ final class Coercions {
             return TimestampLiterals.fromUnits(Long.parseLong(lit.text()), type.unit(), duck);
         }
         if (lit.kind() == SqlAst.LiteralKind.STRING) {
-            Long nanos = TimestampLiterals.parseNanos(lit.text(), zone);
+            String text = lit.text().trim();
+            Long nanos = GREPTIME_TIMESTAMP.matcher(text).matches() ? TimestampLiterals.parseNanos(text, zone) : null;
             if (nanos == null) {
-                throw invalid(c, lit, "Timestamp(" + ArrowUnits.shortName(type.unit()) + ")");
+                // Timestamp::from_str's ParseTimestamp, raised while the rule casts the literal
+                throw new GreptimeError(
+                        StatusCode.ENGINE_EXECUTE_QUERY,
+                        "Failed to parse a string into Timestamp, raw string: " + text);
             }
-            return TimestampLiterals.fromNanos(nanos, duck);
+            // the literal keeps the unit its fraction needs, and DataFusion compares two timestamps in the
+            // coarser unit (timeunit_coercion): a finer literal is cut to the column's unit, so on a seconds
+            // column ts < '... 00:00:00.5' is ts < '... 00:00:00'
+            long per = switch (type.unit()) {
+                case SECOND -> 1_000_000_000L;
+                case MILLISECOND -> 1_000_000L;
+                case MICROSECOND -> 1_000L;
+                case NANOSECOND -> 1L;
+            };
+            return TimestampLiterals.fromNanos(nanos / per * per, duck);
         }
         return null;
     }

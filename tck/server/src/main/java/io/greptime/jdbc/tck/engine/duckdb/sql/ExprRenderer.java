@@ -205,6 +205,12 @@ public final class ExprRenderer {
             }
             default -> {}
         }
+        Coercions.checkComparable(this, b);
+        Coercions.checkIntervalScaling(this, b);
+        String dated = Coercions.dateInterval(this, b, l, r);
+        if (dated != null) {
+            return dated;
+        }
         String wrapped = IntegerWrap.sql(this, b, l, r);
         if (wrapped != null) {
             return wrapped;

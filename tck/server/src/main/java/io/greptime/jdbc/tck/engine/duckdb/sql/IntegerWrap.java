@@ -24,14 +24,24 @@ final class IntegerWrap {
         }
         GreptimeType lt = ExprTypes.of(r.scope, b.left());
         GreptimeType rt = ExprTypes.of(r.scope, b.right());
-        if (lt == null || rt == null || lt.kind() != rt.kind()) {
+        if (lt == null || rt == null) {
             return null;
         }
-        boolean signed = lt.kind() == GreptimeType.Kind.INT;
-        if (!signed && lt.kind() != GreptimeType.Kind.UINT) {
-            return null;
+        GreptimeType result;
+        boolean signed;
+        if (lt.kind() != rt.kind()) {
+            result = mixed(lt, rt, op, left, right);
+            if (result == null || result.kind() == GreptimeType.Kind.DECIMAL) {
+                return result == null ? null : decimal(left, op, right);
+            }
+            signed = true;
+        } else {
+            signed = lt.kind() == GreptimeType.Kind.INT;
+            if (!signed && lt.kind() != GreptimeType.Kind.UINT) {
+                return null;
+            }
+            result = bits(lt) >= bits(rt) ? lt : rt;
         }
-        GreptimeType result = bits(lt) >= bits(rt) ? lt : rt;
         int n = bits(result);
         BigInteger m = BigInteger.ONE.shiftLeft(n);
         String x = "(CAST(" + left + " AS HUGEINT) " + op + " CAST(" + right + " AS HUGEINT))";
@@ -43,6 +53,37 @@ final class IntegerWrap {
             mod = "(((" + x + " % " + m + ") + " + m + ") % " + m + ")";
         }
         return "CAST(" + mod + " AS " + result.duck() + ")";
+    }
+
+    /**
+     * DataFusion's arithmetic coercion of an unsigned and a signed integer ({@code binary_numeric_coercion}):
+     * the narrowest signed type that holds both (UInt8 with Int8 is Int16, UInt32 with Int32 is Int64), and
+     * Decimal128(20, 0) when one side is UInt64; null for other pairs. A real GreptimeDB v1.0.0 answers
+     * {@code arrow_typeof(u8 + 1)} Int64 and {@code arrow_typeof(u64 + 1)} Decimal128(21, 0).
+     */
+    private static GreptimeType mixed(GreptimeType lt, GreptimeType rt, String op, String left, String right) {
+        GreptimeType u = lt.kind() == GreptimeType.Kind.UINT ? lt : rt;
+        GreptimeType i = u == lt ? rt : lt;
+        if (u.kind() != GreptimeType.Kind.UINT || i.kind() != GreptimeType.Kind.INT) {
+            return null;
+        }
+        int ub = bits(u);
+        int ib = bits(i);
+        if (ub == 64) {
+            return op.equals("*") ? null : GreptimeType.ofName("Decimal(20, 0)");
+        }
+        int wide = Math.max(ib, ub * 2);
+        return GreptimeType.ofName(
+                switch (wide) {
+                    case 16 -> "Int16";
+                    case 32 -> "Int32";
+                    default -> "Int64";
+                });
+    }
+
+    /** {@code l op r} in Decimal128(20, 0) operands, as DataFusion computes UInt64 with a signed integer. */
+    private static String decimal(String left, String op, String right) {
+        return "(CAST(" + left + " AS DECIMAL(20, 0)) " + op + " CAST(" + right + " AS DECIMAL(20, 0)))";
     }
 
     /** A column, literal or cast (possibly negated or parenthesised): operands whose type is exact. */

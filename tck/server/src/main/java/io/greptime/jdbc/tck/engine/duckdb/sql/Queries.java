@@ -76,6 +76,12 @@ public final class Queries {
                     "Failed to plan SQL: Table not found: " + Catalog.CATALOG + "."
                             + tr.missing.iterator().next());
         }
+        if (!tr.viewMissing.isEmpty()) {
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.UNEXPECTED,
+                    "Failed to decode DataFusion plan: Table not found: " + Catalog.CATALOG + "."
+                            + tr.viewMissing.iterator().next());
+        }
         InformationSchema.materialize(call.conn, call.catalog, tr.infoTables, call.ctx.profile());
         return run(call, x.sql(), x.names(), tr.tables);
     }

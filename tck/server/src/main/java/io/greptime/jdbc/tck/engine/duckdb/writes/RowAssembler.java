@@ -42,8 +42,10 @@ public final class RowAssembler {
             }
             return Values.coerce(v, c.type(), zone, c.name());
         } catch (GreptimeError e) {
-            if (!(v instanceof String s) || e.status() != StatusCode.INVALID_ARGUMENTS) {
-                throw e;
+            if (!(v instanceof String s)
+                    || e.status() != StatusCode.INVALID_ARGUMENTS
+                    || String.valueOf(e.getMessage()).startsWith("Converting timestamp ")) {
+                throw e; // a timestamp read but out of the column unit's range is TimestampOverflow as it is
             }
             String what = switch (c.type().kind()) {
                 case TIMESTAMP -> "Failed to parse " + s + " to Timestamp value";

@@ -181,8 +181,51 @@ final class Values {
             i = zdt.toInstant();
         } else {
             i = instant(v.toString().trim(), zone);
+            try {
+                return fromInstant(i, unit);
+            } catch (ArithmeticException e) {
+                throw overflow(i, unit);
+            }
         }
         return fromInstant(i, unit);
+    }
+
+    /**
+     * GreptimeDB reads a timestamp string in the finest unit its fraction needs ({@code Timestamp::from_splits},
+     * {@code v1.0.0:src/common/time/src/timestamp.rs:308}), then converts it to the column's unit; a value the
+     * column's unit cannot hold is TimestampOverflow ({@code src/common/sql/src/error.rs:114-120}), naming the
+     * read value in Timestamp's Debug form.
+     */
+    private static GreptimeError overflow(Instant i, TimeUnit target) {
+        long sec = i.getEpochSecond();
+        int nanos = i.getNano();
+        String read;
+        if (nanos == 0) {
+            read = sec + "::Second";
+        } else if (nanos % 1_000_000 == 0) {
+            read = java.math.BigInteger.valueOf(sec)
+                            .multiply(java.math.BigInteger.valueOf(1000))
+                            .add(java.math.BigInteger.valueOf(nanos / 1_000_000))
+                    + "::Millisecond";
+        } else if (nanos % 1_000 == 0) {
+            read = java.math.BigInteger.valueOf(sec)
+                            .multiply(java.math.BigInteger.valueOf(1_000_000))
+                            .add(java.math.BigInteger.valueOf(nanos / 1_000))
+                    + "::Microsecond";
+        } else {
+            read = java.math.BigInteger.valueOf(sec)
+                            .multiply(java.math.BigInteger.valueOf(1_000_000_000))
+                            .add(java.math.BigInteger.valueOf(nanos))
+                    + "::Nanosecond";
+        }
+        String unit = switch (target) {
+            case SECOND -> "Second";
+            case MILLISECOND -> "Millisecond";
+            case MICROSECOND -> "Microsecond";
+            case NANOSECOND -> "Nanosecond";
+        };
+        return new GreptimeError(
+                StatusCode.INVALID_ARGUMENTS, "Converting timestamp " + read + " to unit " + unit + " overflow");
     }
 
     static long fromInstant(Instant i, TimeUnit unit) {
@@ -244,7 +287,11 @@ final class Values {
         }
         BigDecimal d =
                 v instanceof BigDecimal b ? b : new BigDecimal(v.toString().trim());
-        return d.setScale(scale, java.math.RoundingMode.HALF_UP);
+        BigDecimal scaled = d.setScale(scale, java.math.RoundingMode.HALF_UP);
+        int precision = ((org.apache.arrow.vector.types.pojo.ArrowType.Decimal) type.arrow()).getPrecision();
+        // a value with more integer digits than the column holds is cast to NULL, as Arrow's safe cast does:
+        // a real GreptimeDB v1.0.0 stores 123456.1 in a DECIMAL(10, 5) as NULL, without an error
+        return scaled.precision() > precision ? null : scaled;
     }
 
     private static long[] interval(String s) {
