@@ -252,7 +252,8 @@ public final class Views {
      * the translator does not take the query.
      */
     private static String translated(Call call, Tokens t, int bodyStart, String schema) {
-        QueryTranslator tr = new QueryTranslator(call.catalog, schema, call.ctx.timeZone(), call.ctx.profile());
+        QueryTranslator tr = new QueryTranslator(
+                TranslatorExtensions.of(call), call.catalog, schema, call.ctx.timeZone(), call.ctx.profile());
         QueryTranslator.Translation x;
         try {
             t.pos = bodyStart;

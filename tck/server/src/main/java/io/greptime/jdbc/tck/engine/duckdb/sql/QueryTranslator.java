@@ -365,7 +365,7 @@ public final class QueryTranslator {
         if (query == null) {
             return;
         }
-        QueryTranslator inner = new QueryTranslator(catalog, view.schema(), zone, profile);
+        QueryTranslator inner = new QueryTranslator(extensions, catalog, view.schema(), zone, profile);
         try {
             inner.translate(SqlParser.parseQuery(new Tokens(query)));
         } catch (RuntimeException e) {
