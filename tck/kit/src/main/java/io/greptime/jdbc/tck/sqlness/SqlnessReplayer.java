@@ -80,14 +80,9 @@ public final class SqlnessReplayer {
                 results.add(new StatementResult(statement, normalize(expected.get(i)), null));
                 continue;
             }
-            if (statement.directives().stream().anyMatch(d -> d instanceof Directive.Arg a && a.restart())) {
-                executor.restart();
-            }
-            String sql = statement.sql().endsWith(";") ? statement.sql() : statement.sql() + ";";
-            SessionStep step = clientSide(session, sql);
-            Answer answer = step.answer != null ? step.answer : executor.execute(session, sql);
+            SessionStep step = run(statement, session);
             session = step.session;
-            String actual = statement.transform(answer.render());
+            String actual = statement.transform(step.answer.render());
             String want = expected.get(i) == null ? null : statement.transform(expected.get(i));
             results.add(new StatementResult(statement, normalize(want), normalize(actual)));
         }
@@ -110,19 +105,27 @@ public final class SqlnessReplayer {
                 throw new IllegalArgumentException(sqlFile + " statement " + statement.number()
                         + ": only gRPC statements can be recorded, not " + statement.protocol());
             }
-            if (statement.directives().stream().anyMatch(d -> d instanceof Directive.Arg a && a.restart())) {
-                executor.restart();
-            }
-            String sql = statement.sql().endsWith(";") ? statement.sql() : statement.sql() + ";";
-            SessionStep step = clientSide(session, sql);
-            Answer answer = step.answer != null ? step.answer : executor.execute(session, sql);
+            SessionStep step = run(statement, session);
             session = step.session;
             out.append(statement.echo())
                     .append("\n\n")
-                    .append(normalize(statement.transform(answer.render())))
+                    .append(normalize(statement.transform(step.answer.render())))
                     .append("\n\n");
         }
         return out.toString();
+    }
+
+    /**
+     * Runs one gRPC statement as the runner does: a restart first when its directives ask for one, then the
+     * client-side answer (USE, SET time_zone) or the server's; returns the session after it with the answer.
+     */
+    private SessionStep run(SqlnessStatement statement, SqlnessSession session) {
+        if (statement.directives().stream().anyMatch(d -> d instanceof Directive.Arg a && a.restart())) {
+            executor.restart();
+        }
+        String sql = statement.sql().endsWith(";") ? statement.sql() : statement.sql() + ";";
+        SessionStep step = clientSide(session, sql);
+        return step.answer != null ? step : new SessionStep(step.session, executor.execute(session, sql));
     }
 
     /** The session after a statement, and its answer when the runner answers it without the server. */
