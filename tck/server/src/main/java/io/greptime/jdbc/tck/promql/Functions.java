@@ -326,7 +326,17 @@ final class Functions {
             return new Value.Vector(
                     List.of(), vectorArg(ev, c.args().get(0), fn).shape());
         }
-        return map(ev.eval(c.args().get(0)), fn, x -> Math.max(lo, Math.min(hi, x)));
+        Value in = ev.eval(c.args().get(0));
+        if (fn.equals("clamp") && in instanceof Value.Vector vec) {
+            // the real v1.0.0 names clamp's column with both bounds, as DataFusion prints their literals
+            String loName = PromNames.scalar(c.args().get(1));
+            String hiName = PromNames.scalar(c.args().get(2));
+            String name = "clamp(" + vec.shape().valueName() + ","
+                    + (loName != null ? loName : PromNames.float64(lo)) + ","
+                    + (hiName != null ? hiName : PromNames.float64(hi)) + ")";
+            return map(vec, name, x -> Math.max(lo, Math.min(hi, x)), true);
+        }
+        return map(in, fn, x -> Math.max(lo, Math.min(hi, x)));
     }
 
     static GreptimeError invalid(String msg) {
