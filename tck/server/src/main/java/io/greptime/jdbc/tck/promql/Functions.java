@@ -327,14 +327,15 @@ final class Functions {
                     List.of(), vectorArg(ev, c.args().get(0), fn).shape());
         }
         Value in = ev.eval(c.args().get(0));
-        if (fn.equals("clamp") && in instanceof Value.Vector vec) {
-            // the real v1.0.0 names clamp's column with both bounds, as DataFusion prints their literals
-            String loName = PromNames.scalar(c.args().get(1));
-            String hiName = PromNames.scalar(c.args().get(2));
-            String name = "clamp(" + vec.shape().valueName() + ","
-                    + (loName != null ? loName : PromNames.float64(lo)) + ","
-                    + (hiName != null ? hiName : PromNames.float64(hi)) + ")";
-            return map(vec, name, x -> Math.max(lo, Math.min(hi, x)), true);
+        if (in instanceof Value.Vector vec) {
+            // the real v1.0.0 names the column with the bounds, as DataFusion prints their literals
+            StringBuilder name = new StringBuilder(fn + "(" + vec.shape().valueName());
+            for (int i = 1; i < c.args().size(); i++) {
+                String bound = PromNames.scalar(c.args().get(i));
+                double value = fn.equals("clamp_max") || i == 2 ? hi : lo;
+                name.append(',').append(bound != null ? bound : PromNames.float64(value));
+            }
+            return map(vec, name.append(')').toString(), x -> Math.max(lo, Math.min(hi, x)), true);
         }
         return map(in, fn, x -> Math.max(lo, Math.min(hi, x)));
     }
