@@ -2,12 +2,15 @@ package io.greptime.jdbc.tck.engine.duckdb.builtins;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.functions.TDigest;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
+import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
 import io.greptime.jdbc.tck.engine.duckdb.sql.SchemaNames;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,8 +75,13 @@ final class Percentiles {
         String x = "CAST(" + r.render(value) + " AS DOUBLE)";
         String rows = weighted ? "[" + x + ", CAST(" + r.render(weight) + " AS DOUBLE)]" : x;
         String filter = c.filter() == null ? "" : " FILTER (WHERE " + r.render(c.filter()) + ")";
+        // the real scan hands the aggregate one batch per series, in primary key order: the rows go in that
+        // order with their series' hash beside them, so the digest is built batch after batch as there
+        String order = seriesOrder(r);
         String sql = "gt_tdigest(" + (weighted ? "'w'" : "'v'") + ", CAST(" + q + " AS VARCHAR), CAST(" + maxSize
-                + " AS VARCHAR), CAST(list(" + rows + ")" + filter + " AS VARCHAR))";
+                + " AS VARCHAR), CAST(list(" + rows + order + ")" + filter + " AS VARCHAR)"
+                + (order.isEmpty() ? "" : ", CAST(list(" + seriesKey(r) + order + ")" + filter + " AS VARCHAR)")
+                + ")";
         GreptimeType type = ExprTypes.of(r.scope, value);
         if (!weighted && rest.size() == 1 && type != null && type.kind() == GreptimeType.Kind.STRING) {
             throw notNumeric();
@@ -93,6 +101,47 @@ final class Percentiles {
             return "CAST(" + sql + " AS FLOAT)";
         }
         return sql;
+    }
+
+    /** The one table read, when it has tags, else null. */
+    private static QueryScope.Relation table(ExprRenderer r) {
+        if (r.scope.relations.size() != 1) {
+            return null;
+        }
+        QueryScope.Relation rel = r.scope.relations.get(0);
+        TableMeta meta = rel.meta();
+        String binding = rel.binding() != null ? rel.binding() : rel.qualifier();
+        return meta == null || binding == null || meta.primaryKeys().isEmpty() ? null : rel;
+    }
+
+    private static String column(QueryScope.Relation rel, String name) {
+        String binding = rel.binding() != null ? rel.binding() : rel.qualifier();
+        return Catalog.quote(binding) + "." + Catalog.quote(name);
+    }
+
+    /** {@code ORDER BY} the primary key, then the time index; empty when the rows are no single table's. */
+    private static String seriesOrder(ExprRenderer r) {
+        QueryScope.Relation rel = table(r);
+        if (rel == null) {
+            return "";
+        }
+        List<String> keys = new ArrayList<>();
+        for (String k : rel.meta().primaryKeys()) {
+            keys.add(column(rel, k) + " ASC NULLS FIRST");
+        }
+        if (rel.meta().timeIndex() != null && !rel.meta().timeIndex().isEmpty()) {
+            keys.add(column(rel, rel.meta().timeIndex()));
+        }
+        return " ORDER BY " + String.join(", ", keys);
+    }
+
+    private static String seriesKey(ExprRenderer r) {
+        QueryScope.Relation rel = table(r);
+        List<String> keys = new ArrayList<>();
+        for (String k : rel.meta().primaryKeys()) {
+            keys.add(column(rel, k));
+        }
+        return "hash(" + String.join(", ", keys) + ")";
     }
 
     private static final String[] NUMERICS = {
@@ -156,42 +205,75 @@ final class Percentiles {
         int maxSize = Integer.parseInt(args[2]);
         String body = args[3].trim();
         body = body.substring(1, body.length() - 1).trim();
-        List<Double> values = new ArrayList<>();
-        List<Double> weights = new ArrayList<>();
-        if (args[0].equals("w")) {
-            // [[1.0, 2.0], [NULL, 1.0], NULL]
-            int i = 0;
-            while (i < body.length()) {
-                int open = body.indexOf('[', i);
-                if (open < 0) {
-                    break;
-                }
-                int close = body.indexOf(']', open);
-                String[] pair = body.substring(open + 1, close).split(",");
-                i = close + 1;
+        List<String> items = items(args[3], args[0].equals("w"));
+        List<String> keys = args.length > 4 ? items(args[4], false) : null;
+        List<double[]> values = new ArrayList<>();
+        List<double[]> weights = new ArrayList<>();
+        List<Double> vs = new ArrayList<>();
+        List<Double> ws = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            if (keys != null && i > 0 && !keys.get(i).equals(keys.get(i - 1))) {
+                values.add(array(vs));
+                weights.add(array(ws));
+                vs.clear();
+                ws.clear();
+            }
+            String item = items.get(i);
+            if (args[0].equals("w")) {
+                // [value, weight], or NULL for a NULL pair
+                String[] pair = item.equals("NULL")
+                        ? new String[] {"NULL", "NULL"}
+                        : item.substring(1, item.length() - 1).split(",");
                 String v = pair[0].trim();
                 String w = pair[1].trim();
                 if (!v.equals("NULL") && !w.equals("NULL")) {
-                    values.add(number(v));
-                    weights.add(number(w));
+                    vs.add(number(v));
+                    ws.add(number(w));
                 }
-            }
-        } else if (!body.isEmpty()) {
-            for (String item : body.split(",")) {
-                String v = item.trim();
-                if (!v.equals("NULL")) {
-                    values.add(number(v));
-                }
+            } else if (!item.equals("NULL")) {
+                vs.add(number(item));
             }
         }
-        double[] vs = values.stream().mapToDouble(Double::doubleValue).toArray();
-        TDigest d = args[0].equals("w")
-                ? TDigest.ofWeighted(
-                        maxSize,
-                        vs,
-                        weights.stream().mapToDouble(Double::doubleValue).toArray())
-                : TDigest.ofValues(maxSize, vs);
+        values.add(array(vs));
+        weights.add(array(ws));
+        TDigest d =
+                args[0].equals("w") ? TDigest.ofWeighted(maxSize, values, weights) : TDigest.ofValues(maxSize, values);
         return d.count() == 0.0 ? null : d.quantile(q);
+    }
+
+    private static double[] array(List<Double> l) {
+        return l.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The items of DuckDB's list text: numbers, NULL, or (pairs) bracketed {@code [a, b]}. */
+    private static List<String> items(String text, boolean pairs) {
+        String body = text.trim();
+        body = body.substring(1, body.length() - 1).trim();
+        List<String> out = new ArrayList<>();
+        if (body.isEmpty()) {
+            return out;
+        }
+        if (!pairs) {
+            for (String item : body.split(",")) {
+                out.add(item.trim());
+            }
+            return out;
+        }
+        int i = 0;
+        while (i < body.length()) {
+            char ch = body.charAt(i);
+            if (ch == '[') {
+                int close = body.indexOf(']', i);
+                out.add(body.substring(i, close + 1));
+                i = close + 1;
+            } else if (body.startsWith("NULL", i)) {
+                out.add("NULL");
+                i += 4;
+            } else {
+                i++;
+            }
+        }
+        return out;
     }
 
     private static double number(String v) {

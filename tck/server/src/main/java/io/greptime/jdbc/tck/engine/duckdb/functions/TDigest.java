@@ -16,7 +16,7 @@ import java.util.List;
  * <p>DataFusion aggregates in two phases: the partial accumulator merges each batch's sorted values
  * ({@link #mergeSorted}) or, weighted, one single-centroid digest per row ({@link #mergeDigests}); the final
  * accumulator merges the partial states into its own empty digest ({@link #mergeDigests} once more). {@link
- * #ofValues} and {@link #ofWeighted} replay that for rows that arrive as one batch.
+ * #ofValues} and {@link #ofWeighted} replay that for rows arriving in the given batches.
  */
 public final class TDigest {
     public static final int DEFAULT_MAX_SIZE = 100;
@@ -51,23 +51,41 @@ public final class TDigest {
         return means.length;
     }
 
-    /** The digest of non-NULL values arriving as one batch, after the final phase's merge. */
-    public static TDigest ofValues(int maxSize, double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted); // Double.compare: the same total order as Rust's f64::total_cmp for these values
-        TDigest partial = new TDigest(maxSize).mergeSorted(sorted);
+    /** The digest of non-NULL values arriving batch after batch, after the final phase's merge. */
+    public static TDigest ofValues(int maxSize, List<double[]> batches) {
+        TDigest partial = new TDigest(maxSize);
+        for (double[] batch : batches) {
+            double[] sorted = batch.clone();
+            Arrays.sort(sorted); // Double.compare: the total order of Rust's f64::total_cmp for these values
+            partial = partial.mergeSorted(sorted);
+        }
         return mergeDigests(List.of(partial, new TDigest(maxSize)));
     }
 
-    /** The digest of non-NULL (value, weight) rows arriving as one batch, after the final phase's merge. */
-    public static TDigest ofWeighted(int maxSize, double[] values, double[] weights) {
-        List<TDigest> rows = new ArrayList<>(values.length + 1);
-        for (int i = 0; i < values.length; i++) {
-            rows.add(ofCentroid(maxSize, values[i], weights[i]));
+    public static TDigest ofValues(int maxSize, double[] values) {
+        return ofValues(maxSize, List.of(values));
+    }
+
+    /**
+     * The digest of non-NULL (value, weight) rows arriving batch after batch, after the final phase's merge:
+     * each batch merges one single-centroid digest per row with the accumulator's own digest, which comes last.
+     */
+    public static TDigest ofWeighted(int maxSize, List<double[]> values, List<double[]> weights) {
+        TDigest partial = new TDigest(maxSize);
+        for (int b = 0; b < values.size(); b++) {
+            double[] vs = values.get(b);
+            List<TDigest> rows = new ArrayList<>(vs.length + 1);
+            for (int i = 0; i < vs.length; i++) {
+                rows.add(ofCentroid(maxSize, vs[i], weights.get(b)[i]));
+            }
+            rows.add(partial);
+            partial = mergeDigests(rows);
         }
-        rows.add(new TDigest(maxSize)); // the accumulator's own digest comes last
-        TDigest partial = mergeDigests(rows);
         return mergeDigests(List.of(partial, new TDigest(maxSize)));
+    }
+
+    public static TDigest ofWeighted(int maxSize, double[] values, double[] weights) {
+        return ofWeighted(maxSize, List.of(values), List.of(weights));
     }
 
     /** k/d mapped to a quantile limit: 2x^2 below one half, 1 - 2(1-x)^2 above. */

@@ -48,4 +48,24 @@ class TDigestTest {
         assertEquals(85.85776748251747, merged.quantile(0.75));
         assertEquals(450.0, merged.count());
     }
+
+    @Test
+    void weightedBatchesMergeRowsWithTheDigestSoFar() {
+        List<double[]> values = new ArrayList<>();
+        List<double[]> weights = new ArrayList<>();
+        for (int series = 0; series < 2; series++) {
+            double[] v = new double[225];
+            double[] w = new double[225];
+            int k = 0;
+            for (int i = 1; i <= 450; i++) {
+                if ((i % 2 == 0) == (series == 0)) {
+                    v[k] = Math.round((((i * 37) % 1000) / 7.0 - 50) * 10000) / 10000.0;
+                    w[k++] = i % 5;
+                }
+            }
+            values.add(v);
+            weights.add(w);
+        }
+        assertEquals(86.45576547619048, TDigest.ofWeighted(100, values, weights).quantile(0.95));
+    }
 }
