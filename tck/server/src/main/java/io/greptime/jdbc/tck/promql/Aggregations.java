@@ -86,7 +86,13 @@ final class Aggregations {
         boolean integer = a.op().equals("count")
                 || in.integerValue() && (a.op().equals("sum") || a.op().equals("min") || a.op().equals("max"));
         String param = a.op().equals("quantile") ? quantileParam(a, paramValue) + "," : "";
-        return in.with(layout, a.op() + "(" + param + qualified + ")", labels, integer);
+        // GreptimeDB plans stddev and stdvar as DataFusion's population aggregates (stddev_pop, var_pop)
+        String fn = switch (a.op()) {
+            case "stddev" -> "stddev_pop";
+            case "stdvar" -> "var_pop";
+            default -> a.op();
+        };
+        return in.with(layout, fn + "(" + param + qualified + ")", labels, integer);
     }
 
     /** quantile's column names its parameter as DataFusion prints the literal expression. */

@@ -171,14 +171,21 @@ final class BinaryOps {
             String v = sh.tableName() + "." + sh.valueName();
             String q = sc.table() == null ? "" : sc.table();
             name = scalarLeft ? q + "." + sName + " " + op + " " + v : v + " " + op + " " + q + "." + sName;
-            // the output takes the right side's time index and tags: an empty metric has neither
-            Value.Shape joined = scalarLeft
-                    ? sh
-                    : new Value.Shape(
-                            sh.layout(), Evaluator.DEFAULT_TIME, "", sh.valueName(), List.of(), sh.tableOrder(), false);
-            // tags first, then the time index and the value (a real v1.0.0 answers scalar(b) * a with a's
-            // tags before ts; a * scalar(b) has only ts and the value)
-            return new Value.Vector(out, joined.with(projected(sh), name, joined.labelColumns(), false));
+            // the output takes the right side's time index and tags (real v1.0.0): a vector on the right gives
+            // its tags, time index, then the value; a scalar on the right has no tags, only a time index (its
+            // table's, or time for time())
+            if (scalarLeft) {
+                return new Value.Vector(out, sh.with(projected(sh), name, sh.labelColumns(), false));
+            }
+            Value.Shape joined = new Value.Shape(
+                    sh.layout(),
+                    sc.timeField() != null ? sc.timeField() : Evaluator.DEFAULT_TIME,
+                    "",
+                    sh.valueName(),
+                    List.of(),
+                    sh.tableOrder(),
+                    false);
+            return new Value.Vector(out, joined.with(layout(sh), name, joined.labelColumns(), false));
         }
         name = scalarLeft ? sName + " " + op + " " + sh.valueName() : sh.valueName() + " " + op + " " + sName;
         return new Value.Vector(out, sh.with(projected(sh), name, sh.labelColumns(), false));

@@ -326,7 +326,18 @@ final class Functions {
             return new Value.Vector(
                     List.of(), vectorArg(ev, c.args().get(0), fn).shape());
         }
-        return map(ev.eval(c.args().get(0)), fn, x -> Math.max(lo, Math.min(hi, x)));
+        Value in = ev.eval(c.args().get(0));
+        if (in instanceof Value.Vector vec) {
+            // the real v1.0.0 names the column with the bounds, as DataFusion prints their literals
+            StringBuilder name = new StringBuilder(fn + "(" + vec.shape().valueName());
+            for (int i = 1; i < c.args().size(); i++) {
+                String bound = PromNames.scalar(c.args().get(i));
+                double value = fn.equals("clamp_max") || i == 2 ? hi : lo;
+                name.append(',').append(bound != null ? bound : PromNames.float64(value));
+            }
+            return map(vec, name.append(')').toString(), x -> Math.max(lo, Math.min(hi, x)), true);
+        }
+        return map(in, fn, x -> Math.max(lo, Math.min(hi, x)));
     }
 
     static GreptimeError invalid(String msg) {

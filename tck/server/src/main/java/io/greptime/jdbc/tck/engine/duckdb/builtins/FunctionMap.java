@@ -287,6 +287,8 @@ public final class FunctionMap {
                 return generic(r, c, "covar_samp");
             case "approx_percentile_cont":
                 return Percentiles.approx(r, c);
+            case "approx_percentile_cont_with_weight":
+                return Percentiles.weighted(r, c);
             case "approx_median":
                 // DataFusion's approx_median is approx_percentile_cont at 0.5
                 return a.size() == 1 && c.over() == null && !c.distinct()

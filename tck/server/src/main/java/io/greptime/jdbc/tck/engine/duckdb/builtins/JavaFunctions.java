@@ -57,6 +57,7 @@ public final class JavaFunctions {
         unary(c, "gt_uddsketch_state", String.class, String.class, UddSketchFunctions::state);
         unary(c, "gt_uddsketch_merge", String.class, String.class, UddSketchFunctions::merge);
         binary(c, "gt_uddsketch_calc", Double.class, String.class, Double.class, UddSketchFunctions::calc);
+        texts(c, "gt_tdigest", Double.class, Percentiles::estimate);
         binary(c, "gt_anomaly_score", String.class, String.class, Double.class, AnomalyScores::score);
         binary(c, "gt_vec_aggregate", String.class, String.class, String.class, VectorAggregates::aggregate);
         ip(c);
