@@ -29,11 +29,16 @@ class PromqlDemoTest {
         }
         String out = captured.toString(StandardCharsets.UTF_8);
         // web-1 grows 30 per 15s (2/s), web-2 45 per 15s (3/s); every 1m window holds 4 evenly spaced samples
-        // starting one gap after the window start, so the extrapolated rate is exact
-        assertThat(out).contains("web-1 | 1970-01-01T00:01:00.000 | 2.0", "web-2 | 1970-01-01T00:02:00.000 | 3.0");
+        // starting one gap after the window start. GreptimeDB extrapolates in floating point (extrapolate_rate.rs:
+        // millisecond differences, the factor divided by the range before it multiplies), so a real v1.0.0 answers
+        // these as 1.9999999999999998 and 2.9999999999999996 (measured with GREPTIMEDB_ENDPOINT), not 2.0 and 3.0
+        assertThat(out)
+                .contains(
+                        "web-1 | 1970-01-01T00:01:00.000 | 1.9999999999999998",
+                        "web-2 | 1970-01-01T00:02:00.000 | 2.9999999999999996");
         // the raw counter at 60s: 4 samples of 30
         assertThat(out).contains("120.0 | 1970-01-01T00:01:00.000 | web-1");
-        assertThat(out).contains("{host=web-1} -> [Sample[timestampMillis=60000, value=2.0]");
+        assertThat(out).contains("{host=web-1} -> [Sample[timestampMillis=60000, value=1.9999999999999998]");
         assertThat(out).contains("\"resultType\":\"vector\"", "\"host\":\"web-2\"", "\"360\"");
     }
 }
