@@ -154,13 +154,6 @@ final class DataFusionSql {
         }
     }
 
-    /** The Arrow type DataFusion names for the argument: a literal's, else its column type's. */
-    private static String arrowType(ExprRenderer r, SqlAst.Expr e) {
-        io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t = ExprTypes.of(r.scope, e);
-        String column = t == null ? "Utf8" : t.name().equals("String") ? "Utf8" : t.name();
-        return JsonPathSql.arrowType(e, column);
-    }
-
     /** The argument kinds the datetime conversions tell apart. */
     private enum GreptimeKind {
         INTEGER,
@@ -200,14 +193,14 @@ final class DataFusionSql {
             throw new io.greptime.jdbc.tck.engine.GreptimeError(
                     io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
                     "Execution error: union_tag only support unions, got "
-                            + arrowType(r, c.args().get(0)));
+                            + JsonPathSql.arrowType(r, c.args().get(0), "Utf8"));
         }
         if (c.name().equals("union_extract") && c.args().size() == 2) {
             // refused while planning its return type
             throw new io.greptime.jdbc.tck.engine.GreptimeError(
                     io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
                     "Failed to plan SQL: Execution error: union_extract first argument must be a union, got "
-                            + arrowType(r, c.args().get(0)) + " instead");
+                            + JsonPathSql.arrowType(r, c.args().get(0), "Utf8") + " instead");
         }
         if (c.name().equals("named_struct") && !c.args().isEmpty() && c.args().size() % 2 == 0) {
             // names are string literals, values any expression

@@ -65,15 +65,9 @@ final class HllFunctions {
         if (a.size() == 1 && !(literal && c.name().equals("hll_count"))) {
             return;
         }
-        List<String> types = a.stream().map(e -> argType(r, e)).toList();
+        List<String> types =
+                a.stream().map(e -> JsonPathSql.arrowType(r, e, "Binary")).toList();
         throw CoercionErrors.coercion(c.name(), types, "Exact([" + accepted + "])", List.of(accepted));
-    }
-
-    /** The Arrow type DataFusion names for an argument: a literal's, else its column type's. */
-    private static String argType(ExprRenderer r, SqlAst.Expr e) {
-        GreptimeType t = ExprTypes.of(r.scope, e);
-        String column = t == null ? "Binary" : t.name().equals("String") ? "Utf8" : t.name();
-        return JsonPathSql.arrowType(e, column);
     }
 
     /** hll.rs accepts Utf8 only: DataFusion's not_impl_err for any other input (status Unsupported). */

@@ -2,8 +2,10 @@ package io.greptime.jdbc.tck.engine.duckdb.builtins;
 
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
 import io.greptime.jdbc.tck.engine.duckdb.sql.SchemaNames;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +28,15 @@ final class JsonPathSql {
         refuse(c.name(), exists, arrowType(a.get(0), "Binary"), arrowType(a.get(1), "Utf8"));
         return "gt_" + c.name() + "(CAST(" + r.render(a.get(0)) + " AS VARCHAR), CAST(" + r.render(a.get(1))
                 + " AS VARCHAR))";
+    }
+
+    /**
+     * The Arrow type DataFusion names for a call's argument: a literal's, else its column type's (String as Utf8),
+     * {@code unknown} when the type is not known here.
+     */
+    static String arrowType(ExprRenderer r, SqlAst.Expr e, String unknown) {
+        GreptimeType t = ExprTypes.of(r.scope, e);
+        return arrowType(e, t == null ? unknown : t.name().equals("String") ? "Utf8" : t.name());
     }
 
     /** The Arrow type DataFusion gives a literal; {@code otherwise} for anything else. */

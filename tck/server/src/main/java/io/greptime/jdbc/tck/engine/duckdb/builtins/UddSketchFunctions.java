@@ -73,14 +73,9 @@ final class UddSketchFunctions {
         } else {
             return;
         }
-        List<String> types = a.stream().map(e -> argType(r, e)).toList();
+        List<String> types =
+                a.stream().map(e -> JsonPathSql.arrowType(r, e, "Binary")).toList();
         throw CoercionErrors.coercion(c.name(), types, "Exact([" + accepted + "])", List.of(accepted));
-    }
-
-    private static String argType(ExprRenderer r, SqlAst.Expr e) {
-        GreptimeType t = ExprTypes.of(r.scope, e);
-        String column = t == null ? "Binary" : t.name().equals("String") ? "Utf8" : t.name();
-        return JsonPathSql.arrowType(e, column);
     }
 
     /** The accumulator reads bucket size and error rate from literals only. */

@@ -5,8 +5,11 @@ import io.greptime.jdbc.tck.engine.Cancellation;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.QueryContext;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
@@ -219,6 +222,23 @@ public final class Call implements AutoCloseable {
         try (Statement st = conn.createStatement()) {
             st.execute(sql);
         }
+    }
+
+    /** Every row of a query on the call's connection, each as its column values (JDBC objects). */
+    public List<Object[]> rows(String sql) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                Object[] r = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    r[i] = rs.getObject(i + 1);
+                }
+                rows.add(r);
+            }
+        }
+        return rows;
     }
 
     public long update(String sql) throws SQLException {

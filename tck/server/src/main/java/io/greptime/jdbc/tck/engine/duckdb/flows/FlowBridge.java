@@ -284,19 +284,7 @@ public final class FlowBridge implements FlowHost {
             }
         }
         InformationSchema.materialize(call.conn, engine.catalog, rw.infoTables);
-        List<Object[]> rows = new ArrayList<>();
-        try (Statement st = call.conn.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                Object[] r = new Object[n];
-                for (int i = 0; i < n; i++) {
-                    r[i] = rs.getObject(i + 1);
-                }
-                rows.add(r);
-            }
-        }
-        return rows;
+        return call.rows(sql);
     }
 
     @Override

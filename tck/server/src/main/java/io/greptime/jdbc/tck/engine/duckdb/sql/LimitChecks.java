@@ -54,22 +54,13 @@ final class LimitChecks {
         return ExprTypes.of(tr.scopeOf(s, outer), s.items().get(0).expr());
     }
 
-    /** The Arrow name DataFusion prints for a GreptimeDB type; null when not known here. */
+    /** The Arrow name DataFusion prints for a GreptimeDB type; null for the kinds this check does not name. */
     static String arrowName(GreptimeType t) {
         if (t == null) {
             return null;
         }
         return switch (t.kind()) {
-            case INT, UINT, FLOAT, BOOLEAN -> t.name();
-            case STRING -> "Utf8";
-            case DATE -> "Date32";
-            case TIMESTAMP ->
-                switch (t.unit()) {
-                    case SECOND -> "Timestamp(s)";
-                    case MILLISECOND -> "Timestamp(ms)";
-                    case MICROSECOND -> "Timestamp(µs)";
-                    case NANOSECOND -> "Timestamp(ns)";
-                };
+            case INT, UINT, FLOAT, BOOLEAN, STRING, DATE, TIMESTAMP -> NumericTemporalCasts.arrowName(t);
             default -> null;
         };
     }

@@ -18,9 +18,7 @@ import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
 import io.greptime.jdbc.tck.engine.duckdb.storage.InsertPaths;
 import io.greptime.jdbc.tck.engine.duckdb.storage.PutRules;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -168,7 +166,7 @@ public final class SqlWrites {
     private static List<Object[]> select(Call call, Tokens t) throws SQLException {
         String sql = translated(call, t);
         if (sql != null) {
-            return rows(call, sql);
+            return call.rows(sql);
         }
         QueryRewriter rw = new QueryRewriter(t, call.schema(), call.catalog, call.ctx.timeZone());
         sql = rw.rewrite(t.pos, t.list.size());
@@ -179,23 +177,7 @@ public final class SqlWrites {
                             + rw.missing.iterator().next());
         }
         InformationSchema.materialize(call.conn, call.catalog, rw.infoTables, call.ctx.profile());
-        return rows(call, sql);
-    }
-
-    private static List<Object[]> rows(Call call, String sql) throws SQLException {
-        List<Object[]> rows = new ArrayList<>();
-        try (Statement st = call.conn.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                Object[] r = new Object[n];
-                for (int i = 0; i < n; i++) {
-                    r[i] = rs.getObject(i + 1);
-                }
-                rows.add(r);
-            }
-        }
-        return rows;
+        return call.rows(sql);
     }
 
     /**
