@@ -125,7 +125,9 @@ interface JdbcCellText {
      * literals and arithmetic are month-day-nano), printed as arrow-rs prints durations.
      */
     private static JdbcCellText forOther(String lowerName, String className) {
-        if (lowerName.equals("interval") && Duration.class.getName().equals(className)) {
+        boolean duration = lowerName.startsWith("duration")
+                || (lowerName.equals("interval") && Duration.class.getName().equals(className));
+        if (duration) {
             return (rs, c) -> {
                 Duration d = rs.getObject(c, Duration.class);
                 return d == null ? null : TemporalText.duration(d.toNanos(), TimeUnit.NANOSECONDS);
@@ -136,12 +138,6 @@ interface JdbcCellText {
         }
         if (lowerName.startsWith("interval")) {
             return (rs, c) -> interval(rs.getString(c), lowerName);
-        }
-        if (lowerName.startsWith("duration")) {
-            return (rs, c) -> {
-                Duration d = rs.getObject(c, Duration.class);
-                return d == null ? null : TemporalText.duration(d.toNanos(), TimeUnit.NANOSECONDS);
-            };
         }
         return ResultSet::getString;
     }
