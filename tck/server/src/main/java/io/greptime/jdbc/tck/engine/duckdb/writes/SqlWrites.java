@@ -4,7 +4,6 @@ import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.ColumnMeta;
-import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.ddl.Ddl;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
@@ -12,7 +11,6 @@ import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.infoschema.InformationSchema;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlParser;
-import io.greptime.jdbc.tck.engine.duckdb.parse.Token;
 import io.greptime.jdbc.tck.engine.duckdb.parse.Tokens;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryRewriter;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryTranslator;
@@ -48,7 +46,7 @@ public final class SqlWrites {
         java.time.ZoneId naiveZone = fastPath || !call.ctx.profile().slowInsertReadsNaiveTimestampsInUtc()
                 ? call.ctx.timeZone()
                 : java.time.ZoneOffset.UTC;
-        List<Object[]> raw = t.accept("values") ? values(call, t, targets) : select(call, t);
+        List<Object[]> raw = t.accept("values") ? values(call, t, targets, fastPath) : select(call, t);
         List<Object[]> rows = new ArrayList<>(raw.size());
         for (Object[] r : raw) {
             if (r.length != targets.size()) {
@@ -56,6 +54,11 @@ public final class SqlWrites {
                         StatusCode.INVALID_ARGUMENTS,
                         "Invalid SQL, error: column count mismatch, columns: " + targets.size() + ", values: "
                                 + r.length);
+            }
+            if (!fastPath) {
+                for (int i = 0; i < r.length; i++) {
+                    LiteralRules.castResult(r[i], targets.get(i));
+                }
             }
             rows.add(RowAssembler.assemble(tm, targets, r, naiveZone));
         }
@@ -89,16 +92,32 @@ public final class SqlWrites {
         return out;
     }
 
-    private static List<Object[]> values(Call call, Tokens t, List<ColumnMeta> targets) throws SQLException {
+    /**
+     * The rows of a VALUES list. When every value is a literal ({@code fastPath}) GreptimeDB converts each
+     * literal to its column's type by the literal's own rules ({@link LiteralRules}); all rows are read
+     * before any is written, so one refused literal stores nothing of the statement.
+     */
+    private static List<Object[]> values(Call call, Tokens t, List<ColumnMeta> targets, boolean fastPath)
+            throws SQLException {
+        boolean sizeTypes = call.ctx.profile().stringTypeHasSizeType();
         List<Object[]> rows = new ArrayList<>();
         do {
             t.expectSymbol("(");
             List<Object> row = new ArrayList<>();
             while (!t.peek().isSymbol(")")) {
                 int start = t.pos;
-                Object v = LiteralParser.value(call, t);
-                if (row.size() < targets.size()) {
-                    checkIntegerLiteral(t, start, t.pos, targets.get(row.size()));
+                Object v;
+                if (fastPath
+                        && t.peek().is("x")
+                        && t.peek(1).type() == io.greptime.jdbc.tck.engine.duckdb.parse.Token.Type.STRING) {
+                    t.next(); // X'..' is decoded by LiteralRules, with GreptimeDB's hex errors
+                    t.next();
+                    v = null;
+                } else {
+                    v = LiteralParser.value(call, t);
+                }
+                if (fastPath && row.size() < targets.size()) {
+                    v = LiteralRules.convert(t.list.subList(start, t.pos), v, targets.get(row.size()), sizeTypes);
                 }
                 row.add(v);
                 if (!t.acceptSymbol(",")) {
@@ -112,55 +131,6 @@ public final class SqlWrites {
             throw t.unexpected("end of statement");
         }
         return rows;
-    }
-
-    /**
-     * A number literal written for an integer column is parsed as GreptimeDB's SQL converter parses it:
-     * Rust's {@code str::parse} of the column's width ({@code v1.0.0:src/common/sql/src/convert.rs:39-49}),
-     * so a fraction, an exponent, a sign on an unsigned column and a value outside the width are each the
-     * parser's error (InvalidSyntax) instead of a value cast or wrapped.
-     */
-    private static void checkIntegerLiteral(Tokens t, int from, int to, ColumnMeta c) {
-        GreptimeType.Kind kind = c.type().kind();
-        if (kind != GreptimeType.Kind.INT && kind != GreptimeType.Kind.UINT) {
-            return;
-        }
-        StringBuilder text = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            Token tok = t.list.get(i);
-            boolean sign = i < to - 1 && (tok.isSymbol("-") || tok.isSymbol("+"));
-            if (!sign && (i != to - 1 || tok.type() != Token.Type.NUMBER)) {
-                return; // not a plain number literal
-            }
-            text.append(tok.text());
-        }
-        String n = text.toString();
-        String digits = n.startsWith("+") || n.startsWith("-") ? n.substring(1) : n;
-        String kindName;
-        if (digits.isEmpty()
-                || !digits.chars().allMatch(Character::isDigit)
-                || n.startsWith("-") && kind == GreptimeType.Kind.UINT) {
-            kindName = "InvalidDigit";
-        } else {
-            int bits = Integer.parseInt(c.type().name().replaceAll("\\D", ""));
-            java.math.BigInteger v = new java.math.BigInteger(n.startsWith("+") ? digits : n);
-            java.math.BigInteger max = kind == GreptimeType.Kind.UINT
-                    ? java.math.BigInteger.ONE.shiftLeft(bits).subtract(java.math.BigInteger.ONE)
-                    : java.math.BigInteger.ONE.shiftLeft(bits - 1).subtract(java.math.BigInteger.ONE);
-            java.math.BigInteger min = kind == GreptimeType.Kind.UINT
-                    ? java.math.BigInteger.ZERO
-                    : java.math.BigInteger.ONE.shiftLeft(bits - 1).negate();
-            if (v.compareTo(max) > 0) {
-                kindName = "PosOverflow";
-            } else if (v.compareTo(min) < 0) {
-                kindName = "NegOverflow";
-            } else {
-                return;
-            }
-        }
-        throw new GreptimeError(
-                StatusCode.INVALID_SYNTAX,
-                "Failed to parse value: Fail to parse number " + n + ", ParseIntError { kind: " + kindName + " }");
     }
 
     private static List<Object[]> select(Call call, Tokens t) throws SQLException {
