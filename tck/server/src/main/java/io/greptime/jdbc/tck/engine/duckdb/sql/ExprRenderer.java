@@ -215,6 +215,10 @@ public final class ExprRenderer {
         if (wrapped != null) {
             return wrapped;
         }
+        String[] floated = IntegerWrap.floatLiteralOperands(this, b, l, r);
+        if (floated != null) {
+            return "(" + floated[0] + " " + op + " " + floated[1] + ")";
+        }
         String typed = CastPreimages.comparison(this, b, op);
         if (typed != null) {
             return typed;

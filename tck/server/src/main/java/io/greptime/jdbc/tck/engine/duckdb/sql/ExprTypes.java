@@ -87,7 +87,8 @@ public final class ExprTypes {
         if (l.kind() == GreptimeType.Kind.FLOAT || r.kind() == GreptimeType.Kind.FLOAT) {
             return GreptimeType.FLOAT64;
         }
-        return GreptimeType.INT64;
+        GreptimeType integer = IntegerWrap.resultType(l, op, r);
+        return integer != null ? integer : GreptimeType.INT64;
     }
 
     public static boolean isNumeric(GreptimeType t) {

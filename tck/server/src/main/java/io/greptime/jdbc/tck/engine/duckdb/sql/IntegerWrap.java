@@ -70,7 +70,7 @@ final class IntegerWrap {
         int ub = bits(u);
         int ib = bits(i);
         if (ub == 64) {
-            return op.equals("*") ? null : GreptimeType.ofName("Decimal(20, 0)");
+            return GreptimeType.ofName("Decimal(20, 0)");
         }
         int wide = Math.max(ib, ub * 2);
         return GreptimeType.ofName(
@@ -79,6 +79,73 @@ final class IntegerWrap {
                     case 32 -> "Int32";
                     default -> "Int64";
                 });
+    }
+
+    /**
+     * DataFusion's result type of integer {@code l op r} for {@code + - * / %}: the wider type of one
+     * signedness, the mixed-signedness coercion otherwise, where UInt64 with a signed integer computes in
+     * Decimal128(20, 0) operands (Decimal128(21, 0) for + and -, Decimal128(38, 0) for *); null when an
+     * operand is not an integer or the result is a decimal quotient or remainder. A real GreptimeDB v1.0.0
+     * answers arrow_typeof(i8 + i8) Int8, (u8 * u8) UInt8, (u16 - i8) Int32, (i16 % i8) Int16, (u8 / u8)
+     * UInt8 and (i64 + u64) Decimal128(21, 0) (probes/types/integer_arithmetic.sql).
+     */
+    static GreptimeType resultType(GreptimeType lt, String op, GreptimeType rt) {
+        if (!isInteger(lt) || !isInteger(rt)) {
+            return null;
+        }
+        if (lt.kind() == rt.kind()) {
+            return bits(lt) >= bits(rt) ? lt : rt;
+        }
+        GreptimeType m = mixed(lt, rt, op, null, null);
+        if (m == null || m.kind() != GreptimeType.Kind.DECIMAL) {
+            return m;
+        }
+        return switch (op) {
+            case "+", "-" -> GreptimeType.decimal(21, 0);
+            case "*" -> GreptimeType.decimal(38, 0);
+            default -> null;
+        };
+    }
+
+    /**
+     * An integer operand with a number literal that has a fraction or an exponent: DataFusion reads that
+     * literal as Float64 and computes in Float64 ({@code i64 + 0.5} is 9.223372036854776e18 on a real
+     * GreptimeDB v1.0.0), where DuckDB would read an exact DECIMAL. Answers the operands with the literal
+     * cast to DOUBLE, or null when this rule does not apply.
+     */
+    static String[] floatLiteralOperands(ExprRenderer r, SqlAst.Binary b, String left, String right) {
+        String op = b.op();
+        if (!op.equals("+") && !op.equals("-") && !op.equals("*") && !op.equals("/") && !op.equals("%")) {
+            return null;
+        }
+        boolean leftFloat = floatLiteral(b.left());
+        boolean rightFloat = floatLiteral(b.right());
+        if (leftFloat == rightFloat) {
+            return null;
+        }
+        GreptimeType other = ExprTypes.of(r.scope, leftFloat ? b.right() : b.left());
+        if (!isInteger(other)) {
+            return null;
+        }
+        return leftFloat
+                ? new String[] {"CAST(" + left + " AS DOUBLE)", right}
+                : new String[] {left, "CAST(" + right + " AS DOUBLE)"};
+    }
+
+    private static boolean floatLiteral(SqlAst.Expr e) {
+        if (e instanceof SqlAst.Nested n) {
+            return floatLiteral(n.expr());
+        }
+        if (e instanceof SqlAst.Unary u && u.op().equals("-")) {
+            return floatLiteral(u.operand());
+        }
+        return e instanceof SqlAst.Literal l
+                && l.kind() == SqlAst.LiteralKind.NUMBER
+                && !SchemaNames.isInteger(l.text());
+    }
+
+    private static boolean isInteger(GreptimeType t) {
+        return t != null && (t.kind() == GreptimeType.Kind.INT || t.kind() == GreptimeType.Kind.UINT);
     }
 
     /** {@code l op r} in Decimal128(20, 0) operands, as DataFusion computes UInt64 with a signed integer. */
