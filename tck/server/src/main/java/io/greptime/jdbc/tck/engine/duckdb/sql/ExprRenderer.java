@@ -171,7 +171,11 @@ public final class ExprRenderer {
         return switch (u.op()) {
             case "NOT" -> "(NOT " + render(u.operand()) + ")";
             case "~" -> "(~" + render(u.operand()) + ")";
-            default -> "(" + u.op() + render(u.operand()) + ")";
+            default -> {
+                String operand = render(u.operand());
+                String negated = IntegerWrap.negation(this, u, operand);
+                yield negated != null ? negated : "(" + u.op() + operand + ")";
+            }
         };
     }
 
@@ -207,6 +211,7 @@ public final class ExprRenderer {
         }
         Coercions.checkComparable(this, b);
         Coercions.checkIntervalScaling(this, b);
+        IntegerWrap.checkOperands(this, b);
         String dated = Coercions.dateInterval(this, b, l, r);
         if (dated != null) {
             return dated;
