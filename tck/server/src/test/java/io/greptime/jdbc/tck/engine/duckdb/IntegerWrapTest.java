@@ -29,4 +29,32 @@ class IntegerWrapTest {
         assertThat(r.rows()).containsExactly(java.util.List.of("-2147483647", "-2"), java.util.List.of("11", "30"));
         assertThat(r.schema().getFields().get(0).getType()).isEqualTo(GreptimeType.INT32.arrow());
     }
+
+    @Test
+    void resultTypes_followDataFusionsCoercion() {
+        f.update("CREATE TABLE t (ts TIMESTAMP TIME INDEX, i8 TINYINT, u8 TINYINT UNSIGNED, u16 SMALLINT UNSIGNED,"
+                + " i64 BIGINT, u64 BIGINT UNSIGNED)");
+        f.update("INSERT INTO t VALUES (1, -128, 200, 7, 1, 18446744073709551615)");
+        assertThat(f.query("SELECT arrow_typeof(u8 * u8), arrow_typeof(u16 - i8), arrow_typeof(i64 + u64),"
+                                + " arrow_typeof(u8 / u8), arrow_typeof(i8 + 1) FROM t")
+                        .rows()
+                        .get(0))
+                .containsExactly("UInt8", "Int32", "Decimal128(21, 0)", "UInt8", "Int64");
+        // UInt64 times a signed integer is exact (a decimal), a fraction literal makes the sum Float64
+        assertThat(f.query("SELECT u64 * 2, -i8, i64 + 0.5 FROM t").rows().get(0))
+                .containsExactly("36893488147419103230", "-128", "1.5");
+    }
+
+    @Test
+    void numberWithStringOrBoolean_isDataFusionsPlanningError() {
+        f.update("CREATE TABLE t (ts TIMESTAMP TIME INDEX, i8 TINYINT, b BOOLEAN)");
+        f.fails(
+                "SELECT '5' + 3",
+                io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Cannot coerce arithmetic expression Utf8 + Int64 to valid types");
+        f.fails(
+                "SELECT i8 * b FROM t",
+                io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Cannot coerce arithmetic expression Int8 * Boolean to valid types");
+    }
 }
