@@ -24,7 +24,7 @@ class InstantTtlTest {
         f.fails(
                 "INSERT INTO t VALUES (3, 'x')",
                 StatusCode.INVALID_ARGUMENTS,
-                "Failed to parse value 'x' for column v of type Int32");
+                "Column v expect type: Int32(Int32Type), actual: String(StringType { size_type: Utf8 })");
         f.update("ALTER TABLE t UNSET 'ttl'");
         assertThat(f.update("INSERT INTO t VALUES (1, 1)")).isEqualTo(1);
         assertThat(f.query("SELECT v FROM t").column(0)).containsExactly("1");
