@@ -191,6 +191,11 @@ class SqlWritesTest {
                 "INSERT INTO t (ts, i) SELECT 3, 'x'",
                 StatusCode.ENGINE_EXECUTE_QUERY,
                 "Cast error: Cannot cast string 'x' to value of Int32 type");
+        f.update("CREATE TABLE d (ts TIMESTAMP TIME INDEX, v DOUBLE)");
+        f.fails(
+                "INSERT INTO d (ts, v) VALUES (1, CAST('abc' AS STRING))",
+                StatusCode.ENGINE_EXECUTE_QUERY,
+                "Cast error: Cannot cast string 'abc' to value of Float64 type");
         assertThat(f.update("INSERT INTO t (ts, i) VALUES (4, '42'), (5, 1 + 1)"))
                 .isEqualTo(2);
         assertThat(f.query("SELECT i FROM t ORDER BY ts").column(0)).containsExactly("42", "2");

@@ -216,11 +216,19 @@ final class LiteralRules {
     /**
      * A value of an INSERT planned as a query (an expression among the VALUES, or INSERT ... SELECT) goes
      * into an integer column by Arrow's checked cast, as DataFusion's insert plan casts it: a number outside
-     * the column's width and text that is not an integer are cast errors (EngineExecuteQuery); a fraction
-     * is truncated.
+     * the column's width and text that is not an integer (for a FLOAT column: not a number) are cast errors
+     * (EngineExecuteQuery), quoting the text as a real v1.0.0 does; a fraction is truncated.
      */
     static void castResult(Object v, ColumnMeta c) {
         GreptimeType type = c.type();
+        if (v instanceof String s && type.kind() == GreptimeType.Kind.FLOAT) {
+            try {
+                Double.parseDouble(s);
+            } catch (NumberFormatException e) {
+                throw castError("Cannot cast string '" + s + "' to value of " + type.name() + " type");
+            }
+            return;
+        }
         if (v == null || type.kind() != GreptimeType.Kind.INT && type.kind() != GreptimeType.Kind.UINT) {
             return;
         }
