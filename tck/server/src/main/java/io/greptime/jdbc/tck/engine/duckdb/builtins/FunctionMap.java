@@ -11,6 +11,7 @@ import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Paths;
 import io.greptime.jdbc.tck.engine.duckdb.sql.OverClauses;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
+import io.greptime.jdbc.tck.engine.duckdb.sql.TimestampPrecisions;
 import java.util.List;
 
 /**
@@ -169,7 +170,20 @@ public final class FunctionMap {
                 return TimeFunctions.dateFormat(r, c);
             case "to_unixtime":
                 return TimeFunctions.toUnixtime(r, c);
-            case "date_bin", "regexp_like":
+            case "date_trunc":
+                return TimestampPrecisions.dateTrunc(r, c);
+            case "date_part":
+                return a.size() == 2
+                                && a.get(0) instanceof SqlAst.Literal l
+                                && l.kind() == SqlAst.LiteralKind.STRING
+                                && c.over() == null
+                        ? TimestampPrecisions.datePart(r, l.text(), a.get(1))
+                        : null;
+            case "date_bin": {
+                String binned = TimestampPrecisions.dateBin(r, c);
+                return binned != null ? binned : generic(r, c, "greptime.main.gt_date_bin");
+            }
+            case "regexp_like":
                 return generic(r, c, "greptime.main.gt_" + c.name());
             case "json_get_int", "json_get_float", "json_get_bool", "json_get_string", "json_to_string", "parse_json":
                 refuseJsonArgument(r, c);

@@ -353,6 +353,16 @@ public final class DataFusionBuiltins {
                     ? "Timestamp(" + unit[0] + ", \"" + ts.getTimezone() + "\")"
                     : "Timestamp(" + unit[1] + ", Some(\"" + ts.getTimezone() + "\"))";
         }
+        if (t instanceof org.apache.arrow.vector.types.pojo.ArrowType.Duration d) {
+            // a timestamp minus a timestamp
+            String[] unit = switch (d.getUnit()) {
+                case SECOND -> new String[] {"s", "Second"};
+                case MILLISECOND -> new String[] {"ms", "Millisecond"};
+                case MICROSECOND -> new String[] {"µs", "Microsecond"};
+                case NANOSECOND -> new String[] {"ns", "Nanosecond"};
+            };
+            return modern ? "Duration(" + unit[0] + ")" : "Duration(" + unit[1] + ")";
+        }
         return null;
     }
 

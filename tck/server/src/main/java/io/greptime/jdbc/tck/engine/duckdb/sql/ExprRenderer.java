@@ -90,7 +90,7 @@ public final class ExprRenderer {
         } else if (e instanceof SqlAst.Star s) {
             return star(s);
         } else if (e instanceof SqlAst.Extract x) {
-            return "date_part('" + x.field() + "', " + render(x.expr()) + ")";
+            return TimestampPrecisions.datePart(this, x.field(), x.expr());
         } else if (e instanceof SqlAst.Nested n) {
             return "(" + render(n.expr()) + ")";
         } else if (e instanceof SqlAst.RangeFn r) {
@@ -211,6 +211,10 @@ public final class ExprRenderer {
         if (dated != null) {
             return dated;
         }
+        String nanos = TimestampPrecisions.nanoInterval(this, b, l, r);
+        if (nanos != null) {
+            return nanos;
+        }
         String wrapped = IntegerWrap.sql(this, b, l, r);
         if (wrapped != null) {
             return wrapped;
@@ -219,7 +223,8 @@ public final class ExprRenderer {
         if (typed != null) {
             return typed;
         }
-        String[] coerced = Coercions.timestampComparison(this, b, l, r);
+        String[] coarser = Coercions.COMPARISONS.contains(b.op()) ? TimestampPrecisions.coarser(this, b, l, r) : null;
+        String[] coerced = coarser != null ? coarser : Coercions.timestampComparison(this, b, l, r);
         return "(" + coerced[0] + " " + op + " " + coerced[1] + ")";
     }
 
@@ -245,10 +250,16 @@ public final class ExprRenderer {
         GreptimeType source = target == null ? null : ExprTypes.of(scope, c.expr());
         if (source != null && source.kind() == GreptimeType.Kind.TIMESTAMP) {
             if (target.kind() == GreptimeType.Kind.STRING) {
-                return TemporalCasts.timestampText(inner);
+                return TemporalCasts.timestampText(inner, source);
             }
             if (target.kind() == GreptimeType.Kind.TIMESTAMP) {
                 return TemporalCasts.timestampToTimestamp(inner, source, target);
+            }
+            if (target.kind() == GreptimeType.Kind.DATE
+                    && source.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND) {
+                // the day of the floored microseconds (DuckDB would round to them first)
+                return "CAST(" + io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps.floorMicros(inner)
+                        + " AS DATE)";
             }
         }
         String numeric = source == null || c.tryCast() || c.type().arrayDepth() > 0

@@ -78,6 +78,10 @@ public final class ExprTypes {
     }
 
     private static GreptimeType arithmetic(GreptimeType l, String op, GreptimeType r) {
+        GreptimeType difference = TimestampPrecisions.differenceType(l, op, r);
+        if (difference != null) {
+            return difference;
+        }
         if (l == null || r == null || !isNumeric(l) || !isNumeric(r)) {
             return null;
         }

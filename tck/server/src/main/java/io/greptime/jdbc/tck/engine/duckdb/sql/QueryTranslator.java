@@ -225,7 +225,8 @@ public final class QueryTranslator {
                 out.add(String.join(", ", cols));
                 continue;
             }
-            String sql = r.render(item.expr());
+            String duration = TimestampPrecisions.durationItem(r, item.expr());
+            String sql = duration != null ? duration : r.render(item.expr());
             if (item.expr() instanceof SqlAst.Star
                     || item.alias() == null
                             && item.expr() instanceof SqlAst.Column c

@@ -63,6 +63,17 @@ public final class TemporalCasts {
         return "CAST(make_timestamp(" + micros + ") AS " + to.duck() + ")";
     }
 
+    /**
+     * {@link #timestampText(String)} of a value of type {@code source}: a second timestamp has no fraction,
+     * and is printed without counting its nanoseconds, which overflow past 2262 (a TIMESTAMP(0) holds 9999).
+     */
+    public static String timestampText(String sql, GreptimeType source) {
+        if (source.unit() == org.apache.arrow.vector.types.TimeUnit.SECOND) {
+            return "strftime(" + sql + ", '%Y-%m-%dT%H:%M:%S')";
+        }
+        return timestampText(sql);
+    }
+
     /** Arrow's timestamp-to-text: ISO with {@code T}, fraction only as long as the value needs. */
     public static String timestampText(String sql) {
         String ns = "epoch_ns(" + sql + ")";
