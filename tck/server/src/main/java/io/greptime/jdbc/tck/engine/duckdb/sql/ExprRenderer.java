@@ -161,6 +161,13 @@ public final class ExprRenderer {
         if (v != null) {
             return v.duckSql();
         }
+        if (i.unit() == null && i.value() instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.STRING) {
+            // text Arrow's interval parser refuses (an unknown unit, no unit): refused while planning
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                    "Failed to plan SQL: Parser error: Invalid input syntax for type interval: \""
+                            + IntervalValue.expand(l.text()) + "\"");
+        }
         if (i.unit() != null) {
             return "(" + render(i.value()) + ") * INTERVAL 1 " + i.unit().toUpperCase(Locale.ROOT);
         }
