@@ -29,16 +29,49 @@ final class RangeFunctions {
             "deriv",
             "predict_linear");
 
+    /** The functions whose Arrow kernels skip NULL values. */
+    private static final Set<String> NULL_SKIPPING =
+            Set.of("avg_over_time", "sum_over_time", "min_over_time", "max_over_time");
+
     private RangeFunctions() {}
 
     /**
      * Applies {@code fn} to samples {@code from..to-1} of {@code t}/{@code v}, the window being
-     * ({@code windowEnd - rangeMs}, {@code windowEnd}]; {@code param} is quantile_over_time's φ.
+     * ({@code windowEnd - rangeMs}, {@code windowEnd}]; {@code param} is quantile_over_time's φ. {@code nulls}
+     * (or null) marks samples whose field is NULL: GreptimeDB's range functions read the window's Arrow array
+     * as is, so most read such a sample as 0.0 (the value under the NULL), while sum/min/max_over_time skip it
+     * (Arrow's sum/min/max kernels; NULL when every sample is) and avg_over_time divides their sum by the
+     * count of all samples (aggr_over_time.rs v1.0.0).
      */
-    static Double apply(String fn, long[] t, double[] v, int from, int to, long windowEnd, long rangeMs, double param) {
+    static Double apply(
+            String fn,
+            long[] t,
+            double[] v,
+            boolean[] nulls,
+            int from,
+            int to,
+            long windowEnd,
+            long rangeMs,
+            double param) {
         int count = to - from;
         if (count == 0) {
             return null;
+        }
+        if (nulls != null && NULL_SKIPPING.contains(fn)) {
+            double[] kept = new double[count];
+            int k = 0;
+            for (int i = from; i < to; i++) {
+                if (!nulls[i]) {
+                    kept[k++] = v[i];
+                }
+            }
+            if (k == 0) {
+                return null;
+            }
+            if (fn.equals("avg_over_time")) {
+                return sum(kept, 0, k) / count;
+            }
+            return overTime(fn, kept, 0, k, param);
         }
         return switch (fn) {
             case "rate" -> extrapolated(t, v, from, to, windowEnd, rangeMs, true, true);
