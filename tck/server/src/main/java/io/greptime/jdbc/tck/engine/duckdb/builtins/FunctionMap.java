@@ -130,6 +130,14 @@ public final class FunctionMap {
         if (more != null) {
             return more;
         }
+        String strings = TextSql.render(r, c);
+        if (strings != null) {
+            return strings;
+        }
+        String math = MathSql.render(r, c);
+        if (math != null) {
+            return math;
+        }
         switch (c.name()) {
             case "database", "current_schema", "schema":
                 return a.isEmpty() ? quoted(r.translator.schema) : null;

@@ -230,10 +230,20 @@ public final class DataFusionBuiltins {
             case "overlay":
                 // overlay(str, substr, pos[, count]): count characters from pos replaced (count defaults to
                 // the replacement's length)
+                // (core/overlay.rs: the head only when pos falls inside the string, the tail only when pos + count
+                // - 1 does; count capped at the string's length)
                 if (n == 3 || n == 4) {
-                    String count = n == 4 ? a.get(3) : "length(" + a.get(1) + ")";
-                    return "concat(substr(" + a.get(0) + ", 1, " + a.get(2) + " - 1), " + a.get(1) + ", substr("
-                            + a.get(0) + ", " + a.get(2) + " + " + count + "))";
+                    String str = a.get(0);
+                    String pos = "CAST(" + a.get(2) + " AS BIGINT)";
+                    String count = n == 4
+                            ? "least(CAST(" + a.get(3) + " AS BIGINT), length(" + str + "))"
+                            : "length(" + a.get(1) + ")";
+                    return "(CASE WHEN " + str + " IS NULL OR " + a.get(1) + " IS NULL OR " + pos + " IS NULL"
+                            + (n == 4 ? " OR " + a.get(3) + " IS NULL" : "") + " THEN NULL ELSE (CASE WHEN " + pos
+                            + " > 1 AND " + pos + " - 1 < length(" + str + ") THEN substr(" + str + ", 1, " + pos
+                            + " - 1) ELSE '' END) || " + a.get(1) + " || (CASE WHEN " + pos + " + " + count
+                            + " - 1 < length(" + str + ") THEN substr(" + str + ", " + pos + " + " + count
+                            + ") ELSE '' END) END)";
                 }
                 return null;
             case "to_time":
