@@ -130,6 +130,10 @@ public final class FunctionMap {
         if (more != null) {
             return more;
         }
+        String conditional = ConditionalSql.render(r, c);
+        if (conditional != null) {
+            return conditional;
+        }
         String strings = TextSql.render(r, c);
         if (strings != null) {
             return strings;
