@@ -70,6 +70,10 @@ final class MathSql {
         for (SqlAst.Expr e : a) {
             args.add(r.render(e));
         }
+        if ((name.equals("ceil") || name.equals("floor")) && result.kind() == GreptimeType.Kind.DECIMAL) {
+            // the decimal itself, not a Float64 of it (ceil.rs/floor.rs' Decimal signature)
+            return "CAST(" + name + "(" + args.get(0) + ") AS " + result.duck() + ")";
+        }
         String inner = inner(name, args);
         return inner == null ? null : "CAST(" + inner + " AS " + result.duck() + ")";
     }

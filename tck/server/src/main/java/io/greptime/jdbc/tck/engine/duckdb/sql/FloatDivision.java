@@ -23,11 +23,12 @@ final class FloatDivision {
         }
         boolean lf = lt.kind() == GreptimeType.Kind.FLOAT;
         boolean rf = rt.kind() == GreptimeType.Kind.FLOAT;
-        if (!lf && !rf || lt.kind() == GreptimeType.Kind.DECIMAL || rt.kind() == GreptimeType.Kind.DECIMAL) {
+        if (!lf && !rf) {
             return null;
         }
-        // a Float32 with an integer or a Float32 stays Float32
-        String type = lt.name().equals("Float64") || rt.name().equals("Float64") ? "DOUBLE" : "FLOAT";
+        // a Float32 with an integer or a Float32 stays Float32; with a Float64 or a decimal it is Float64
+        boolean dec = lt.kind() == GreptimeType.Kind.DECIMAL || rt.kind() == GreptimeType.Kind.DECIMAL;
+        String type = lt.name().equals("Float64") || rt.name().equals("Float64") || dec ? "DOUBLE" : "FLOAT";
         String x = "CAST(" + l + " AS DOUBLE)";
         String y = "CAST(" + r + " AS DOUBLE)";
         // x / ±0: x times an infinity of the zero's sign (0 * inf and NaN * inf are NaN)

@@ -58,7 +58,8 @@ public final class MathTypes {
         GreptimeType first = args.isEmpty() ? null : args.get(0);
         if (UNARY_FLOAT.contains(name) || DECIMAL_KEEPING.contains(name)) {
             if (first != null && first.kind() == GreptimeType.Kind.DECIMAL && DECIMAL_KEEPING.contains(name)) {
-                return null;
+                // ceil/floor keep the decimal type as it is; round narrows the scale to its places (DuckDB's too)
+                return name.equals("round") ? null : first;
             }
             return isFloat32(first) ? GreptimeType.FLOAT32 : GreptimeType.FLOAT64;
         }
@@ -68,9 +69,10 @@ public final class MathTypes {
                 args.isEmpty()
                         ? null
                         : isFloat32(args.get(args.size() - 1)) ? GreptimeType.FLOAT32 : GreptimeType.FLOAT64;
-            // Coercible([Float64 from any numeric] x 2): Float64 even for Float32 (a decimal base keeps decimal)
+            // Coercible([Float64 from any numeric] x 2): Float64 even for Float32; a decimal base keeps its type
+            // (power.rs return_type: the first argument's)
             case "power", "pow" ->
-                first != null && first.kind() == GreptimeType.Kind.DECIMAL ? null : GreptimeType.FLOAT64;
+                first != null && first.kind() == GreptimeType.Kind.DECIMAL ? first : GreptimeType.FLOAT64;
             // OneOf(Exact([Float32, Float32]), Exact([Float64, Float64])) (nanvl also Float16 first): the first form
             // the arguments coerce to, Float32 unless one is Float64 (or a decimal)
             case "atan2", "nanvl" -> {
