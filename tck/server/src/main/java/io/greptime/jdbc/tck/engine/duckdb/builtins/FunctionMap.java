@@ -158,6 +158,18 @@ public final class FunctionMap {
         if (more != null) {
             return more;
         }
+        String conditional = ConditionalSql.render(r, c);
+        if (conditional != null) {
+            return conditional;
+        }
+        String strings = TextSql.render(r, c);
+        if (strings != null) {
+            return strings;
+        }
+        String math = MathSql.render(r, c);
+        if (math != null) {
+            return math;
+        }
         switch (c.name()) {
             case "flush_table", "compact_table":
                 return adminScalar(r, c);
