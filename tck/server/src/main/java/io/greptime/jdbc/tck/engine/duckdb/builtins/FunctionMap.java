@@ -101,6 +101,34 @@ public final class FunctionMap {
         return sb.toString();
     }
 
+    /**
+     * flush_table/compact_table called in a query: v1.0 registers the admin functions as scalar functions too
+     * (a real v1.0.0 answers {@code SELECT flush_table('t')} with UInt64 0 and a missing table with 3001
+     * "Function execution error: Table not found"). Flushing and compacting are no-ops here; the table must
+     * exist. Older lines (and other arguments) leave the call to the usual unknown-function path.
+     */
+    private static String adminScalar(ExprRenderer r, SqlAst.Call c) {
+        if (FunctionLines.line(r.translator.profile) < FunctionLines.LINES.indexOf("1.0")
+                || c.args().isEmpty()
+                || !(c.args().get(0) instanceof SqlAst.Literal l)
+                || l.kind() != SqlAst.LiteralKind.STRING) {
+            return null;
+        }
+        String name = l.text();
+        String schema = r.translator.schema;
+        int dot = name.indexOf('.');
+        if (dot > 0) {
+            schema = name.substring(0, dot);
+            name = name.substring(dot + 1);
+        }
+        if (!r.translator.tableExists(schema, name)) {
+            throw new GreptimeError(
+                    StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Execution error: Function execution error: Table not found: greptime." + schema + "." + name);
+        }
+        return "CAST(0 AS UBIGINT)";
+    }
+
     private static String special(ExprRenderer r, SqlAst.Call c) {
         List<SqlAst.Expr> a = c.args();
         if (UddSketchFunctions.handles(c.name())) {
@@ -131,7 +159,21 @@ public final class FunctionMap {
         if (more != null) {
             return more;
         }
+        String conditional = ConditionalSql.render(r, c);
+        if (conditional != null) {
+            return conditional;
+        }
+        String strings = TextSql.render(r, c);
+        if (strings != null) {
+            return strings;
+        }
+        String math = MathSql.render(r, c);
+        if (math != null) {
+            return math;
+        }
         switch (c.name()) {
+            case "flush_table", "compact_table":
+                return adminScalar(r, c);
             case "database", "current_schema", "schema":
                 return a.isEmpty() ? quoted(r.translator.schema) : null;
             case "version":

@@ -226,6 +226,10 @@ public final class ExprRenderer {
         if (wrapped != null) {
             return wrapped;
         }
+        String divided = FloatDivision.sql(this, b, l, r);
+        if (divided != null) {
+            return divided;
+        }
         String typed = CastPreimages.comparison(this, b, op);
         if (typed != null) {
             return typed;

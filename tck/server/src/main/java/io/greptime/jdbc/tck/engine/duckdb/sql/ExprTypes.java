@@ -73,7 +73,16 @@ public final class ExprTypes {
                                 : arg.kind() == GreptimeType.Kind.UINT
                                         ? GreptimeType.UINT64
                                         : arg.kind() == GreptimeType.Kind.FLOAT ? GreptimeType.FLOAT64 : arg;
-            default -> null;
+            default -> {
+                if (!MathTypes.handles(c.name()) || c.over() != null) {
+                    yield null;
+                }
+                java.util.List<GreptimeType> types = new java.util.ArrayList<>();
+                for (Expr a : c.args()) {
+                    types.add(of(scope, a));
+                }
+                yield MathTypes.result(c.name(), types);
+            }
         };
     }
 
