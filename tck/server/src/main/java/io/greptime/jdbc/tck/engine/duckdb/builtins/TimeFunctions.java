@@ -39,6 +39,18 @@ public final class TimeFunctions {
             return null;
         }
         Expr base = c.args().get(0);
+        GreptimeType baseType = ExprTypes.of(r.scope, base);
+        Expr step = c.args().get(1);
+        while (step instanceof SqlAst.Nested n) {
+            step = n.expr();
+        }
+        if (baseType != null
+                && baseType.kind() == GreptimeType.Kind.TIMESTAMP
+                && baseType.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND
+                && step instanceof SqlAst.Interval) {
+            // a nanosecond timestamp keeps its nanoseconds, as its + and - with an interval do
+            return r.render(new SqlAst.Binary(base, add ? "+" : "-", step));
+        }
         String interval = interval(r, c.args().get(1));
         String sql = "(" + r.render(base) + (add ? " + " : " - ") + interval + ")";
         GreptimeType type = ExprTypes.of(r.scope, base);
