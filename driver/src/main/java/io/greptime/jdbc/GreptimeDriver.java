@@ -1,5 +1,6 @@
 package io.greptime.jdbc;
 
+import io.greptime.jdbc.internal.client.DriverThreads;
 import io.greptime.jdbc.internal.config.ConfigException;
 import io.greptime.jdbc.internal.config.ConnectionConfig;
 import io.greptime.jdbc.internal.config.DriverVersion;
@@ -21,7 +22,8 @@ import java.util.logging.Logger;
  * default database {@code public}); the properties are listed in {@link GreptimeProperty}.
  *
  * <p>Registered with {@link DriverManager} through {@code META-INF/services/java.sql.Driver} and by its
- * static initializer.
+ * static initializer. {@link DriverManager#deregisterDriver} ends the driver's network threads (those of
+ * connections still open end when they close), as an application server unloading an application expects.
  */
 public final class GreptimeDriver implements Driver {
     /** The driver's name as DatabaseMetaData reports it. */
@@ -36,7 +38,7 @@ public final class GreptimeDriver implements Driver {
 
     static {
         try {
-            DriverManager.registerDriver(new GreptimeDriver());
+            DriverManager.registerDriver(new GreptimeDriver(), DriverThreads::end);
         } catch (SQLException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -16,7 +16,9 @@ import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -129,6 +131,8 @@ enum NettyTransport {
 
     private Future<?> idleShutdown;
     private long idleMillis = IDLE_SHUTDOWN_MILLIS;
+    /** Set by {@link #endGroups}, cleared by the next lease: the last lease ends its group at once. */
+    private boolean ending;
 
     NettyTransport(String key) {
         this.key = key;
@@ -167,6 +171,7 @@ enum NettyTransport {
      */
     EventLoopGroup lease() {
         synchronized (lock) {
+            ending = false;
             if (idleShutdown != null) {
                 idleShutdown.cancel(false);
                 idleShutdown = null;
@@ -219,7 +224,10 @@ enum NettyTransport {
                 return;
             }
             leases.remove(leased);
-            if (leased != group) {
+            if (leased != group || ending) {
+                if (leased == group) {
+                    group = null;
+                }
                 leased.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
                 return;
             }
@@ -244,7 +252,34 @@ enum NettyTransport {
         idle.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
     }
 
-    /** Channels holding a lease of any group of this transport (for tests). */
+    /**
+     * Ends this transport's event loop threads as the driver is deregistered ({@link DriverThreads}): a group
+     * no channel holds shuts down now, without the idle time; one still leased shuts down as soon as its last
+     * channel has terminated. A later lease starts a new group as usual.
+     *
+     * @return the termination futures of every group of this transport that is ending
+     */
+    List<Future<?>> endGroups() {
+        List<Future<?>> ending = new ArrayList<>();
+        synchronized (lock) {
+            this.ending = true;
+            if (idleShutdown != null) {
+                idleShutdown.cancel(false);
+                idleShutdown = null;
+            }
+            if (group != null && !leases.containsKey(group)) {
+                group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                ending.add(group.terminationFuture());
+                group = null;
+            }
+            for (EventLoopGroup leased : leases.keySet()) {
+                ending.add(leased.terminationFuture());
+            }
+        }
+        return ending;
+    }
+
+    /** Channels holding a lease of any group of this transport. */
     int leases() {
         synchronized (lock) {
             int n = 0;

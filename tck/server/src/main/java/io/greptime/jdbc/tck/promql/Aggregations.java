@@ -45,6 +45,13 @@ final class Aggregations {
                 double[] vals = valuesAt(g.getValue(), i);
                 if (vals.length > 0) {
                     r.set(i, combine(op, vals, param));
+                } else if (anyNull(g.getValue(), i)) {
+                    // DataFusion's aggregates skip NULLs: a group of NULL samples only is NULL, count is 0
+                    if (op.equals("count")) {
+                        r.set(i, 0);
+                    } else {
+                        r.setNull(i);
+                    }
                 }
             }
             out.add(r);
@@ -78,7 +85,12 @@ final class Aggregations {
 
     private static Value.Shape shape(Value.Shape in, Ast.Aggregate a, double paramValue) {
         List<String> labels = groupingColumns(in, a);
-        String qualified = in.layout() == Value.Layout.TABLE || in.layout() == Value.Layout.VALUE_FIRST
+        // a value that is still the table's own column (a selector, or label_replace/label_join/sort, which
+        // project it unchanged) keeps its table qualifier: sum(t.val); a computed value has none
+        boolean column = in.layout() != Value.Layout.EMPTY
+                && !in.tableName().isEmpty()
+                && in.tableOrder().contains(in.valueName());
+        String qualified = in.layout() == Value.Layout.TABLE || in.layout() == Value.Layout.VALUE_FIRST || column
                 ? in.tableName() + "." + in.valueName()
                 : in.valueName();
         Value.Layout layout = in.layout() == Value.Layout.EMPTY ? Value.Layout.EMPTY : Value.Layout.LABELS_FIRST;
@@ -122,11 +134,20 @@ final class Aggregations {
         double[] vals = new double[group.size()];
         int n = 0;
         for (Series s : group) {
-            if (s.present[i]) {
+            if (s.hasValue(i)) {
                 vals[n++] = s.values[i];
             }
         }
         return Arrays.copyOf(vals, n);
+    }
+
+    private static boolean anyNull(List<Series> group, int i) {
+        for (Series s : group) {
+            if (s.nulls[i]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static double combine(String op, double[] v, double param) {
@@ -190,7 +211,7 @@ final class Aggregations {
                 final int step = i;
                 List<Integer> present = new ArrayList<>();
                 for (int j : members) {
-                    if (vec.series().get(j).present[step]) {
+                    if (vec.series().get(j).hasValue(step)) {
                         present.add(j);
                     }
                 }

@@ -25,7 +25,9 @@ final class BinaryOps {
             for (Series s : vec.series()) {
                 Series r = new Series(Series.dropName(s.labels), s.values.length);
                 for (int i = 0; i < s.values.length; i++) {
-                    if (s.present[i]) {
+                    if (s.nulls[i]) {
+                        r.setNull(i);
+                    } else if (s.present[i]) {
                         r.set(i, -s.values[i]);
                     }
                 }
@@ -135,6 +137,13 @@ final class BinaryOps {
             Series r = new Series(keepName ? s.labels : Series.dropName(s.labels), s.values.length);
             for (int i = 0; i < s.values.length; i++) {
                 if (!s.present[i]) {
+                    continue;
+                }
+                if (s.nulls[i]) {
+                    // a NULL sample: the projection answers NULL, a filtering comparison drops the row
+                    if (!(comparison && !b.returnBool())) {
+                        r.setNull(i);
+                    }
                     continue;
                 }
                 double x = scalarLeft ? scalar[i] : s.values[i];

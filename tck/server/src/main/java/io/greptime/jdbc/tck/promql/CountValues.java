@@ -61,7 +61,7 @@ final class CountValues {
                 values.add(s.labels.get(g));
             }
             for (int i = 0; i < ev.n(); i++) {
-                if (s.present[i]) {
+                if (s.hasValue(i)) {
                     Key k = new Key(values, ev.steps[i], s.values[i]);
                     if (counts.merge(k, 1L, Long::sum) == 1L) {
                         order.add(k);

@@ -121,7 +121,13 @@ public final class Evaluator {
                 long t = evalTime(s.atMs(), i) - s.offsetMs();
                 int idx = lastAtOrBefore(rs.times(), t);
                 if (idx >= 0 && rs.times()[idx] > t - lookbackMs) {
-                    ser.set(i, rs.values()[idx]);
+                    // instant_manipulate.rs takes the newest row in the lookback window; a NULL field is
+                    // taken as it is (only NaN counts as stale), so the step's sample is NULL
+                    if (rs.isNull(idx)) {
+                        ser.setNull(i);
+                    } else {
+                        ser.set(i, rs.values()[idx]);
+                    }
                     ser.sampleTimes[i] = rs.times()[idx];
                 }
             }
@@ -162,14 +168,17 @@ public final class Evaluator {
         for (Series s : vec.series()) {
             long[] times = new long[inner.n()];
             double[] values = new double[inner.n()];
+            boolean[] nulls = new boolean[inner.n()];
             int k = 0;
             for (int i = 0; i < inner.n(); i++) {
                 if (s.present[i]) {
                     times[k] = inner.steps[i];
+                    nulls[k] = s.nulls[i];
                     values[k++] = s.values[i];
                 }
             }
-            out.add(new Value.RangeSeries(s.labels, Arrays.copyOf(times, k), Arrays.copyOf(values, k)));
+            out.add(new Value.RangeSeries(
+                    s.labels, Arrays.copyOf(times, k), Arrays.copyOf(values, k), Arrays.copyOf(nulls, k)));
         }
         return new Value.Matrix(out, q.rangeMs(), q.offsetMs(), vec.shape(), null);
     }
@@ -230,7 +239,7 @@ public final class Evaluator {
         for (RawSeries raw : source.scan(table, field, min, max)) {
             SortedMap<String, String> labels = labelsOf(table, raw.tagValues());
             if (matchesAll(s.matchers(), labels)) {
-                out.add(new Value.RangeSeries(labels, raw.times(), raw.values()));
+                out.add(new Value.RangeSeries(labels, raw.times(), raw.values(), raw.nulls()));
             }
         }
         List<String> order = new ArrayList<>();

@@ -159,7 +159,8 @@ final class Functions {
         for (Series s : vec.series()) {
             Series r = new Series(Series.dropName(s.labels), s.values.length);
             for (int i = 0; i < s.values.length; i++) {
-                if (s.present[i]) {
+                // f(NULL) is NULL, which planner.rs create_empty_values_filter_expr filters out
+                if (s.hasValue(i)) {
                     r.set(i, op.applyAsDouble(s.values[i]));
                 }
             }
@@ -194,7 +195,8 @@ final class Functions {
                 long end = ev.evalTime(m.atMs(), i) - m.offsetMs();
                 int to = Evaluator.lastAtOrBefore(rs.times(), end) + 1;
                 int from = Evaluator.lastAtOrBefore(rs.times(), end - m.rangeMs()) + 1;
-                Double v = RangeFunctions.apply(fn, rs.times(), rs.values(), from, to, end, m.rangeMs(), param);
+                Double v = RangeFunctions.apply(
+                        fn, rs.times(), rs.values(), rs.nulls(), from, to, end, m.rangeMs(), param);
                 if (v != null) {
                     r.set(i, v);
                 }

@@ -36,7 +36,7 @@ final class Histograms {
                 List<Bucket> buckets = new ArrayList<>();
                 for (Series s : g.getValue()) {
                     double le = parseLe(s.labels.get("le"));
-                    if (s.present[i] && !Double.isNaN(le)) {
+                    if (s.hasValue(i) && !Double.isNaN(le)) {
                         buckets.add(new Bucket(le, s.values[i]));
                     }
                 }

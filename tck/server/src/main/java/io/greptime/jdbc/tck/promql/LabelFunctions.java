@@ -90,24 +90,56 @@ final class LabelFunctions {
         return absentResult(ev, c, c.args().get(0), seen, vec.shape());
     }
 
-    /** 1 at every step whose window holds no sample of the range vector argument. */
+    /**
+     * absent_over_time as GreptimeDB plans it: an ordinary range function (aggr_over_time.rs AbsentOverTime, 1
+     * for an empty window) over each series the selector reads, so a series that is not there yields nothing
+     * (not Prometheus' one labelled sample). range_manipulate.rs calculate_range evaluates a series only at
+     * the steps from its first scanned sample (aligned up to the step grid) to {@code (last + range) / step *
+     * step}; the scan starts 1 ms after {@code start - offset - range} (planner.rs build_time_index_filter).
+     * The result keeps the series' tags, named like the other range functions. GreptimeDB v1.0.0 answers so.
+     */
     static Value absentOverTime(Evaluator ev, Ast.Call c) {
         Functions.arity(c, 1);
         Value v = ev.eval(c.args().get(0));
         if (!(v instanceof Value.Matrix m)) {
             throw PromLexer.syntax("expected type range vector in call to function \"absent_over_time\"");
         }
-        boolean[] seen = new boolean[ev.n()];
+        long start = ev.steps[0];
+        long end = ev.steps[ev.n() - 1];
+        long interval = ev.n() > 1 ? ev.steps[1] - ev.steps[0] : 1;
+        long scanFrom = start - m.offsetMs() - m.rangeMs();
+        List<Series> out = new ArrayList<>();
         for (Value.RangeSeries s : m.series()) {
+            long[] times = s.times();
+            int first = Evaluator.lastAtOrBefore(times, scanFrom) + 1;
+            int last = Evaluator.lastAtOrBefore(times, end - m.offsetMs());
+            if (first > last) {
+                continue;
+            }
+            long firstTs = times[first] + m.offsetMs();
+            long remainder = Math.floorMod(firstTs - start, interval);
+            long from = Math.max(start, remainder == 0 ? firstTs : firstTs + interval - remainder);
+            long to = Math.min(end, Math.floorDiv(times[last] + m.offsetMs() + m.rangeMs(), interval) * interval);
+            Series r = new Series(Series.dropName(s.labels()), ev.n());
             for (int i = 0; i < ev.n(); i++) {
-                long end = ev.evalTime(m.atMs(), i) - m.offsetMs();
-                int to = Evaluator.lastAtOrBefore(s.times(), end) + 1;
-                int from = Evaluator.lastAtOrBefore(s.times(), end - m.rangeMs()) + 1;
-                seen[i] |= to > from;
+                long t = ev.steps[i];
+                if (t < from || t > to) {
+                    continue;
+                }
+                long windowEnd = t - m.offsetMs();
+                int hi = Evaluator.lastAtOrBefore(times, windowEnd) + 1;
+                int lo = Evaluator.lastAtOrBefore(times, windowEnd - m.rangeMs()) + 1;
+                if (hi <= lo) {
+                    r.set(i, 1);
+                }
+            }
+            if (!r.empty()) {
+                out.add(r);
             }
         }
-        Ast.Expr arg = c.args().get(0);
-        return absentResult(ev, c, arg instanceof Ast.RangeSelector r ? r.selector() : arg, seen, m.shape());
+        Value.Shape sh = m.shape();
+        String name = "prom_absent_over_time(" + sh.timeFieldName() + "_range," + sh.valueName() + ")";
+        return new Value.Vector(out, sh.with(BinaryOps.layout(sh), name, sh.labelColumns(), false));
     }
 
     private static Value absentResult(Evaluator ev, Ast.Call c, Ast.Expr arg, boolean[] seen, Value.Shape sh) {
@@ -194,7 +226,8 @@ final class LabelFunctions {
     private static Series copy(Series s, SortedMap<String, String> labels) {
         Series r = new Series(labels, s.values.length);
         for (int i = 0; i < s.values.length; i++) {
-            if (s.present[i]) {
+            // a function's NULL value is filtered out (planner.rs create_empty_values_filter_expr)
+            if (s.hasValue(i)) {
                 r.set(i, s.values[i]);
             }
         }

@@ -22,7 +22,7 @@ final class PromJson {
             b.append(",\"values\":[");
             boolean firstPoint = true;
             for (int i = 0; i < steps.length; i++) {
-                if (s.present[i]) {
+                if (s.hasValue(i)) {
                     b.append(firstPoint ? "" : ",");
                     firstPoint = false;
                     point(b, steps[i], s.values[i]);
@@ -73,7 +73,7 @@ final class PromJson {
         b.append("\"vector\",\"result\":[");
         boolean first = true;
         for (Series s : series(v, 1)) {
-            if (!s.present[0]) {
+            if (!s.hasValue(0)) {
                 continue;
             }
             b.append(first ? "" : ",");

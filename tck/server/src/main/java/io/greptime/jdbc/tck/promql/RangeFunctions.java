@@ -29,16 +29,49 @@ final class RangeFunctions {
             "deriv",
             "predict_linear");
 
+    /** The functions whose Arrow kernels skip NULL values. */
+    private static final Set<String> NULL_SKIPPING =
+            Set.of("avg_over_time", "sum_over_time", "min_over_time", "max_over_time");
+
     private RangeFunctions() {}
 
     /**
      * Applies {@code fn} to samples {@code from..to-1} of {@code t}/{@code v}, the window being
-     * ({@code windowEnd - rangeMs}, {@code windowEnd}]; {@code param} is quantile_over_time's φ.
+     * ({@code windowEnd - rangeMs}, {@code windowEnd}]; {@code param} is quantile_over_time's φ. {@code nulls}
+     * (or null) marks samples whose field is NULL: GreptimeDB's range functions read the window's Arrow array
+     * as is, so most read such a sample as 0.0 (the value under the NULL), while sum/min/max_over_time skip it
+     * (Arrow's sum/min/max kernels; NULL when every sample is), avg_over_time divides their sum by the
+     * count of all samples (aggr_over_time.rs v1.0.0), and deriv/predict_linear's regression skips it.
      */
-    static Double apply(String fn, long[] t, double[] v, int from, int to, long windowEnd, long rangeMs, double param) {
+    static Double apply(
+            String fn,
+            long[] t,
+            double[] v,
+            boolean[] nulls,
+            int from,
+            int to,
+            long windowEnd,
+            long rangeMs,
+            double param) {
         int count = to - from;
         if (count == 0) {
             return null;
+        }
+        if (nulls != null && NULL_SKIPPING.contains(fn)) {
+            double[] kept = new double[count];
+            int k = 0;
+            for (int i = from; i < to; i++) {
+                if (!nulls[i]) {
+                    kept[k++] = v[i];
+                }
+            }
+            if (k == 0) {
+                return null;
+            }
+            if (fn.equals("avg_over_time")) {
+                return sum(kept, 0, k) / count;
+            }
+            return overTime(fn, kept, 0, k, param);
         }
         return switch (fn) {
             case "rate" -> extrapolated(t, v, from, to, windowEnd, rangeMs, true, true);
@@ -46,14 +79,14 @@ final class RangeFunctions {
             case "delta" -> extrapolated(t, v, from, to, windowEnd, rangeMs, false, false);
             case "irate" -> instantDelta(t, v, from, to, true);
             case "idelta" -> instantDelta(t, v, from, to, false);
-            case "deriv" -> count < 2 ? null : regression(t, v, from, to, t[from])[0];
+            case "deriv" -> {
+                double[] r = regression(t, v, nulls, from, to, t[from]);
+                yield r == null ? null : r[0];
+            }
             case "predict_linear" -> {
-                if (count < 2) {
-                    yield null;
-                }
                 // regression anchored at the evaluation time, extrapolated param seconds ahead
-                double[] r = regression(t, v, from, to, windowEnd);
-                yield r[1] + r[0] * param;
+                double[] r = regression(t, v, nulls, from, to, windowEnd);
+                yield r == null ? null : r[1] + r[0] * param;
             }
             default -> overTime(fn, v, from, to, param);
         };
@@ -133,23 +166,57 @@ final class RangeFunctions {
     }
 
     /** Least squares {slope, intercept} with x in seconds relative to {@code anchorMs}, as Prometheus does. */
-    private static double[] regression(long[] t, double[] v, int from, int to, long anchorMs) {
-        double n = to - from;
-        double sumX = 0;
-        double sumY = 0;
-        double sumXy = 0;
-        double sumX2 = 0;
+    /**
+     * Least-squares slope and intercept (at {@code anchorMs}) of the window's samples, as GreptimeDB's
+     * linear_regression_slices (src/promql/src/functions.rs v1.0.0) computes them: NULL samples are skipped,
+     * fewer than two samples give none, a constant series gives slope 0 (none when its value is not finite),
+     * and the sums are compensated (Kahan-Babuska, as Prometheus' kahanSumInc).
+     */
+    private static double[] regression(long[] t, double[] v, boolean[] nulls, int from, int to, long anchorMs) {
+        double count = 0;
+        double[] x = {0, 0};
+        double[] y = {0, 0};
+        double[] xy = {0, 0};
+        double[] x2 = {0, 0};
+        boolean constY = true;
+        double initY = Double.NaN;
         for (int i = from; i < to; i++) {
-            double x = (t[i] - anchorMs) / 1000.0;
-            sumX += x;
-            sumY += v[i];
-            sumXy += x * v[i];
-            sumX2 += x * x;
+            if (nulls != null && nulls[i]) {
+                continue;
+            }
+            double value = v[i];
+            if (count == 0) {
+                initY = value;
+            } else if (constY && value != initY) {
+                constY = false;
+            }
+            count++;
+            double dx = (t[i] - anchorMs) / 1e3;
+            compensatedAdd(x, dx);
+            compensatedAdd(y, value);
+            compensatedAdd(xy, dx * value);
+            compensatedAdd(x2, dx * dx);
         }
-        double cov = sumXy - sumX * sumY / n;
-        double var = sumX2 - sumX * sumX / n;
+        if (count < 2) {
+            return null;
+        }
+        if (constY) {
+            return Double.isFinite(initY) ? new double[] {0.0, initY} : null;
+        }
+        double sumX = x[0] + x[1];
+        double sumY = y[0] + y[1];
+        double cov = xy[0] + xy[1] - sumX * sumY / count;
+        double var = x2[0] + x2[1] - sumX * sumX / count;
         double slope = cov / var;
-        return new double[] {slope, sumY / n - slope * sumX / n};
+        return new double[] {slope, sumY / count - slope * sumX / count};
+    }
+
+    /** Adds {@code inc} to the compensated sum {@code acc} ({sum, compensation}). */
+    private static void compensatedAdd(double[] acc, double inc) {
+        double sum = acc[0];
+        double next = sum + inc;
+        acc[1] += Math.abs(sum) >= Math.abs(inc) ? (sum - next) + inc : (inc - next) + sum;
+        acc[0] = next;
     }
 
     static double sum(double[] v, int from, int to) {

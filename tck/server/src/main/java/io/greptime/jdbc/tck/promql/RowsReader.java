@@ -84,7 +84,11 @@ final class RowsReader extends ArrowReader {
             for (Series s : series) {
                 for (int i = 0; i < steps.length; i++) {
                     if (s.present[i]) {
-                        rows.add(new Row(steps[i], Map.of(shape.valueName(), s.values[i]), s.labels));
+                        // a NULL sample is a row whose value is NULL
+                        rows.add(new Row(
+                                steps[i],
+                                java.util.Collections.singletonMap(shape.valueName(), s.nulls[i] ? null : s.values[i]),
+                                s.labels));
                     }
                 }
             }
@@ -129,7 +133,7 @@ final class RowsReader extends ArrowReader {
                 for (int i = 0; i < steps.length; i++) {
                     if (s.present[i]) {
                         byTime.computeIfAbsent(steps[i], k -> new java.util.HashMap<>())
-                                .put(fields.get(f), s.values[i]);
+                                .put(fields.get(f), s.nulls[i] ? null : s.values[i]);
                     }
                 }
             }
@@ -303,7 +307,12 @@ final class RowsReader extends ArrowReader {
                 f.setSafe(r, value);
             }
         } else if (v instanceof BigIntVector b) {
-            b.setSafe(r, row.values().get(name).longValue());
+            Double value = row.values().get(name);
+            if (value == null) {
+                b.setNull(r);
+            } else {
+                b.setSafe(r, value.longValue());
+            }
         } else if (v instanceof VarCharVector s) {
             String label = row.labels().get(name);
             if (label == null) {

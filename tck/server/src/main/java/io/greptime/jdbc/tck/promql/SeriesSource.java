@@ -18,7 +18,7 @@ public interface SeriesSource {
 
     /**
      * Samples of {@code field} with time in [{@code minMs}, {@code maxMs}], grouped by tag values, each
-     * series sorted by time; rows whose value is NULL are left out.
+     * series sorted by time; a row whose value is NULL is a sample too (GreptimeDB's scan keeps it).
      */
     List<RawSeries> scan(PromTable table, String field, long minMs, long maxMs);
 
@@ -50,6 +50,13 @@ public interface SeriesSource {
         }
     }
 
-    /** The samples of one series: tag values in {@link PromTable#tags()} order (null when unset). */
-    record RawSeries(List<String> tagValues, long[] times, double[] values) {}
+    /**
+     * The samples of one series: tag values in {@link PromTable#tags()} order (null when unset); {@code nulls}
+     * marks the samples whose value is NULL (null when none is).
+     */
+    record RawSeries(List<String> tagValues, long[] times, double[] values, boolean[] nulls) {
+        public RawSeries(List<String> tagValues, long[] times, double[] values) {
+            this(tagValues, times, values, null);
+        }
+    }
 }

@@ -32,13 +32,13 @@ final class SetOps {
                     default -> true;
                 };
                 if (keep) {
-                    out.computeIfAbsent(s.labels, k -> new Series(k, n)).set(i, s.values[i]);
+                    out.computeIfAbsent(s.labels, k -> new Series(k, n)).copy(s, i);
                 }
             }
             if (b.op().equals("or")) {
                 for (Series s : rv.series()) {
                     if (s.present[i] && !leftSigs.contains(BinaryOps.signature(s.labels, b.matching()))) {
-                        out.computeIfAbsent(s.labels, k -> new Series(k, n)).set(i, s.values[i]);
+                        out.computeIfAbsent(s.labels, k -> new Series(k, n)).copy(s, i);
                     }
                 }
             }

@@ -35,8 +35,20 @@ sealed interface Value permits Value.Scalar, Value.Vector, Value.Matrix, Value.S
     /** A string literal. */
     record Str(String value) implements Value {}
 
-    /** Raw samples of one series of a range vector. */
-    record RangeSeries(SortedMap<String, String> labels, long[] times, double[] values) {}
+    /**
+     * Raw samples of one series of a range vector; {@code nulls} marks samples whose field is NULL (their
+     * value reads 0.0, as the Arrow buffer under a NULL does in GreptimeDB's range functions), or is null
+     * when no sample is.
+     */
+    record RangeSeries(SortedMap<String, String> labels, long[] times, double[] values, boolean[] nulls) {
+        RangeSeries(SortedMap<String, String> labels, long[] times, double[] values) {
+            this(labels, times, values, null);
+        }
+
+        boolean isNull(int i) {
+            return nulls != null && nulls[i];
+        }
+    }
 
     /** How the columns of a TQL result are laid out. */
     enum Layout {

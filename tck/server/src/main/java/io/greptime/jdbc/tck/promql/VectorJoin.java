@@ -61,6 +61,13 @@ final class VectorJoin {
                         if (!l.present[i] || !r.present[i]) {
                             continue;
                         }
+                        if (l.nulls[i] || r.nulls[i]) {
+                            // the joined row's expression is NULL; a filtering comparison drops it
+                            if (!filter) {
+                                slot(out, labels, i, ev.n()).setNull(i);
+                            }
+                            continue;
+                        }
                         double x = l.values[i];
                         double y = r.values[i];
                         if (filter) {

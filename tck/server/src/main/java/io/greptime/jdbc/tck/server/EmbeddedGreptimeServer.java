@@ -68,6 +68,8 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private UnixSocketListener unixListener;
     /** The internal gRPC server (v0.17+, {@link Builder#internalGrpc}): the same services, no auth, no TLS. */
     private Server internalServer;
+    /** The TCP listeners' event loops of the current start, or null while stopped. */
+    private ServerLoops loops;
 
     private int boundPort;
     private int internalPort;
@@ -104,6 +106,7 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
                 throw new IllegalStateException(closed ? "closed" : "already started");
             }
             List<ServerServiceDefinition> services = services(config.users);
+            loops = ServerLoops.create();
             server = PortBinding.bind(boundPort, port -> buildServer(config.host, port, services, config.tls));
             boundPort = server.getPort();
             if (config.internalGrpcPort != null) {
@@ -162,6 +165,16 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     /** Calls started and not yet finished (0 when idle), to check that clients leave no call open. */
     public int activeCalls() {
         return faults.activeCalls();
+    }
+
+    /** What the names of the current start's listener threads begin with, or null while stopped (for tests). */
+    String loopThreadNamePrefix() {
+        lifecycleLock.lock();
+        try {
+            return loops == null ? null : loops.threadNamePrefix();
+        } finally {
+            lifecycleLock.unlock();
+        }
     }
 
     /** The bound port, once started. */
@@ -281,6 +294,14 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
         server = null;
         inProcessServer = null;
         internalServer = null;
+        if (loops != null) {
+            try {
+                loops.shutdown();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            loops = null;
+        }
         if (unixListener != null) {
             unixListener.stop();
             unixListener = null;
@@ -325,6 +346,9 @@ public final class EmbeddedGreptimeServer implements AutoCloseable {
     private Server buildServer(String host, int port, List<ServerServiceDefinition> services, ServerTls tls)
             throws IOException {
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(host, port))
+                .bossEventLoopGroup(loops.group())
+                .workerEventLoopGroup(loops.group())
+                .channelType(loops.channelType())
                 .withChildOption(ChannelOption.TCP_NODELAY, true)
                 .withOption(ChannelOption.SO_REUSEADDR, true)
                 .maxInboundMessageSize(config.maxInboundMessageSize)

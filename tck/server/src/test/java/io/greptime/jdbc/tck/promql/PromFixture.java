@@ -83,7 +83,7 @@ final class PromFixture implements AutoCloseable {
                     labels.put(v.getName(), o.toString());
                 }
             } else {
-                value = ((Number) o).doubleValue();
+                value = o == null ? Double.NaN : ((Number) o).doubleValue();
             }
         }
         return new Sample(labels, time, value);

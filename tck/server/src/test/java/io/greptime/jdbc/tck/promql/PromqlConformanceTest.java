@@ -198,9 +198,12 @@ class PromqlConformanceTest {
                 row("predict_linear(g{host=\"y\"}[30s], 10)", 20, "{host=y}", 10.0),
                 // c{job=a} is v = t: 60s ahead of 60s it predicts 120
                 row("predict_linear(c{job=\"a\"}[1m], 60)", 60, "{job=a}", 120.0),
-                row("absent_over_time(g{host=\"z\"}[1m])", 20, "{host=z}", 1.0),
+                // GreptimeDB plans absent_over_time as a range function over the series the selector reads
+                // (not Prometheus' labelled sample): no series gives nothing, and a series is evaluated only
+                // from its first scanned sample to its last + range; a real v1.0.0 answers all three empty
+                row("absent_over_time(g{host=\"z\"}[1m])", 20),
                 row("absent_over_time(g[1m])", 20),
-                row("absent_over_time(g[5s])", 25, "{}", 1.0),
+                row("absent_over_time(g[5s])", 25),
                 // the sample read at 25s is the one from 20s; an offset reads the 10s one
                 row("timestamp(g{host=\"x\"})", 25, "{host=x}", 20.0),
                 row("timestamp(g{host=\"x\"} offset 10s)", 25, "{host=x}", 10.0),
@@ -280,7 +283,8 @@ class PromqlConformanceTest {
                 "INSERT INTO wide VALUES ('h', 0, 1, 10), ('h', 10000, 2, NULL)");
         PromFixture.Result r = f.tql("TQL EVAL (0, 10, '10s') wide");
         assertThat(r.columns()).containsExactly("host", "ts", "a", "b");
-        // at 10s a reads its 10s sample, b (NULL there) still reads its 0s sample within the lookback
+        // at 10s the row read is the 10s one, b NULL in it: a NULL field is a sample, not skipped (a real
+        // v1.0.0 answers a NULL there rather than the 0s value)
         assertThat(r.samples()).hasSize(2);
         assertThat(f.tql("TQL EVAL (0, 10, '10s') wide{__field__=\"b\"}").columns())
                 .containsExactly("b", "host", "ts");
@@ -288,6 +292,38 @@ class PromqlConformanceTest {
         assertThat(f.tql("TQL EVAL (10, 10, '10s') sum(wide)").samples())
                 .extracting(PromFixture.Sample::value)
                 .containsExactly(2.0);
+    }
+
+    @Test
+    void nullFieldValues_areSamples() {
+        // n: 1 at 0s, NULL at 5s, 4 at 10s; every row is a sample, NULL ones included
+        f.sql(
+                "CREATE TABLE n (host STRING PRIMARY KEY, ts TIMESTAMP TIME INDEX, v DOUBLE)",
+                "INSERT INTO n VALUES ('h', 0, 1), ('h', 5000, NULL), ('h', 10000, 4)");
+        // the selector takes the NULL row at 5s (no look-back to 1): an operator answers NULL for it
+        assertThat(f.tql("TQL EVAL (0, 10, '5s') n + 1").samples())
+                .extracting(PromFixture.Sample::value)
+                .containsExactly(2.0, Double.NaN, 5.0);
+        // a function's NULL result is filtered out
+        assertThat(f.tql("TQL EVAL (0, 10, '5s') abs(n)").samples())
+                .extracting(PromFixture.Sample::timeMs)
+                .containsExactly(0L, 10000L);
+        // count_over_time counts the NULL row; sum_over_time skips it; rate reads it as 0 (1 -> 0 is a reset):
+        // (0 - 1 + 1) over the 5s sampled, extrapolated to the 10s window: 0
+        assertThat(f.tql("TQL EVAL (5, 5, '5s') count_over_time(n[10s])").samples())
+                .extracting(PromFixture.Sample::value)
+                .containsExactly(2.0);
+        assertThat(f.tql("TQL EVAL (5, 5, '5s') sum_over_time(n[10s])").samples())
+                .extracting(PromFixture.Sample::value)
+                .containsExactly(1.0);
+        assertThat(f.tql("TQL EVAL (5, 5, '5s') increase(n[10s])").samples())
+                .extracting(PromFixture.Sample::value)
+                .containsExactly(0.0);
+        // an aggregation skips NULLs; count of a NULL sample only is 0
+        assertThat(f.tql("TQL EVAL (5, 5, '5s') count(n)").samples())
+                .extracting(PromFixture.Sample::value)
+                .containsExactly(0.0);
+        f.sql("DROP TABLE n");
     }
 
     @Test

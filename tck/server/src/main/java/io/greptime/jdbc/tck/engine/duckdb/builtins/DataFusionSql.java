@@ -141,6 +141,21 @@ final class DataFusionSql {
                                     + (c.name().equals("to_timestamp") ? "1000000000" : "1") + " AS BIGINT))"
                             : "CAST(make_timestamp(CAST(" + whole + " * " + micros + " AS BIGINT)) AS " + unit + ")";
                 }
+                if (k == GreptimeKind.STRING
+                        && a.get(0) instanceof SqlAst.Literal text
+                        && text.kind() == SqlAst.LiteralKind.STRING) {
+                    // text is parsed by Arrow's timestamp parser, failing with its error
+                    return io.greptime.jdbc.tck.engine.duckdb.sql.TemporalCasts.timestampLiteral(
+                            text.text(),
+                            io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.timestamp(
+                                    switch (unit) {
+                                        case "TIMESTAMP_S" -> org.apache.arrow.vector.types.TimeUnit.SECOND;
+                                        case "TIMESTAMP_MS" -> org.apache.arrow.vector.types.TimeUnit.MILLISECOND;
+                                        case "TIMESTAMP" -> org.apache.arrow.vector.types.TimeUnit.MICROSECOND;
+                                        default -> org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+                                    }),
+                            false);
+                }
                 if (k == GreptimeKind.STRING) {
                     // DuckDB casts nanoseconds only to microseconds; the coarser units go through those
                     return unit.equals("TIMESTAMP_NS")

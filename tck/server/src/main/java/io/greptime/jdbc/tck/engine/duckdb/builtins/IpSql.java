@@ -22,9 +22,12 @@ final class IpSql {
                 if (a.size() != 1) {
                     yield null;
                 }
-                String type = JsonPathSql.arrowType(a.get(0), "UInt32");
-                if (fromOneDotZero(r) && !type.equals("UInt32") && !type.equals("Null")) {
-                    // ipv4.rs: Exact([UInt32]), which from v1.0 DataFusion checks itself: a literal number is Int64
+                // a negated literal or a typed column counts as its type too (-1 is an Int64)
+                String type = JsonPathSql.arrowType(r, a.get(0), "UInt32");
+                if (fromOneDotZero(r)
+                        && !List.of("UInt8", "UInt16", "UInt32", "Null").contains(type)) {
+                    // ipv4.rs: Exact([UInt32]), which from v1.0 DataFusion checks itself: a literal number is Int64;
+                    // a real v1.0.0 widens UInt8/UInt16 losslessly and refuses Int32 and UInt64
                     throw CoercionErrors.coercion(name, List.of(type), "Exact([UInt32])", List.of("UInt32"));
                 }
                 yield "gt_ipv4_num_to_string(CAST(" + r.render(a.get(0)) + " AS UINTEGER))";

@@ -7,6 +7,7 @@ import io.greptime.jdbc.tck.engine.duckdb.functions.IpFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.functions.JsonFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.functions.MatchesPattern;
 import io.greptime.jdbc.tck.engine.duckdb.functions.MatchesTerm;
+import io.greptime.jdbc.tck.engine.duckdb.functions.TextFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.functions.VectorFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Values;
 import io.greptime.jdbc.tck.engine.duckdb.sql.SchemaNames;
@@ -61,6 +62,10 @@ public final class JavaFunctions {
         binary(c, "gt_anomaly_score", String.class, String.class, Double.class, AnomalyScores::score);
         binary(c, "gt_vec_aggregate", String.class, String.class, String.class, VectorAggregates::aggregate);
         ip(c);
+        // Rust's f64::cbrt (the C library's): exact on perfect cubes, where DuckDB's cbrt is off by an ulp
+        unary(c, "gt_cbrt", Double.class, Double.class, Math::cbrt);
+        binary(c, "gt_levenshtein", String.class, String.class, Long.class, TextFunctions::levenshtein);
+        unary(c, "gt_reverse", String.class, String.class, TextFunctions::reverse);
         unary(c, "gt_hll_state", String.class, String.class, HllFunctions::state);
         unary(c, "gt_hll_merge", String.class, String.class, HllFunctions::merge);
         unary(c, "gt_hll_count", String.class, Long.class, HllFunctions::count);

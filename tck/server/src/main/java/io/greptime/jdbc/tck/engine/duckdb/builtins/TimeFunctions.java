@@ -7,6 +7,7 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
 import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
+import io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps;
 import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -38,6 +39,18 @@ public final class TimeFunctions {
             return null;
         }
         Expr base = c.args().get(0);
+        GreptimeType baseType = ExprTypes.of(r.scope, base);
+        Expr step = c.args().get(1);
+        while (step instanceof SqlAst.Nested n) {
+            step = n.expr();
+        }
+        if (baseType != null
+                && baseType.kind() == GreptimeType.Kind.TIMESTAMP
+                && baseType.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND
+                && step instanceof SqlAst.Interval) {
+            // a nanosecond timestamp keeps its nanoseconds, as its + and - with an interval do
+            return r.render(new SqlAst.Binary(base, add ? "+" : "-", step));
+        }
         String interval = interval(r, c.args().get(1));
         String sql = "(" + r.render(base) + (add ? " + " : " - ") + interval + ")";
         GreptimeType type = ExprTypes.of(r.scope, base);
@@ -63,13 +76,66 @@ public final class TimeFunctions {
             return null;
         }
         Expr value = c.args().get(0);
-        String format = FunctionMap.quoted(ChronoFormat.toDuckDb(fmt.text()));
         GreptimeType type = ExprTypes.of(r.scope, value);
         String v = r.render(value);
         if (type != null && type.kind() == GreptimeType.Kind.DATE) {
-            return "strftime(" + v + ", " + format + ")";
+            return chronoFormat(v, fmt.text(), null);
         }
-        return "strftime(" + local(r, "CAST(" + v + " AS TIMESTAMP)") + ", " + format + ")";
+        boolean nanos = type != null
+                && type.kind() == GreptimeType.Kind.TIMESTAMP
+                && type.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+        String micros = nanos ? NanoTimestamps.floorMicros(v) : "CAST(" + v + " AS TIMESTAMP)";
+        return chronoFormat(local(r, micros), fmt.text(), nanos ? v : null);
+    }
+
+    /**
+     * chrono's format of a DuckDB date or timestamp: DuckDB's strftime for the specifiers it shares, and
+     * those it lacks built here: {@code %e}, {@code %k} and {@code %l} pad with a space (DuckDB pads with
+     * zeros or not at all), and the nine-digit fractions of a nanosecond timestamp ({@code nanosSql}, null
+     * for other inputs) come from its nanoseconds, which DuckDB's strftime rounds to microseconds.
+     */
+    static String chronoFormat(String value, String chrono, String nanosSql) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        StringBuilder plain = new StringBuilder();
+        for (int i = 0; i < chrono.length(); i++) {
+            char ch = chrono.charAt(i);
+            String rest = chrono.substring(i);
+            String piece = null;
+            int used = 0;
+            if (rest.startsWith("%e") || rest.startsWith("%k") || rest.startsWith("%l")) {
+                String unpadded = rest.startsWith("%e") ? "%-d" : rest.startsWith("%k") ? "%-H" : "%-I";
+                piece = "lpad(strftime(" + value + ", '" + unpadded + "'), 2, ' ')";
+                used = 2;
+            } else if (nanosSql != null
+                    && (rest.startsWith("%.9f") || rest.startsWith("%9f") || rest.startsWith("%f"))) {
+                String digits = "lpad(CAST(" + NanoTimestamps.floorMod("epoch_ns(" + nanosSql + ")", 1_000_000_000L)
+                        + " AS VARCHAR), 9, '0')";
+                piece = rest.startsWith("%.9f") ? "'.' || " + digits : digits;
+                used = rest.startsWith("%.9f") ? 4 : rest.startsWith("%9f") ? 3 : 2;
+            } else if (ch == '%' && i + 1 < chrono.length()) {
+                plain.append(ch).append(chrono.charAt(i + 1));
+                i++;
+                continue;
+            }
+            if (piece == null) {
+                plain.append(ch);
+                continue;
+            }
+            if (plain.length() > 0) {
+                parts.add(strftime(value, plain.toString()));
+                plain.setLength(0);
+            }
+            parts.add(piece);
+            i += used - 1;
+        }
+        if (plain.length() > 0 || parts.isEmpty()) {
+            parts.add(strftime(value, plain.toString()));
+        }
+        return parts.size() == 1 ? parts.get(0) : "(" + String.join(" || ", parts) + ")";
+    }
+
+    private static String strftime(String value, String chrono) {
+        return "strftime(" + value + ", " + FunctionMap.quoted(ChronoFormat.toDuckDb(chrono)) + ")";
     }
 
     /** A UTC timestamp as wall-clock time in the session zone. */
@@ -94,7 +160,13 @@ public final class TimeFunctions {
         }
         GreptimeType type = ExprTypes.of(r.scope, arg);
         if (type != null && type.kind() == GreptimeType.Kind.TIMESTAMP) {
-            return "CAST(floor(epoch_ms(" + r.render(arg) + ") / 1000.0) AS BIGINT)";
+            // whole seconds, floored, from the exact count of the column's unit
+            String v = r.render(arg);
+            return switch (type.unit()) {
+                case NANOSECOND -> NanoTimestamps.floorDiv("epoch_ns(" + v + ")", 1_000_000_000L);
+                case MICROSECOND -> NanoTimestamps.floorDiv("epoch_us(" + v + ")", 1_000_000L);
+                default -> "CAST(floor(epoch_ms(" + v + ") / 1000.0) AS BIGINT)";
+            };
         }
         return FunctionMap.generic(r, c, "greptime.main.gt_to_unixtime");
     }

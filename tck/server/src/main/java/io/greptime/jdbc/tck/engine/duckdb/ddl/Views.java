@@ -138,6 +138,7 @@ public final class Views {
                             + rw.missing.iterator().next());
         }
         String query = normalize(t, bodyStart, KEYWORDS);
+        ViewSubstrait.check(query);
         List<String> planColumns = planColumns(call, schema, query);
         String aliases = "";
         if (!columns.isEmpty()) {

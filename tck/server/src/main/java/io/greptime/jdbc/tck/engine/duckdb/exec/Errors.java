@@ -99,6 +99,10 @@ public final class Errors {
         if (cast != null) {
             return cast;
         }
+        GreptimeError regex = msg.startsWith("Invalid Input Error") ? regexError(body, e) : null;
+        if (regex != null) {
+            return regex;
+        }
         if (msg.startsWith("Conversion Error")
                 || msg.startsWith("Invalid Input Error")
                 || msg.startsWith("Constraint Error")
@@ -109,6 +113,39 @@ public final class Errors {
             return new GreptimeError(StatusCode.UNSUPPORTED, "Not supported: " + body, e);
         }
         return new GreptimeError(StatusCode.ENGINE_EXECUTE_QUERY, "Failed to execute query: " + body, e);
+    }
+
+    /** The errors RE2 (DuckDB's regex engine) reports for a pattern it cannot parse, before ": pattern". */
+    private static final java.util.List<String> RE2_ERRORS = java.util.List.of(
+            "invalid escape sequence",
+            "invalid character class range",
+            "invalid character class",
+            "missing ]",
+            "missing )",
+            "unexpected )",
+            "trailing \\",
+            "no argument for repetition operator",
+            "invalid repetition size",
+            "bad repetition operator",
+            "invalid perl operator",
+            "invalid named capture group");
+
+    /**
+     * A pattern the regex engine cannot parse fails the query while it executes in GreptimeDB (3001), with the
+     * regex crate's parse error text where it names the error alike; null when the error is no regex error.
+     */
+    private static GreptimeError regexError(String body, SQLException e) {
+        for (String kind : RE2_ERRORS) {
+            if (body.startsWith(kind + ": ")) {
+                String pattern = body.substring(kind.length() + 2);
+                String rust = io.greptime.jdbc.tck.engine.duckdb.functions.TextFunctions.rustParseError(kind, pattern);
+                return new GreptimeError(
+                        StatusCode.ENGINE_EXECUTE_QUERY,
+                        rust != null ? rust : "regex parse error:\n    " + pattern + "\nerror: " + kind,
+                        e);
+            }
+        }
+        return null;
     }
 
     private static String firstLine(String msg) {

@@ -230,10 +230,20 @@ public final class DataFusionBuiltins {
             case "overlay":
                 // overlay(str, substr, pos[, count]): count characters from pos replaced (count defaults to
                 // the replacement's length)
+                // (core/overlay.rs: the head only when pos falls inside the string, the tail only when pos + count
+                // - 1 does; count capped at the string's length)
                 if (n == 3 || n == 4) {
-                    String count = n == 4 ? a.get(3) : "length(" + a.get(1) + ")";
-                    return "concat(substr(" + a.get(0) + ", 1, " + a.get(2) + " - 1), " + a.get(1) + ", substr("
-                            + a.get(0) + ", " + a.get(2) + " + " + count + "))";
+                    String str = a.get(0);
+                    String pos = "CAST(" + a.get(2) + " AS BIGINT)";
+                    String count = n == 4
+                            ? "least(CAST(" + a.get(3) + " AS BIGINT), length(" + str + "))"
+                            : "length(" + a.get(1) + ")";
+                    return "(CASE WHEN " + str + " IS NULL OR " + a.get(1) + " IS NULL OR " + pos + " IS NULL"
+                            + (n == 4 ? " OR " + a.get(3) + " IS NULL" : "") + " THEN NULL ELSE (CASE WHEN " + pos
+                            + " > 1 AND " + pos + " - 1 < length(" + str + ") THEN substr(" + str + ", 1, " + pos
+                            + " - 1) ELSE '' END) || " + a.get(1) + " || (CASE WHEN " + pos + " + " + count
+                            + " - 1 < length(" + str + ") THEN substr(" + str + ", " + pos + " + " + count
+                            + ") ELSE '' END) END)";
                 }
                 return null;
             case "to_time":
@@ -248,9 +258,11 @@ public final class DataFusionBuiltins {
                 return null;
             case "regexp_instr":
                 // Int64: the 1-based character position of the first match at or after start, 0 without one
-                if (n == 2 || n == 3) {
-                    return "gt_df_regexp_instr(" + a.get(0) + ", "
-                            + pack("CAST(" + (n == 3 ? a.get(2) : "1") + " AS BIGINT)", a.get(1)) + ")";
+                // (the fourth argument: the n-th match from start, regexpinstr.rs get_nth_match)
+                if (n >= 2 && n <= 4) {
+                    String start = "CAST(" + (n >= 3 ? a.get(2) : "1") + " AS BIGINT)";
+                    String nth = n == 4 ? " || ',' || CAST(CAST(" + a.get(3) + " AS BIGINT) AS VARCHAR)" : "";
+                    return "gt_df_regexp_instr(" + a.get(0) + ", " + pack(start + nth, a.get(1)) + ")";
                 }
                 return null;
             case "array_element", "list_element", "array_extract", "list_extract":
@@ -352,6 +364,16 @@ public final class DataFusionBuiltins {
             return modern
                     ? "Timestamp(" + unit[0] + ", \"" + ts.getTimezone() + "\")"
                     : "Timestamp(" + unit[1] + ", Some(\"" + ts.getTimezone() + "\"))";
+        }
+        if (t instanceof org.apache.arrow.vector.types.pojo.ArrowType.Duration d) {
+            // a timestamp minus a timestamp
+            String[] unit = switch (d.getUnit()) {
+                case SECOND -> new String[] {"s", "Second"};
+                case MILLISECOND -> new String[] {"ms", "Millisecond"};
+                case MICROSECOND -> new String[] {"µs", "Microsecond"};
+                case NANOSECOND -> new String[] {"ns", "Nanosecond"};
+            };
+            return modern ? "Duration(" + unit[0] + ")" : "Duration(" + unit[1] + ")";
         }
         return null;
     }
@@ -471,9 +493,8 @@ public final class DataFusionBuiltins {
             b.withName("gt_df_regexp_instr")
                     .withParameters(String.class, String.class)
                     .withReturnType(Long.class)
-                    .withFunction((String str, String packed) -> str == null || packed == null
-                            ? null
-                            : regexpInstr(str, after(packed), Long.parseLong(before(packed))))
+                    .withFunction((String str, String packed) ->
+                            str == null || packed == null ? null : regexpInstr(str, after(packed), before(packed)))
                     .register(c);
         }
     }
@@ -589,7 +610,13 @@ public final class DataFusionBuiltins {
                             "GT3001:Error during planning: regexp_match() does not" + " support the \"global\" option");
             };
         }
-        return java.util.regex.Pattern.compile(p, bits);
+        try {
+            return java.util.regex.Pattern.compile(p, bits);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            // GreptimeDB fails the query while it runs (3001); the regex crate's own text is not reproduced
+            throw new IllegalArgumentException(
+                    "GT3001:Compute error: Regular expression did not compile: " + e.getDescription(), e);
+        }
     }
 
     /**
@@ -613,12 +640,34 @@ public final class DataFusionBuiltins {
 
     /** regexp_instr: the 1-based character position of the first match at or after start, 0 without one. */
     public static Long regexpInstr(String s, String p, long start) {
+        return regexpInstr(s, p, start, 1);
+    }
+
+    /** regexp_instr with its packed "start[,n]" arguments. */
+    static Long regexpInstr(String s, String p, String startAndN) {
+        String[] parts = startAndN.split(",");
+        return regexpInstr(s, p, Long.parseLong(parts[0]), parts.length > 1 ? Long.parseLong(parts[1]) : 1);
+    }
+
+    /** The 1-based character position of the n-th match at or after start, 0 without one. */
+    public static Long regexpInstr(String s, String p, long start, long n) {
         if (start < 1) {
             throw new IllegalArgumentException("GT3001:Execution error: regexp_instr() requires start to be 1-based");
         }
+        if (n < 1) {
+            throw new IllegalArgumentException("GT3001:Execution error: N must be 1 or greater");
+        }
         int from = s.offsetByCodePoints(0, (int) Math.min(start - 1, s.codePointCount(0, s.length())));
         java.util.regex.Matcher m = pattern(p, "").matcher(s);
-        return m.find(from) ? (long) s.codePointCount(0, m.start()) + 1 : 0L;
+        long seen = 0;
+        int at = from;
+        while (at <= s.length() && m.find(at)) {
+            if (++seen == n) {
+                return (long) s.codePointCount(0, m.start()) + 1;
+            }
+            at = m.end() > m.start() ? m.end() : m.end() + 1;
+        }
+        return 0L;
     }
 
     private static String digestHex(String s, String algorithm) {

@@ -55,8 +55,14 @@ final class JsonPath {
                     i = p.length();
                 } else {
                     int end = i;
-                    while (end < p.length() && ".:[?".indexOf(p.charAt(end)) < 0) {
+                    while (end < p.length()
+                            && ".:[?".indexOf(p.charAt(end)) < 0
+                            && !Character.isWhitespace(p.charAt(end))) {
                         end++;
+                    }
+                    if (end < p.length() && Character.isWhitespace(p.charAt(end))) {
+                        // the jsonb path parser ends a bare key at a space and refuses what is left ('a b')
+                        throw new IllegalArgumentException("unparsed path rest: " + p.substring(end));
                     }
                     steps.add(new Key(p.substring(i, end)));
                     i = end;

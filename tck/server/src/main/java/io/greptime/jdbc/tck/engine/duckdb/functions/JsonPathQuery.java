@@ -28,7 +28,7 @@ final class JsonPathQuery {
         }
     }
 
-    private sealed interface Node permits Steps, Literal, Compare, Logic {}
+    private sealed interface Node permits Steps, Literal, Compare, Logic, Exists {}
 
     private sealed interface Step permits Key, AllKeys, AllItems, Indexes, Filter {}
 
@@ -52,6 +52,9 @@ final class JsonPathQuery {
 
     private record Logic(boolean and, Node left, Node right) implements Node {}
 
+    /** {@code exists(path)}: whether the path selects anything. */
+    private record Exists(Steps path) implements Node {}
+
     private final Node root;
     private final String text;
     private int pos;
@@ -73,7 +76,7 @@ final class JsonPathQuery {
 
     /** json_path_match: the predicate's value, null when the path is no predicate. */
     Boolean match(JsonElement doc) {
-        return root instanceof Compare || root instanceof Logic ? test(root, doc, doc) : null;
+        return root instanceof Compare || root instanceof Logic || root instanceof Exists ? test(root, doc, doc) : null;
     }
 
     private Node parseTop() {
@@ -124,6 +127,17 @@ final class JsonPathQuery {
             Node inner = or();
             expect(")");
             return inner;
+        }
+        if (text.startsWith("exists", pos)
+                && text.substring(pos + 6).stripLeading().startsWith("(")) {
+            pos += 6;
+            expect("(");
+            Node inner = operand();
+            if (!(inner instanceof Steps path)) {
+                throw new Invalid();
+            }
+            expect(")");
+            return new Exists(path);
         }
         Node left = operand();
         for (String op : new String[] {"==", "!=", "<=", ">=", "<", ">"}) {
@@ -351,6 +365,9 @@ final class JsonPathQuery {
                 }
             }
             return false;
+        }
+        if (n instanceof Exists e) {
+            return !select(e.path(), doc, current).isEmpty();
         }
         // a bare path or value where a predicate belongs
         return null;

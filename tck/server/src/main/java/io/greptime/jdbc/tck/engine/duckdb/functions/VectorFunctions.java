@@ -96,6 +96,10 @@ public final class VectorFunctions {
         if (Float.isInfinite(f)) {
             return f > 0 ? "inf" : "-inf";
         }
+        if (f == 0 && Float.floatToRawIntBits(f) != 0) {
+            // Rust keeps the sign of a negative zero ("-0")
+            return "-0";
+        }
         BigDecimal d = new BigDecimal(Float.toString(f)).stripTrailingZeros();
         return d.scale() <= 0 ? d.toBigInteger().toString() : d.toPlainString();
     }

@@ -393,7 +393,8 @@ final class InformationSchemaRows {
                     t.name(),
                     t.options().get(ViewOptions.DEFINITION),
                     null,
-                    null,
+                    // every line's views.rs (v1.0.0:245) pushes "NO": a view is never updatable
+                    "NO",
                     null,
                     null,
                     "utf8",

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DurationVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeMilliVector;
@@ -58,6 +60,8 @@ public final class ResultConverter {
             ArrowType to = dst.getField().getType();
             if (from.equals(to)) {
                 src.makeTransferPair(dst).transfer();
+            } else if (from instanceof ArrowType.Struct && to instanceof ArrowType.Duration) {
+                durations((org.apache.arrow.vector.complex.StructVector) src, (DurationVector) dst, rows);
             } else if (from instanceof ArrowType.Timestamp f
                     && to instanceof ArrowType.Timestamp t
                     && f.getUnit() == t.getUnit()) {
@@ -75,7 +79,10 @@ public final class ResultConverter {
         Map<String, String> meta = new HashMap<>();
         String name = hint != null && hint.name() != null ? hint.name() : src.getName();
         ArrowType target = t;
-        if (t instanceof ArrowType.Utf8View || t instanceof ArrowType.LargeUtf8) {
+        ArrowType.Duration duration = duration(src);
+        if (duration != null) {
+            target = duration;
+        } else if (t instanceof ArrowType.Utf8View || t instanceof ArrowType.LargeUtf8) {
             target = ArrowType.Utf8.INSTANCE;
         } else if (t instanceof ArrowType.LargeBinary || t instanceof ArrowType.BinaryView) {
             target = ArrowType.Binary.INSTANCE;
@@ -102,6 +109,40 @@ public final class ResultConverter {
         // nested types (DuckDB lists and structs) keep their children, so that the batches transfer whole
         List<Field> children = target.equals(t) ? src.getChildren() : List.of();
         return new Field(name, new FieldType(true, target, null, meta.isEmpty() ? null : meta), children);
+    }
+
+    /**
+     * The Duration a column stands for when it is the translator's one-field struct whose field is named
+     * {@code gt_duration_<unit>} (see TimestampPrecisions.durationItem), or null.
+     */
+    private static ArrowType.Duration duration(Field src) {
+        if (!(src.getType() instanceof ArrowType.Struct) || src.getChildren().size() != 1) {
+            return null;
+        }
+        Field child = src.getChildren().get(0);
+        if (!(child.getType() instanceof ArrowType.Int)) {
+            return null;
+        }
+        return switch (child.getName()) {
+            case "gt_duration_s" -> new ArrowType.Duration(org.apache.arrow.vector.types.TimeUnit.SECOND);
+            case "gt_duration_ms" -> new ArrowType.Duration(org.apache.arrow.vector.types.TimeUnit.MILLISECOND);
+            case "gt_duration_us" -> new ArrowType.Duration(org.apache.arrow.vector.types.TimeUnit.MICROSECOND);
+            case "gt_duration_ns" -> new ArrowType.Duration(org.apache.arrow.vector.types.TimeUnit.NANOSECOND);
+            default -> null;
+        };
+    }
+
+    private static void durations(org.apache.arrow.vector.complex.StructVector src, DurationVector dst, int rows) {
+        BigIntVector counts = (BigIntVector) src.getChildrenFromFields().get(0);
+        dst.clear();
+        dst.setInitialCapacity(rows);
+        dst.allocateNew();
+        for (int r = 0; r < rows; r++) {
+            if (!src.isNull(r) && !counts.isNull(r)) {
+                dst.setSafe(r, counts.get(r));
+            }
+        }
+        dst.setValueCount(rows);
     }
 
     private static void rewrite(FieldVector src, FieldVector dst, int rows) {

@@ -18,7 +18,7 @@ import java.util.Set;
  * are booleans. A literal that does not cast is an error, as in GreptimeDB.
  */
 final class Coercions {
-    private static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", "<=", ">", ">=");
+    static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", "<=", ">", ">=");
 
     /**
      * The shapes GreptimeDB's {@code Timestamp::from_str} reads ({@code v1.0.0:src/common/time/src/timestamp.rs:448-481}):

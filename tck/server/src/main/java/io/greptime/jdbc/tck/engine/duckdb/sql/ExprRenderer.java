@@ -90,7 +90,7 @@ public final class ExprRenderer {
         } else if (e instanceof SqlAst.Star s) {
             return star(s);
         } else if (e instanceof SqlAst.Extract x) {
-            return "date_part('" + x.field() + "', " + render(x.expr()) + ")";
+            return TimestampPrecisions.datePart(this, x.field(), x.expr());
         } else if (e instanceof SqlAst.Nested n) {
             return "(" + render(n.expr()) + ")";
         } else if (e instanceof SqlAst.RangeFn r) {
@@ -161,6 +161,13 @@ public final class ExprRenderer {
         if (v != null) {
             return v.duckSql();
         }
+        if (i.unit() == null && i.value() instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.STRING) {
+            // text Arrow's interval parser refuses (an unknown unit, no unit): refused while planning
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                    "Failed to plan SQL: Parser error: Invalid input syntax for type interval: \""
+                            + IntervalValue.expand(l.text()) + "\"");
+        }
         if (i.unit() != null) {
             return "(" + render(i.value()) + ") * INTERVAL 1 " + i.unit().toUpperCase(Locale.ROOT);
         }
@@ -216,9 +223,17 @@ public final class ExprRenderer {
         if (dated != null) {
             return dated;
         }
+        String nanos = TimestampPrecisions.nanoInterval(this, b, l, r);
+        if (nanos != null) {
+            return nanos;
+        }
         String wrapped = IntegerWrap.sql(this, b, l, r);
         if (wrapped != null) {
             return wrapped;
+        }
+        String divided = FloatDivision.sql(this, b, l, r);
+        if (divided != null) {
+            return divided;
         }
         String[] floated = IntegerWrap.floatLiteralOperands(this, b, l, r);
         if (floated != null) {
@@ -228,7 +243,8 @@ public final class ExprRenderer {
         if (typed != null) {
             return typed;
         }
-        String[] coerced = Coercions.timestampComparison(this, b, l, r);
+        String[] coarser = Coercions.COMPARISONS.contains(b.op()) ? TimestampPrecisions.coarser(this, b, l, r) : null;
+        String[] coerced = coarser != null ? coarser : Coercions.timestampComparison(this, b, l, r);
         return "(" + coerced[0] + " " + op + " " + coerced[1] + ")";
     }
 
@@ -254,10 +270,16 @@ public final class ExprRenderer {
         GreptimeType source = target == null ? null : ExprTypes.of(scope, c.expr());
         if (source != null && source.kind() == GreptimeType.Kind.TIMESTAMP) {
             if (target.kind() == GreptimeType.Kind.STRING) {
-                return TemporalCasts.timestampText(inner);
+                return TemporalCasts.timestampText(inner, source);
             }
             if (target.kind() == GreptimeType.Kind.TIMESTAMP) {
                 return TemporalCasts.timestampToTimestamp(inner, source, target);
+            }
+            if (target.kind() == GreptimeType.Kind.DATE
+                    && source.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND) {
+                // the day of the floored microseconds (DuckDB would round to them first)
+                return "CAST(" + io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps.floorMicros(inner)
+                        + " AS DATE)";
             }
         }
         String numeric = source == null || c.tryCast() || c.type().arrayDepth() > 0

@@ -73,11 +73,24 @@ public final class ExprTypes {
                                 : arg.kind() == GreptimeType.Kind.UINT
                                         ? GreptimeType.UINT64
                                         : arg.kind() == GreptimeType.Kind.FLOAT ? GreptimeType.FLOAT64 : arg;
-            default -> null;
+            default -> {
+                if (!MathTypes.handles(c.name()) || c.over() != null) {
+                    yield null;
+                }
+                java.util.List<GreptimeType> types = new java.util.ArrayList<>();
+                for (Expr a : c.args()) {
+                    types.add(of(scope, a));
+                }
+                yield MathTypes.result(c.name(), types);
+            }
         };
     }
 
     private static GreptimeType arithmetic(GreptimeType l, String op, GreptimeType r) {
+        GreptimeType difference = TimestampPrecisions.differenceType(l, op, r);
+        if (difference != null) {
+            return difference;
+        }
         if (l == null || r == null || !isNumeric(l) || !isNumeric(r)) {
             return null;
         }

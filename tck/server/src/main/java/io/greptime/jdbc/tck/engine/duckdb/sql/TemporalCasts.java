@@ -63,6 +63,24 @@ public final class TemporalCasts {
         return "CAST(make_timestamp(" + micros + ") AS " + to.duck() + ")";
     }
 
+    /**
+     * {@link #timestampText(String)} of a value of type {@code source}, its fraction counted in its own unit
+     * (nanoseconds overflow past 2262, and a second, millisecond or microsecond timestamp holds 9999).
+     */
+    public static String timestampText(String sql, GreptimeType source) {
+        // DuckDB's strftime would take a second or millisecond timestamp as nanoseconds, which fails past 2262
+        String v = "CAST(" + sql + " AS TIMESTAMP)";
+        String f = "strftime(" + v + ", '%Y-%m-%dT%H:%M:%S";
+        return switch (source.unit()) {
+            case SECOND -> f + "')";
+            case MILLISECOND -> "CASE WHEN epoch_ms(" + sql + ") % 1000 = 0 THEN " + f + "') ELSE " + f + ".%g') END";
+            case MICROSECOND ->
+                "CASE WHEN epoch_us(" + sql + ") % 1000000 = 0 THEN " + f + "') WHEN epoch_us(" + sql
+                        + ") % 1000 = 0 THEN " + f + ".%g') ELSE " + f + ".%f') END";
+            case NANOSECOND -> timestampText(sql);
+        };
+    }
+
     /** Arrow's timestamp-to-text: ISO with {@code T}, fraction only as long as the value needs. */
     public static String timestampText(String sql) {
         String ns = "epoch_ns(" + sql + ")";

@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -76,9 +77,7 @@ public final class DuckDbPromSource implements SeriesSource {
                 .append(minMs)
                 .append(" AND ")
                 .append(maxMs)
-                .append(" AND ")
-                .append(Catalog.quote(field))
-                .append(" IS NOT NULL ORDER BY ");
+                .append(" ORDER BY ");
         for (String tag : table.tags()) {
             sql.append(Catalog.quote(tag)).append(" NULLS FIRST, ");
         }
@@ -96,6 +95,8 @@ public final class DuckDbPromSource implements SeriesSource {
         List<String> current = null;
         long[] times = new long[16];
         double[] values = new double[16];
+        boolean[] nulls = new boolean[16];
+        boolean anyNull = false;
         int n = 0;
         while (rs.next()) {
             List<String> tags = new ArrayList<>(tagCount);
@@ -104,24 +105,38 @@ public final class DuckDbPromSource implements SeriesSource {
             }
             if (!Objects.equals(tags, current)) {
                 if (current != null) {
-                    out.add(new RawSeries(
-                            current, java.util.Arrays.copyOf(times, n), java.util.Arrays.copyOf(values, n)));
+                    out.add(series(current, times, values, anyNull ? nulls : null, n));
                 }
                 current = tags;
                 n = 0;
+                anyNull = false;
+                nulls = new boolean[times.length];
             }
             if (n == times.length) {
-                times = java.util.Arrays.copyOf(times, n * 2);
-                values = java.util.Arrays.copyOf(values, n * 2);
+                times = Arrays.copyOf(times, n * 2);
+                values = Arrays.copyOf(values, n * 2);
+                nulls = Arrays.copyOf(nulls, n * 2);
             }
             times[n] = rs.getLong(tagCount + 1);
-            values[n] = rs.getDouble(tagCount + 2);
+            // a NULL field is still a sample: its value reads 0.0, as the Arrow buffer under a NULL does
+            double value = rs.getDouble(tagCount + 2);
+            nulls[n] = rs.wasNull();
+            values[n] = nulls[n] ? 0 : value;
+            anyNull |= nulls[n];
             n++;
         }
         if (current != null) {
-            out.add(new RawSeries(current, java.util.Arrays.copyOf(times, n), java.util.Arrays.copyOf(values, n)));
+            out.add(series(current, times, values, anyNull ? nulls : null, n));
         }
         return out;
+    }
+
+    private static RawSeries series(List<String> tags, long[] times, double[] values, boolean[] nulls, int n) {
+        return new RawSeries(
+                tags,
+                Arrays.copyOf(times, n),
+                Arrays.copyOf(values, n),
+                nulls == null ? null : Arrays.copyOf(nulls, n));
     }
 
     @Override

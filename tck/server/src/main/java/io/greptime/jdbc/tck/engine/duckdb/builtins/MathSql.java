@@ -1,0 +1,146 @@
+package io.greptime.jdbc.tck.engine.duckdb.builtins;
+
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
+import io.greptime.jdbc.tck.engine.duckdb.functions.CoercionErrors;
+import io.greptime.jdbc.tck.engine.duckdb.functions.DataFusionBuiltins;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
+import io.greptime.jdbc.tck.engine.duckdb.sql.MathTypes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * DataFusion's math functions with their argument coercions and result types ({@link MathTypes}): the arguments
+ * are coerced to Float64 as DataFusion's signatures coerce them (so a literal 2.5, a DuckDB DECIMAL, rounds as the
+ * float GreptimeDB parses), the result is cast to the type DataFusion answers (ceil of an integer is Float64,
+ * sqrt of a Float32 Float32), gcd/lcm/factorial work on Int64 with DataFusion's overflow errors.
+ */
+final class MathSql {
+    private MathSql() {}
+
+    /** The functions whose signature is Uniform(1, [Float64, Float32]) (make_math_unary_udf, signum, cot). */
+    private static final Set<String> UNIFORM_FLOAT = Set.of(
+            "sqrt", "cbrt", "exp", "ln", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+            "tanh", "asinh", "acosh", "atanh", "degrees", "radians", "cot", "signum");
+
+    /** The DuckDB SQL of the math call, or null when it is none this class translates. */
+    static String render(ExprRenderer r, SqlAst.Call c) {
+        String name = c.name();
+        List<SqlAst.Expr> a = c.args();
+        if (!MathTypes.handles(name)
+                || c.over() != null
+                || c.distinct()
+                || c.star()
+                || c.filter() != null
+                || !c.orderBy().isEmpty()) {
+            return null;
+        }
+        List<GreptimeType> types = new ArrayList<>();
+        List<String> arrow = new ArrayList<>();
+        for (SqlAst.Expr e : a) {
+            GreptimeType t = ExprTypes.of(r.scope, e);
+            types.add(t);
+            arrow.add(JsonPathSql.arrowType(r, e, "Null"));
+        }
+        if (UNIFORM_FLOAT.contains(name) && a.size() == 1 && arrow.get(0).equals("Utf8")) {
+            throw CoercionErrors.coercion(name, arrow, "Uniform(1, [Float64, Float32])", List.of("Float64/Float32"));
+        }
+        if (a.isEmpty() && !name.equals("pi")) {
+            // the planner's refusal lists the signature's forms
+            if (UNIFORM_FLOAT.contains(name)) {
+                throw MoreFunctions.noZeroArguments(name, List.of("Float64/Float32"));
+            }
+            if (name.equals("ceil") || name.equals("floor")) {
+                throw MoreFunctions.noZeroArguments(
+                        name, List.of("Coercion(TypeSignatureClass::Decimal)", "Float64/Float32"));
+            }
+        }
+        if (!arity(name, a.size())) {
+            return null;
+        }
+        GreptimeType result = MathTypes.result(name, types);
+        if (result == null) {
+            return null;
+        }
+        List<String> args = new ArrayList<>();
+        for (SqlAst.Expr e : a) {
+            args.add(r.render(e));
+        }
+        if ((name.equals("ceil") || name.equals("floor")) && result.kind() == GreptimeType.Kind.DECIMAL) {
+            // the decimal itself, not a Float64 of it (ceil.rs/floor.rs' Decimal signature)
+            return "CAST(" + name + "(" + args.get(0) + ") AS " + result.duck() + ")";
+        }
+        String inner = inner(name, args);
+        return inner == null ? null : "CAST(" + inner + " AS " + result.duck() + ")";
+    }
+
+    private static boolean arity(String name, int n) {
+        return switch (name) {
+            case "pi" -> n == 0;
+            case "round", "trunc", "log" -> n == 1 || n == 2;
+            case "power", "pow", "atan2", "nanvl", "gcd", "lcm" -> n == 2;
+            default -> n == 1;
+        };
+    }
+
+    private static String dbl(String sql) {
+        return "CAST(" + sql + " AS DOUBLE)";
+    }
+
+    private static String bigint(String sql) {
+        return "CAST(" + sql + " AS BIGINT)";
+    }
+
+    private static String inner(String name, List<String> a) {
+        String x = a.isEmpty() ? null : dbl(a.get(0));
+        switch (name) {
+            case "pi":
+                return "pi()";
+            case "abs":
+                // DuckDB's abs keeps the integer and float types as DataFusion's does
+                return "abs(" + a.get(0) + ")";
+            case "cbrt":
+                // the C library's cbrt (Rust's f64::cbrt), exact on cubes; DuckDB's is pow(x, 1/3)
+                return "gt_cbrt(" + x + ")";
+            case "round":
+                return a.size() == 1 ? "round(" + x + ")" : "round(" + x + ", CAST(" + a.get(1) + " AS INTEGER))";
+            case "trunc":
+                // trunc.rs compute_truncate64: (x * 10^p).trunc() / 10^p
+                return a.size() == 1
+                        ? "trunc(" + x + ")"
+                        : "(trunc(" + x + " * pow(10.0, " + bigint(a.get(1)) + ")) / pow(10.0, " + bigint(a.get(1))
+                                + "))";
+            case "log":
+                return a.size() == 1 ? "log10(" + x + ")" : "log(" + x + ", " + dbl(a.get(1)) + ")";
+            case "power", "pow":
+                return "pow(" + x + ", " + dbl(a.get(1)) + ")";
+            case "atan2":
+                return "atan2(" + x + ", " + dbl(a.get(1)) + ")";
+            case "gcd", "lcm":
+                // unsigned |x|, |y| (gcd.rs, lcm.rs); lcm of a zero is 0
+                return "abs(" + name + "(" + bigint(a.get(0)) + ", " + bigint(a.get(1)) + "))";
+            case "factorial": {
+                // factorial.rs: 1 below 0, a table up to 20, an execution error past it
+                String n = bigint(a.get(0));
+                String overflow = "error('" + Errors.RAISED + StatusCode.ENGINE_EXECUTE_QUERY.code()
+                        + ":Execution error: Overflow happened on FACTORIAL(' || " + n + " || ')')";
+                return "(CASE WHEN " + n + " > 20 THEN " + overflow + " WHEN " + n
+                        + " < 0 THEN 1 ELSE CAST(factorial(CAST(" + n + " AS INTEGER)) AS BIGINT) END)";
+            }
+            case "isnan":
+                return "isnan(" + x + ")";
+            default: {
+                List<String> cast = new ArrayList<>();
+                for (String s : a) {
+                    cast.add(dbl(s));
+                }
+                String builtin = DataFusionBuiltins.scalar(name, cast);
+                return builtin != null ? builtin : name + "(" + String.join(", ", cast) + ")";
+            }
+        }
+    }
+}

@@ -1,0 +1,260 @@
+package io.greptime.jdbc.tck.engine.duckdb.sql;
+
+import io.greptime.jdbc.proto.StatusCode;
+import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
+import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
+import io.greptime.jdbc.tck.engine.duckdb.time.IntervalValue;
+import io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps;
+import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
+import java.util.List;
+import java.util.Locale;
+import org.apache.arrow.vector.types.TimeUnit;
+
+/**
+ * DataFusion's date functions and timestamp operators on every timestamp unit. DataFusion computes on the
+ * column's own i64 (seconds, milliseconds, microseconds or nanoseconds) and answers in the input's unit;
+ * DuckDB holds its calendar in microseconds, rounds a {@code TIMESTAMP_NS} to them and answers a
+ * {@code TIMESTAMP}. So a nanosecond input is floored to microseconds first ({@link NanoTimestamps}) and
+ * each answer is cast back to the input's unit. Two timestamps of different units meet in the coarser
+ * one (DataFusion's temporal coercion, {@code timeunit_coercion} in its binary type coercion, picks the
+ * coarser unit), the finer side truncated toward zero as Arrow's cast kernel divides.
+ */
+public final class TimestampPrecisions {
+    private TimestampPrecisions() {}
+
+    /** The granularities DataFusion's date_trunc takes (its error lists them in this order). */
+    private static final List<String> TRUNC_UNITS = List.of(
+            "microsecond", "millisecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year");
+
+    private static boolean nanos(GreptimeType t) {
+        return t != null && t.kind() == GreptimeType.Kind.TIMESTAMP && t.unit() == TimeUnit.NANOSECOND;
+    }
+
+    private static boolean timestamp(GreptimeType t) {
+        return t != null && t.kind() == GreptimeType.Kind.TIMESTAMP;
+    }
+
+    /** {@code date_trunc(unit, t)}: the unit checked as DataFusion checks it, the answer in t's unit. */
+    public static String dateTrunc(ExprRenderer r, SqlAst.Call c) {
+        List<Expr> a = c.args();
+        if (a.size() != 2
+                || !(a.get(0) instanceof SqlAst.Literal l)
+                || l.kind() != SqlAst.LiteralKind.STRING
+                || c.over() != null) {
+            return null;
+        }
+        String unit = l.text().toLowerCase(Locale.ROOT);
+        if (!TRUNC_UNITS.contains(unit)) {
+            throw new GreptimeError(
+                    StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Execution error: Unsupported date_trunc granularity: '" + l.text() + "'. Supported values are: "
+                            + String.join(", ", TRUNC_UNITS));
+        }
+        GreptimeType t = ExprTypes.of(r.scope, a.get(1));
+        String v = r.render(a.get(1));
+        if (nanos(t)) {
+            return NanoTimestamps.wrappedNanos("date_trunc('" + unit + "', " + NanoTimestamps.floorMicros(v) + ")");
+        }
+        if (timestamp(t)) {
+            return "CAST(date_trunc('" + unit + "', " + v + ") AS " + t.duck() + ")";
+        }
+        if (t != null && t.kind() == GreptimeType.Kind.DATE) {
+            // a date is coerced to Timestamp(ns)
+            return "CAST(date_trunc('" + unit + "', CAST(" + v + " AS TIMESTAMP)) AS TIMESTAMP_NS)";
+        }
+        return null;
+    }
+
+    /**
+     * {@code date_part(field, t)} and {@code extract(field FROM t)}: a nanosecond input's fields from its
+     * floored microseconds, its epoch from all its nanoseconds; the nanosecond part is refused as DataFusion
+     * refuses it (not implemented).
+     */
+    public static String datePart(ExprRenderer r, String field, Expr arg) {
+        String f = field.toLowerCase(Locale.ROOT);
+        if (f.equals("ns") || f.startsWith("nanosecond") || f.equals("nsec") || f.equals("nsecs")) {
+            throw new GreptimeError(
+                    StatusCode.ENGINE_EXECUTE_QUERY,
+                    "This feature is not implemented: Date part Nanosecond not supported");
+        }
+        GreptimeType t = ExprTypes.of(r.scope, arg);
+        String v = r.render(arg);
+        if (nanos(t)) {
+            if (f.equals("epoch")) {
+                return NanoTimestamps.epochSeconds(v);
+            }
+            v = NanoTimestamps.floorMicros(v);
+        }
+        // DataFusion's date_part answers Int32, but Float64 for the epoch
+        String part = "date_part('" + field + "', " + v + ")";
+        boolean temporal = timestamp(t) || t != null && t.kind() == GreptimeType.Kind.DATE;
+        return f.equals("epoch") || !temporal ? part : "CAST(" + part + " AS INTEGER)";
+    }
+
+    /** {@code date_bin(stride, t[, origin])} of a timestamp: binned from its floored microseconds, in t's unit. */
+    public static String dateBin(ExprRenderer r, SqlAst.Call c) {
+        List<Expr> a = c.args();
+        if ((a.size() != 2 && a.size() != 3) || c.over() != null) {
+            return null;
+        }
+        GreptimeType t = ExprTypes.of(r.scope, a.get(1));
+        if (!timestamp(t)) {
+            return null;
+        }
+        String v = r.render(a.get(1));
+        String sql = "greptime.main.gt_date_bin(" + r.render(a.get(0)) + ", "
+                + (nanos(t) ? NanoTimestamps.floorMicros(v) : v)
+                + (a.size() == 3 ? ", " + r.render(a.get(2)) : "") + ")";
+        // DataFusion bins every unit in nanoseconds, wrapping past the range, and truncates back to the unit
+        String wrapped = NanoTimestamps.wrappedNanos(sql);
+        return nanos(t) ? wrapped : TemporalCasts.timestampToTimestamp(wrapped, GreptimeType.TS_NANO, t);
+    }
+
+    /**
+     * A timestamp plus or minus an interval keeps the timestamp's unit (DuckDB would answer microseconds).
+     * A nanosecond timestamp gets the interval on its floored microseconds and the nanoseconds below added
+     * back; a second or millisecond one is floored to its unit, as Arrow converts the sum back. Null when
+     * not that.
+     */
+    static String nanoInterval(ExprRenderer r, SqlAst.Binary b, String left, String right) {
+        if (!b.op().equals("+") && !b.op().equals("-")) {
+            return null;
+        }
+        GreptimeType lt = ExprTypes.of(r.scope, b.left());
+        boolean intervalRight = interval(r, b.right());
+        if (nanos(lt) && intervalRight) {
+            return shifted(left, b.op(), right, subMicros(b.right()));
+        }
+        GreptimeType rt = ExprTypes.of(r.scope, b.right());
+        if (b.op().equals("+") && nanos(rt) && interval(r, b.left())) {
+            return shifted(right, "+", left, subMicros(b.left()));
+        }
+        GreptimeType coarse = timestamp(lt) && intervalRight
+                ? lt
+                : b.op().equals("+") && timestamp(rt) && interval(r, b.left()) ? rt : null;
+        if (coarse == null || coarse.unit() == TimeUnit.MICROSECOND) {
+            return null;
+        }
+        long per = coarse.unit() == TimeUnit.SECOND ? 1_000_000L : 1_000L;
+        String sum = "epoch_us(" + left + " " + b.op() + " " + right + ")";
+        return "CAST(make_timestamp(" + NanoTimestamps.floorDiv(sum, per) + " * " + per + ") AS " + coarse.duck() + ")";
+    }
+
+    /** The nanoseconds of an interval literal below the microsecond, which DuckDB's INTERVAL cannot hold. */
+    private static long subMicros(Expr e) {
+        Expr inner = e;
+        while (inner instanceof SqlAst.Nested n) {
+            inner = n.expr();
+        }
+        IntervalValue v = inner instanceof SqlAst.Interval i ? IntervalValue.of(i) : null;
+        return v == null ? 0 : v.nanos() % 1_000;
+    }
+
+    private static String shifted(String ts, String op, String interval, long extraNanos) {
+        String micros = "epoch_us(" + NanoTimestamps.floorMicros(ts) + " " + op + " " + interval + ")";
+        String nanos = NanoTimestamps.subMicros(ts) + (extraNanos == 0 ? "" : " " + op + " " + extraNanos);
+        // past the nanosecond range Arrow's checked arithmetic fails (a real v1.0.0 answers this error)
+        return "(CASE WHEN isinf(" + ts + ") OR " + micros + " NOT BETWEEN -9223372036854775 AND 9223372036854774 THEN "
+                + Errors.raise(StatusCode.ENGINE_EXECUTE_QUERY, "Compute error: Timestamp out of range")
+                + " ELSE make_timestamp_ns(" + micros + " * 1000 + " + nanos + ") END)";
+    }
+
+    private static boolean interval(ExprRenderer r, Expr e) {
+        Expr inner = e;
+        while (inner instanceof SqlAst.Nested n) {
+            inner = n.expr();
+        }
+        if (inner instanceof SqlAst.Interval) {
+            return true;
+        }
+        GreptimeType t = ExprTypes.of(r.scope, inner);
+        return t != null && t.kind() == GreptimeType.Kind.INTERVAL;
+    }
+
+    /**
+     * The two sides of a comparison of timestamps of different units, both in the coarser unit (the finer
+     * side truncated toward zero); null when the sides are not two timestamps of different units.
+     */
+    static String[] coarser(ExprRenderer r, SqlAst.Binary b, String left, String right) {
+        GreptimeType lt = ExprTypes.of(r.scope, b.left());
+        GreptimeType rt = ExprTypes.of(r.scope, b.right());
+        if (!timestamp(lt) || !timestamp(rt) || lt.unit() == rt.unit()) {
+            return null;
+        }
+        boolean leftFiner = TimestampLiterals.nanosPer(lt.unit()) < TimestampLiterals.nanosPer(rt.unit());
+        return leftFiner
+                ? new String[] {TemporalCasts.timestampToTimestamp(left, lt, rt), right}
+                : new String[] {left, TemporalCasts.timestampToTimestamp(right, rt, lt)};
+    }
+
+    /** The Arrow Duration of {@code l - r} for two timestamps, in the coarser unit; null for anything else. */
+    static GreptimeType differenceType(GreptimeType l, String op, GreptimeType r) {
+        if (!op.equals("-") || !timestamp(l) || !timestamp(r)) {
+            return null;
+        }
+        return GreptimeType.duration(coarserUnit(l, r));
+    }
+
+    private static TimeUnit coarserUnit(GreptimeType l, GreptimeType r) {
+        return TimestampLiterals.nanosPer(l.unit()) >= TimestampLiterals.nanosPer(r.unit()) ? l.unit() : r.unit();
+    }
+
+    /**
+     * A select item that is the difference of two timestamps, as DataFusion answers it: an Arrow Duration
+     * in the coarser unit, its count the difference of both sides truncated to that unit. DuckDB would
+     * answer an INTERVAL, so the count goes out in a one-field struct whose field name carries the unit
+     * ({@link #DURATION_FIELD}); the result converter turns it into the Duration column. Null when the item
+     * is not such a difference (a difference inside a larger expression keeps DuckDB's INTERVAL).
+     */
+    public static String durationItem(ExprRenderer r, Expr item) {
+        Expr e = item;
+        while (e instanceof SqlAst.Nested n) {
+            e = n.expr();
+        }
+        if (!(e instanceof SqlAst.Binary b) || !b.op().equals("-")) {
+            return null;
+        }
+        GreptimeType lt = ExprTypes.of(r.scope, b.left());
+        GreptimeType rt = ExprTypes.of(r.scope, b.right());
+        if (differenceType(lt, "-", rt) == null) {
+            return null;
+        }
+        TimeUnit unit = coarserUnit(lt, rt);
+        GreptimeType target = GreptimeType.timestamp(unit);
+        String left = r.render(b.left());
+        String right = r.render(b.right());
+        if (lt.unit() != unit) {
+            left = TemporalCasts.timestampToTimestamp(left, lt, target);
+        }
+        if (rt.unit() != unit) {
+            right = TemporalCasts.timestampToTimestamp(right, rt, target);
+        }
+        String count = count(left, unit) + " - " + count(right, unit);
+        return "struct_pack(" + DURATION_FIELD + unitSuffix(unit) + " := " + count + ")";
+    }
+
+    /** The prefix of the struct field that marks a Duration answer; the unit's suffix follows. */
+    public static final String DURATION_FIELD = "gt_duration_";
+
+    /** {@code s}, {@code ms}, {@code us} or {@code ns}. */
+    public static String unitSuffix(TimeUnit unit) {
+        return switch (unit) {
+            case SECOND -> "s";
+            case MILLISECOND -> "ms";
+            case MICROSECOND -> "us";
+            case NANOSECOND -> "ns";
+        };
+    }
+
+    private static String count(String ts, TimeUnit unit) {
+        return switch (unit) {
+            case SECOND -> "(epoch_ms(" + ts + ") // 1000)";
+            case MILLISECOND -> "epoch_ms(" + ts + ")";
+            case MICROSECOND -> "epoch_us(" + ts + ")";
+            case NANOSECOND -> "epoch_ns(" + ts + ")";
+        };
+    }
+}
