@@ -9,10 +9,7 @@ import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,84 +49,56 @@ class DriverDeregistrationTest {
 
     @Test
     void deregister_endsTheIdleGroupsThreadsBeforeItReturns_andALaterConnectionStartsANewGroup() throws Exception {
-        assumeTrue(settled(() -> NIO.leases() == 0), "another test left a NIO channel open");
-        try (Connection c = connect()) {
-            assertThat(selectOne(c)).isEqualTo(1);
+        assumeTrue(NioLoops.settled(() -> NIO.leases() == 0), "another test left a NIO channel open");
+        try (Connection c = NioLoops.connect(server)) {
+            assertThat(NioLoops.selectOne(c)).isEqualTo(1);
         }
-        assertThat(settled(() -> NIO.leases() == 0))
+        assertThat(NioLoops.settled(() -> NIO.leases() == 0))
                 .as("the closed channel gave its lease back")
                 .isTrue();
         assertThat(NIO.hasGroup()).as("kept for the idle minute").isTrue();
-        assertThat(loopThreads()).isPositive();
+        assertThat(NioLoops.threads()).isPositive();
 
         DriverManager.deregisterDriver(driver);
 
         assertThat(registered()).isFalse();
         assertThat(NIO.hasGroup()).isFalse();
-        assertThat(loopThreads())
+        assertThat(NioLoops.threads())
                 .as("NIO loop threads alive once deregisterDriver returned")
                 .isZero();
 
         // the driver object still works (a DataSource keeps it), on a new group
         try (Connection c = driver.connect("jdbc:greptime://" + server.address() + "?transport=nio", null)) {
-            assertThat(selectOne(c)).isEqualTo(1);
-            assertThat(loopThreads()).isPositive();
+            assertThat(NioLoops.selectOne(c)).isEqualTo(1);
+            assertThat(NioLoops.threads()).isPositive();
         }
     }
 
     @Test
     void deregister_withAConnectionOpen_keepsItsThreadsUntilItCloses_thenEndsThemWithoutTheIdleTime() throws Exception {
-        assumeTrue(settled(() -> NIO.leases() == 0), "another test left a NIO channel open");
-        Connection open = connect();
+        assumeTrue(NioLoops.settled(() -> NIO.leases() == 0), "another test left a NIO channel open");
+        Connection open = NioLoops.connect(server);
         try {
-            assertThat(selectOne(open)).isEqualTo(1);
+            assertThat(NioLoops.selectOne(open)).isEqualTo(1);
 
             DriverManager.deregisterDriver(driver);
 
-            assertThat(selectOne(open)).as("the open connection still works").isEqualTo(1);
-            assertThat(loopThreads()).isPositive();
+            assertThat(NioLoops.selectOne(open))
+                    .as("the open connection still works")
+                    .isEqualTo(1);
+            assertThat(NioLoops.threads()).isPositive();
         } finally {
             open.close();
         }
         // well within the idle minute
-        assertThat(settled(() -> !NIO.hasGroup() && loopThreads() == 0))
+        assertThat(NioLoops.settled(() -> !NIO.hasGroup() && NioLoops.threads() == 0))
                 .as(
                         "group and threads end once the last channel has closed; leases=%d threads=%d",
-                        NIO.leases(), loopThreads())
+                        NIO.leases(), NioLoops.threads())
                 .isTrue();
     }
 
     private boolean registered() {
         return DriverManager.drivers().anyMatch(d -> d == driver);
-    }
-
-    private Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:greptime://" + server.address() + "?transport=nio");
-    }
-
-    private static int selectOne(Connection c) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT 1")) {
-            assertThat(rs.next()).isTrue();
-            return rs.getInt(1);
-        }
-    }
-
-    private static long loopThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().startsWith("greptime-jdbc-nio"))
-                .count();
-    }
-
-    /** Waits up to 15 s for {@code condition} (generous: the machine is shared; well under the idle minute). */
-    private static boolean settled(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(50);
-        }
-        return true;
     }
 }

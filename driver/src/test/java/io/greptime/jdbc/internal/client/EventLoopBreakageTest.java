@@ -7,10 +7,6 @@ import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -42,7 +38,7 @@ class EventLoopBreakageTest {
 
     @AfterEach
     void stop() throws InterruptedException {
-        assertThat(settled(() -> NIO.leases() == 0))
+        assertThat(NioLoops.settled(() -> NIO.leases() == 0))
                 .as("every channel gave its lease back once closed; leases=%d", NIO.leases())
                 .isTrue();
         NIO.idleMillis(NettyTransport.IDLE_SHUTDOWN_MILLIS);
@@ -52,20 +48,20 @@ class EventLoopBreakageTest {
 
     @Test
     void aLoopThatEnded_retiresItsGroup_andNewConnectionsGetAHealthyOne() throws Exception {
-        try (Connection held = connect()) {
-            assertThat(selectOne(held)).isEqualTo(1);
+        try (Connection held = NioLoops.connect(server)) {
+            assertThat(NioLoops.selectOne(held)).isEqualTo(1);
             EventLoopGroup broken = NIO.currentGroup();
             assertThat(broken).isNotNull();
             endOneLoop(broken);
-            try (Connection fresh = connect()) {
-                assertThat(selectOne(fresh))
+            try (Connection fresh = NioLoops.connect(server)) {
+                assertThat(NioLoops.selectOne(fresh))
                         .as("a connection opened after the loop died")
                         .isEqualTo(1);
             }
             EventLoopGroup now = NIO.currentGroup();
             assertThat(now).as("the group leased now").isNotSameAs(broken);
             assertThat(NettyTransport.usable(now)).isTrue();
-            assertThat(selectOne(held))
+            assertThat(NioLoops.selectOne(held))
                     .as("the connection opened before: its channel is replaced, not left on the dead loop")
                     .isEqualTo(1);
         }
@@ -74,15 +70,15 @@ class EventLoopBreakageTest {
     @Test
     void aRetiredGroup_shutsDownOnceItsLastChannelHasGone() throws Exception {
         EventLoopGroup broken;
-        try (Connection held = connect()) {
-            assertThat(selectOne(held)).isEqualTo(1);
+        try (Connection held = NioLoops.connect(server)) {
+            assertThat(NioLoops.selectOne(held)).isEqualTo(1);
             broken = NIO.currentGroup();
             endOneLoop(broken);
-            try (Connection fresh = connect()) {
-                assertThat(selectOne(fresh)).isEqualTo(1);
+            try (Connection fresh = NioLoops.connect(server)) {
+                assertThat(NioLoops.selectOne(fresh)).isEqualTo(1);
             }
         }
-        assertThat(settled(broken::isTerminated))
+        assertThat(NioLoops.settled(broken::isTerminated))
                 .as("the retired group terminated")
                 .isTrue();
     }
@@ -97,8 +93,8 @@ class EventLoopBreakageTest {
                 rounds.add(pool.submit(() -> {
                     int ok = 0;
                     for (int i = 0; i < 25; i++) {
-                        try (Connection c = connect()) {
-                            ok += selectOne(c);
+                        try (Connection c = NioLoops.connect(server)) {
+                            ok += NioLoops.selectOne(c);
                         }
                     }
                     return ok;
@@ -118,28 +114,5 @@ class EventLoopBreakageTest {
         loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
         assertThat(loop.awaitTermination(15, TimeUnit.SECONDS)).isTrue();
         assertThat(group.isShuttingDown()).as("the group itself does not know").isFalse();
-    }
-
-    private Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:greptime://" + server.address() + "?transport=nio");
-    }
-
-    private static int selectOne(Connection c) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT 1")) {
-            assertThat(rs.next()).isTrue();
-            return rs.getInt(1);
-        }
-    }
-
-    private static boolean settled(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(50);
-        }
-        return true;
     }
 }

@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.greptime.jdbc.tck.engine.duckdb.DuckDbEngine;
 import io.greptime.jdbc.tck.server.EmbeddedGreptimeServer;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,17 +38,21 @@ class EventLoopIdleShutdownTest {
 
     @Test
     void lastChannelClosed_groupAndItsThreadsGo_andTheNextConnectionStartsANewOne() throws Exception {
-        assumeTrue(settled(() -> NIO.leases() == 0), "another test left a NIO channel open");
+        assumeTrue(NioLoops.settled(() -> NIO.leases() == 0), "another test left a NIO channel open");
         for (int round = 0; round < 2; round++) {
-            try (Connection a = connect();
-                    Connection b = connect()) {
-                assertThat(selectOne(a)).isEqualTo(1);
-                assertThat(selectOne(b)).isEqualTo(1);
+            try (Connection a = NioLoops.connect(server);
+                    Connection b = NioLoops.connect(server)) {
+                assertThat(NioLoops.selectOne(a)).isEqualTo(1);
+                assertThat(NioLoops.selectOne(b)).isEqualTo(1);
                 assertThat(NIO.leases()).as("channels leasing the group").isPositive();
-                assertThat(loopThreads()).as("NIO loop threads while connected").isPositive();
+                assertThat(NioLoops.threads())
+                        .as("NIO loop threads while connected")
+                        .isPositive();
             }
-            assertThat(settled(() -> !NIO.hasGroup() && loopThreads() == 0))
-                    .as("group and threads gone after the idle time; leases=%d threads=%d", NIO.leases(), loopThreads())
+            assertThat(NioLoops.settled(() -> !NIO.hasGroup() && NioLoops.threads() == 0))
+                    .as(
+                            "group and threads gone after the idle time; leases=%d threads=%d",
+                            NIO.leases(), NioLoops.threads())
                     .isTrue();
             assertThat(NIO.leases()).isZero();
         }
@@ -60,47 +60,17 @@ class EventLoopIdleShutdownTest {
 
     @Test
     void aChannelOpenedWithinTheIdleTime_keepsTheGroup() throws Exception {
-        assumeTrue(settled(() -> NIO.leases() == 0), "another test left a NIO channel open");
+        assumeTrue(NioLoops.settled(() -> NIO.leases() == 0), "another test left a NIO channel open");
         NIO.idleMillis(60_000);
-        try (Connection a = connect()) {
-            assertThat(selectOne(a)).isEqualTo(1);
+        try (Connection a = NioLoops.connect(server)) {
+            assertThat(NioLoops.selectOne(a)).isEqualTo(1);
         }
-        assertThat(settled(() -> NIO.leases() == 0))
+        assertThat(NioLoops.settled(() -> NIO.leases() == 0))
                 .as("the closed channel gave its lease back")
                 .isTrue();
         assertThat(NIO.hasGroup()).as("within the idle time").isTrue();
-        try (Connection b = connect()) {
-            assertThat(selectOne(b)).isEqualTo(1); // on the group kept, not on a shut-down one
+        try (Connection b = NioLoops.connect(server)) {
+            assertThat(NioLoops.selectOne(b)).isEqualTo(1); // on the group kept, not on a shut-down one
         }
-    }
-
-    private Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:greptime://" + server.address() + "?transport=nio");
-    }
-
-    private static int selectOne(Connection c) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT 1")) {
-            assertThat(rs.next()).isTrue();
-            return rs.getInt(1);
-        }
-    }
-
-    private static long loopThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().startsWith("greptime-jdbc-nio"))
-                .count();
-    }
-
-    /** Waits up to 15 s for {@code condition} (generous: the machine is shared). */
-    private static boolean settled(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(50);
-        }
-        return true;
     }
 }

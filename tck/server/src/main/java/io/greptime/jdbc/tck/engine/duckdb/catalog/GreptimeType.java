@@ -185,7 +185,8 @@ public record GreptimeType(String name, String sql, String duck, ArrowType arrow
         };
     }
 
-    private static String unitName(TimeUnit unit) {
+    /** The unit as GreptimeDB's type names spell it (TimestampMillisecond, DurationSecond, ...). */
+    public static String unitName(TimeUnit unit) {
         return switch (unit) {
             case SECOND -> "Second";
             case MILLISECOND -> "Millisecond";

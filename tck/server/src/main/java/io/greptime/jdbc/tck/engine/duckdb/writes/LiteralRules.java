@@ -129,7 +129,7 @@ final class LiteralRules {
                 long v = parseInteger(n, 64, true).longValue();
                 long[] range = timestampRange(type.unit());
                 if (v < range[0] || v > range[1]) {
-                    String unit = unitName(type.unit());
+                    String unit = GreptimeType.unitName(type.unit());
                     throw new GreptimeError(
                             StatusCode.INVALID_ARGUMENTS,
                             "Converting timestamp " + v + "::" + unit + " to unit " + unit + " overflow");
@@ -292,11 +292,11 @@ final class LiteralRules {
             case BINARY -> binaryName(sizeTypes);
             case DATE -> "Date(DateType)";
             case TIMESTAMP -> {
-                String unit = unitName(t.unit());
+                String unit = GreptimeType.unitName(t.unit());
                 yield "Timestamp(" + unit + "(Timestamp" + unit + "Type))";
             }
             case TIME -> {
-                String unit = unitName(t.unit());
+                String unit = GreptimeType.unitName(t.unit());
                 yield "Time(" + unit + "(Time" + unit + "Type))";
             }
             case DECIMAL -> {
@@ -323,15 +323,6 @@ final class LiteralRules {
                     + ")";
         }
         return t.name();
-    }
-
-    private static String unitName(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> "Second";
-            case MILLISECOND -> "Millisecond";
-            case MICROSECOND -> "Microsecond";
-            case NANOSECOND -> "Nanosecond";
-        };
     }
 
     /** Timestamp::MIN_* / MAX_* of {@code src/common/time/src/timestamp.rs:490-500} (chrono's date range). */
