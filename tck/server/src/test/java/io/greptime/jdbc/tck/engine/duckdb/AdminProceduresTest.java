@@ -161,4 +161,22 @@ class AdminProceduresTest {
                 .isEqualTo("invalid group length in group 4: expected 12, found 11");
         assertThat(ProcedureIds.invalid("ab cd")).endsWith("found ` ` at 3");
     }
+
+    @Test
+    void flushTable_readsItsArgumentAsAnObjectName() {
+        // session/src/table_name.rs: bare parts lower-cased, quoted parts kept, catalog.schema.table accepted
+        f.update("CREATE TABLE \"Mixed\" (ts TIMESTAMP TIME INDEX, v DOUBLE)");
+        assertThat(f.query("ADMIN flush_table('\"Mixed\"')").rows()).containsExactly(java.util.List.of("0"));
+        assertThat(f.query("ADMIN flush_table('greptime.public.\"Mixed\"')").rows())
+                .containsExactly(java.util.List.of("0"));
+        f.fails(
+                "ADMIN flush_table('Mixed')",
+                StatusCode.UNEXPECTED,
+                v10("flush_table", "Table not found: greptime.public.mixed"));
+        f.fails(
+                "ADMIN compact_table('other.public.\"Mixed\"')",
+                StatusCode.UNEXPECTED,
+                v10("compact_table", "Permission denied while operating catalog other from current catalog greptime"));
+        assertThat(f.query("SELECT flush_table('public.\"Mixed\"')").rows()).containsExactly(java.util.List.of("0"));
+    }
 }

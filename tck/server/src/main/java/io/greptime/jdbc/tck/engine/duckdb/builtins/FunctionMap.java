@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb.builtins;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
+import io.greptime.jdbc.tck.engine.duckdb.functions.AdminProcedures;
 import io.greptime.jdbc.tck.engine.duckdb.functions.CoercionErrors;
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
@@ -114,13 +115,9 @@ public final class FunctionMap {
                 || l.kind() != SqlAst.LiteralKind.STRING) {
             return null;
         }
-        String name = l.text();
-        String schema = r.translator.schema;
-        int dot = name.indexOf('.');
-        if (dot > 0) {
-            schema = name.substring(0, dot);
-            name = name.substring(dot + 1);
-        }
+        String[] parts = AdminProcedures.tableName(r.translator.profile, c.name(), l.text(), r.translator.schema);
+        String schema = parts[0];
+        String name = parts[1];
         if (!r.translator.tableExists(schema, name)) {
             throw new GreptimeError(
                     StatusCode.ENGINE_EXECUTE_QUERY,

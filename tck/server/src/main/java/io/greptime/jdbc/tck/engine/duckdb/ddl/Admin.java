@@ -4,6 +4,7 @@ import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.Output;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.Catalog;
+import io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Call;
 import io.greptime.jdbc.tck.engine.duckdb.functions.AdminProcedures;
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
@@ -41,15 +42,19 @@ public final class Admin {
                     fn,
                     argText,
                     call.schema(),
-                    (schema, table) -> call.catalog.table(schema, table) != null,
+                    (schema, table) -> {
+                        TableMeta m = call.catalog.table(schema, table);
+                        return m == null ? null : new AdminProcedures.Found(Views.isView(m), m.id());
+                    },
                     regionTable -> tableWithId(call, regionTable));
         }
         switch (fn) {
             case "flush_table", "compact_table" -> {
                 Tokens args = new Tokens(t.raw(argsStart + 1, t.pos - 1));
-                String name = args.next().text();
-                String[] parts = name.contains(".") ? name.split("\\.", 2) : new String[] {null, name};
-                Show.table(call, parts);
+                Show.table(
+                        call,
+                        AdminProcedures.tableName(
+                                call.ctx.profile(), fn, args.next().text(), call.schema()));
             }
             case "flush_flow",
                     "flush_region",
@@ -69,7 +74,7 @@ public final class Admin {
     /** Whether some table has GreptimeDB table id {@code id} (a region id's upper 32 bits). */
     private static boolean tableWithId(Call call, long id) {
         for (String db : call.catalog.databaseNames()) {
-            for (io.greptime.jdbc.tck.engine.duckdb.catalog.TableMeta m : call.catalog.tables(db)) {
+            for (TableMeta m : call.catalog.tables(db)) {
                 if (m.id() == id) {
                     return true;
                 }
@@ -87,7 +92,7 @@ public final class Admin {
         if (name == null) {
             return false;
         }
-        String[] parts = name.contains(".") ? name.split("\\.", 2) : new String[] {call.schema(), name};
+        String[] parts = AdminProcedures.tableName(call.ctx.profile(), "discard_unflushed", name, call.schema());
         return call.catalog.table(parts[0], parts[1]) != null;
     }
 }

@@ -3,6 +3,7 @@ package io.greptime.jdbc.tck.engine.duckdb.functions;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.EngineProfile;
 import io.greptime.jdbc.tck.engine.GreptimeError;
+import io.greptime.jdbc.tck.engine.duckdb.parse.ObjectNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -69,8 +70,8 @@ public final class AdminProcedures {
                 if (table.kind().equals("null")) {
                     fail(p, fn, StatusCode.INVALID_ARGUMENTS, unsupportedTypes(fn, a));
                 }
-                String name = table.text().contains(".") ? table.text() : schema + "." + table.text();
-                fail(p, fn, StatusCode.TABLE_NOT_FOUND, "Table not found: greptime." + name);
+                String[] name = tableName(p, fn, table.text(), schema);
+                fail(p, fn, StatusCode.TABLE_NOT_FOUND, "Table not found: greptime." + name[0] + "." + name[1]);
             }
             default -> throw new IllegalArgumentException(fn);
         }
@@ -88,14 +89,14 @@ public final class AdminProcedures {
             String fn,
             String args,
             String schema,
-            java.util.function.BiPredicate<String, String> tableExists,
+            TableLookup tables,
             java.util.function.LongPredicate tableIdExists) {
         List<Arg> a = args(args);
         switch (fn) {
             case "flush_table" -> {
                 Arg table = oneString(a);
                 if (table.kind().equals("string")) {
-                    checkTable(p, fn, table.text(), schema, tableExists);
+                    checkTable(p, fn, table.text(), schema, tables);
                 }
             }
             case "compact_table" -> {
@@ -115,7 +116,7 @@ public final class AdminProcedures {
                         fail(p, fn, StatusCode.INVALID_ARGUMENTS, "Invalid function args: " + bad);
                     }
                 }
-                checkTable(p, fn, a.get(0).text(), schema, tableExists);
+                checkTable(p, fn, a.get(0).text(), schema, tables);
             }
             case "flush_region", "compact_region" -> {
                 if (a.size() == 1 && a.get(0).kind().equals("int")) {
@@ -132,16 +133,63 @@ public final class AdminProcedures {
         }
     }
 
-    private static void checkTable(
-            EngineProfile p,
-            String fn,
-            String name,
-            String schema,
-            java.util.function.BiPredicate<String, String> tableExists) {
-        String[] parts = name.contains(".") ? name.split("\\.", 2) : new String[] {schema, name};
-        if (!tableExists.test(parts[0], parts[1])) {
+    private static void checkTable(EngineProfile p, String fn, String name, String schema, TableLookup tables) {
+        String[] parts = tableName(p, fn, name, schema);
+        Found found = tables.find(parts[0], parts[1]);
+        if (found == null) {
             fail(p, fn, StatusCode.TABLE_NOT_FOUND, "Table not found: greptime." + parts[0] + "." + parts[1]);
         }
+        if (found.view()) {
+            // a view has no regions: the flush/compact request's route lookup fails on its table id
+            fail(p, fn, StatusCode.UNEXPECTED, "Failed to find table route: " + found.id());
+        }
+    }
+
+    /** What a name resolves to for an admin function: a table, or a view (with its table id). */
+    public record Found(boolean view, long id) {}
+
+    /** Looks a (schema, table) up; null when there is neither a table nor a view of that name. */
+    @FunctionalInterface
+    public interface TableLookup {
+        Found find(String schema, String table);
+    }
+
+    /**
+     * {schema, table} of an admin function's table argument, as session/src/table_name.rs
+     * table_name_to_full_name reads it: parsed as an object name (bare parts lower-cased, quoted parts kept:
+     * {@code 'HeldMixed'} names heldmixed, {@code '"HeldMixed"'} HeldMixed), {@code table},
+     * {@code schema.table} or {@code catalog.schema.table}, the catalog being the session's (greptime). Text
+     * that is no object name is taken whole as the table's name (its lookup then fails).
+     */
+    public static String[] tableName(EngineProfile p, String fn, String text, String schema) {
+        List<String> parts = ObjectNames.parts(text);
+        if (parts == null || parts.isEmpty()) {
+            return new String[] {schema, text};
+        }
+        return switch (parts.size()) {
+            case 1 -> new String[] {schema, parts.get(0)};
+            case 2 -> new String[] {parts.get(0), parts.get(1)};
+            case 3 -> {
+                if (!parts.get(0).equals("greptime")) {
+                    fail(
+                            p,
+                            fn,
+                            StatusCode.PERMISSION_DENIED,
+                            "Permission denied while operating catalog " + parts.get(0)
+                                    + " from current catalog greptime");
+                }
+                yield new String[] {parts.get(1), parts.get(2)};
+            }
+            default -> {
+                fail(
+                        p,
+                        fn,
+                        StatusCode.INVALID_SYNTAX,
+                        "Invalid SQL, error: expect table name to be <catalog>.<schema>.<table>, <schema>.<table> or"
+                                + " <table>, actual: " + text);
+                yield null;
+            }
+        };
     }
 
     /**
