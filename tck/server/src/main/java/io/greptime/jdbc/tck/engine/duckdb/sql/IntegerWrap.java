@@ -111,8 +111,8 @@ final class IntegerWrap {
     }
 
     /**
-     * An integer operand with a number literal that has a fraction or an exponent: DataFusion reads that
-     * literal as Float64 and computes in Float64 ({@code i64 + 0.5} is 9.223372036854776e18 on a real
+     * An integer, Float32 or decimal operand with a number literal that has a fraction or an exponent:
+     * DataFusion reads that literal as Float64 and computes in Float64 ({@code i64 + 0.5} is 9.223372036854776e18 on a real
      * GreptimeDB v1.0.0), where DuckDB would read an exact DECIMAL. Answers the operands with the literal
      * cast to DOUBLE, or null when this rule does not apply.
      */
@@ -127,12 +127,21 @@ final class IntegerWrap {
             return null;
         }
         GreptimeType other = ExprTypes.of(r.scope, leftFloat ? b.right() : b.left());
-        if (!isInteger(other)) {
+        if (!isInteger(other) && !readAsFloat64With(other)) {
             return null;
         }
         return leftFloat
                 ? new String[] {"CAST(" + left + " AS DOUBLE)", right}
                 : new String[] {left, "CAST(" + right + " AS DOUBLE)"};
+    }
+
+    /**
+     * A Float32 or a decimal beside a Float64: DataFusion computes in Float64 ({@code float32_col * 1.8} is
+     * 189.45000000000002 for 105.25, which rounds to 221.5 after {@code + 32}; a DECIMAL times 1.5 is Float64),
+     * where DuckDB reads the literal as a DECIMAL and keeps FLOAT or DECIMAL arithmetic.
+     */
+    private static boolean readAsFloat64With(GreptimeType t) {
+        return t != null && (t.name().equals("Float32") || t.kind() == GreptimeType.Kind.DECIMAL);
     }
 
     private static boolean floatLiteral(SqlAst.Expr e) {
