@@ -79,24 +79,45 @@ final class DataFusionSql {
                 return "strftime(" + (date ? r.render(a.get(0)) : "CAST(" + r.render(a.get(0)) + " AS TIMESTAMP)")
                         + ", " + format + ")";
             }
+            case "make_date": {
+                return makeDate(r, c);
+            }
             case "to_date": {
-                if (a.size() != 1) {
+                if (a.isEmpty()) {
                     return null;
                 }
+                refuseNullFormats(c);
                 io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t = ExprTypes.of(r.scope, a.get(0));
-                if (t != null
-                        && (t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.INT
-                                || t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.UINT)) {
-                    return "CAST(DATE '1970-01-01' + CAST(" + r.render(a.get(0)) + " AS INTEGER) AS DATE)";
+                String v = r.render(a.get(0));
+                if (isNull(a.get(0))) {
+                    return "CAST(NULL AS DATE)";
                 }
-                return "CAST(" + r.render(a.get(0)) + " AS DATE)";
+                GreptimeKind k = t == null ? null : GreptimeKind.of(t);
+                // a number counts days since the epoch (a float's fraction cut off); formats are then unused
+                if (k == GreptimeKind.INTEGER) {
+                    return "CAST(DATE '1970-01-01' + CAST(" + v + " AS INTEGER) AS DATE)";
+                }
+                if (k == GreptimeKind.FLOAT) {
+                    return "CAST(DATE '1970-01-01' + CAST(trunc(CAST(" + v + " AS DOUBLE)) AS INTEGER) AS DATE)";
+                }
+                if (k == GreptimeKind.STRING) {
+                    // text is read as Arrow's timestamp text, or under each chrono format in turn
+                    return "CAST(DATE '1970-01-01' + CAST(gt_chrono_days(" + v + formats(r, c)
+                            + ") AS INTEGER) AS DATE)";
+                }
+                if (t != null && t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.BOOLEAN) {
+                    throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                            io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                            "Execution error: Unsupported data type Boolean for function to_date");
+                }
+                return a.size() == 1 ? "CAST(" + v + " AS DATE)" : null;
             }
             case "to_timestamp",
                     "to_timestamp_seconds",
                     "to_timestamp_millis",
                     "to_timestamp_micros",
                     "to_timestamp_nanos": {
-                if (a.size() != 1) {
+                if (a.isEmpty()) {
                     return null;
                 }
                 // the result's unit, and the microseconds one unit of a numeric argument is: to_timestamp
@@ -128,6 +149,30 @@ final class DataFusionSql {
                 io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t = ExprTypes.of(r.scope, a.get(0));
                 String v = r.render(a.get(0));
                 GreptimeKind k = t == null ? null : GreptimeKind.of(t);
+                if (a.size() > 1) {
+                    refuseNullFormats(c);
+                    if (isNull(a.get(0))) {
+                        return "CAST(NULL AS " + unit + ")";
+                    }
+                    if (k != GreptimeKind.STRING) {
+                        return null;
+                    }
+                    // text under each chrono format in turn, into nanoseconds, truncated to the variant's unit
+                    String nanos = "make_timestamp_ns(gt_chrono_nanos(" + v + formats(r, c) + "))";
+                    return unit.equals("TIMESTAMP_NS")
+                            ? nanos
+                            : io.greptime.jdbc.tck.engine.duckdb.sql.TemporalCasts.timestampToTimestamp(
+                                    nanos,
+                                    io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.timestamp(
+                                            org.apache.arrow.vector.types.TimeUnit.NANOSECOND),
+                                    io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.timestamp(
+                                            switch (unit) {
+                                                case "TIMESTAMP_S" -> org.apache.arrow.vector.types.TimeUnit.SECOND;
+                                                case "TIMESTAMP_MS" ->
+                                                    org.apache.arrow.vector.types.TimeUnit.MILLISECOND;
+                                                default -> org.apache.arrow.vector.types.TimeUnit.MICROSECOND;
+                                            }));
+                }
                 if (k == GreptimeKind.INTEGER) {
                     return c.name().equals("to_timestamp_nanos")
                             ? "make_timestamp_ns(CAST(" + v + " AS BIGINT))"
@@ -135,7 +180,10 @@ final class DataFusionSql {
                 }
                 if (k == GreptimeKind.FLOAT) {
                     // a fraction of the variant's unit is cut off (to_timestamp keeps it, to the nanosecond)
-                    String whole = c.name().equals("to_timestamp") ? v : "trunc(" + v + ")";
+                    // (a decimal literal is read as a double: its digits times 10^9 overflow DuckDB's decimals)
+                    String whole = c.name().equals("to_timestamp")
+                            ? "CAST(" + v + " AS DOUBLE)"
+                            : "trunc(CAST(" + v + " AS DOUBLE))";
                     return c.name().equals("to_timestamp") || c.name().equals("to_timestamp_nanos")
                             ? "make_timestamp_ns(CAST(" + whole + " * "
                                     + (c.name().equals("to_timestamp") ? "1000000000" : "1") + " AS BIGINT))"
@@ -167,6 +215,64 @@ final class DataFusionSql {
             default:
                 return null;
         }
+    }
+
+    /**
+     * DataFusion's make_date (make_date.rs): year, month and day as Int32; a month outside 1-12 or a day
+     * outside 1-31 fails naming it, a day the month lacks (or a year beyond chrono's) fails naming all three;
+     * a NULL part gives NULL.
+     */
+    private static String makeDate(ExprRenderer r, SqlAst.Call c) {
+        if (c.args().size() != 3) {
+            return null;
+        }
+        String[] p = new String[3];
+        for (int i = 0; i < 3; i++) {
+            io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t =
+                    ExprTypes.of(r.scope, c.args().get(i));
+            if (t != null && t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.FLOAT) {
+                return null;
+            }
+            p[i] = "CAST(" + r.render(c.args().get(i)) + " AS INTEGER)";
+        }
+        String y = p[0];
+        String m = p[1];
+        String d = p[2];
+        String raised = "'" + io.greptime.jdbc.tck.engine.duckdb.exec.Errors.RAISED
+                + io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY.code() + ":Execution error: ";
+        return "CASE WHEN " + y + " IS NULL OR " + m + " IS NULL OR " + d + " IS NULL THEN CAST(NULL AS DATE)"
+                + " WHEN " + m + " NOT BETWEEN 1 AND 12 THEN error(" + raised + "Month value ''' || " + m
+                + " || ''' is out of range')"
+                + " WHEN " + d + " NOT BETWEEN 1 AND 31 THEN error(" + raised + "Day value ''' || " + d
+                + " || ''' is out of range')"
+                + " WHEN " + y + " NOT BETWEEN -262144 AND 262143 OR " + d + " > day(last_day(make_date(" + y
+                + ", " + m + ", 1))) THEN error(" + raised + "Unable to parse date from ' || " + y + " || ', ' || "
+                + m + " || ', ' || " + d + ")"
+                + " ELSE make_date(" + y + ", " + m + ", " + d + ") END";
+    }
+
+    private static boolean isNull(SqlAst.Expr e) {
+        return e instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NULL;
+    }
+
+    /** A NULL literal format is refused by its type before any row is read (to_date.rs, to_timestamp.rs). */
+    private static void refuseNullFormats(SqlAst.Call c) {
+        for (int i = 1; i < c.args().size(); i++) {
+            if (isNull(c.args().get(i))) {
+                throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                        io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                        "Execution error: " + c.name() + " function unsupported data type at index " + i + ": Null");
+            }
+        }
+    }
+
+    /** The format arguments (after the first) as text arguments of a Java function, each led by a comma. */
+    private static String formats(ExprRenderer r, SqlAst.Call c) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i < c.args().size(); i++) {
+            sb.append(", CAST(").append(r.render(c.args().get(i))).append(" AS VARCHAR)");
+        }
+        return sb.toString();
     }
 
     /** The argument kinds the datetime conversions tell apart. */

@@ -11,6 +11,7 @@ import io.greptime.jdbc.tck.engine.duckdb.functions.TextFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.functions.VectorFunctions;
 import io.greptime.jdbc.tck.engine.duckdb.sql.Json2Values;
 import io.greptime.jdbc.tck.engine.duckdb.sql.SchemaNames;
+import io.greptime.jdbc.tck.engine.duckdb.time.ChronoParse;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;
@@ -55,6 +56,19 @@ public final class JavaFunctions {
         binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
         binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
+        // DataFusion's to_timestamp/to_date of text: (text, chrono format...) tried in order; to_date without one
+        texts(
+                c,
+                "gt_chrono_nanos",
+                Long.class,
+                a -> ChronoParse.nanos(a[0], java.util.Arrays.copyOfRange(a, 1, a.length)));
+        texts(
+                c,
+                "gt_chrono_days",
+                Long.class,
+                a -> a.length == 1
+                        ? ChronoParse.days(a[0])
+                        : ChronoParse.days(a[0], java.util.Arrays.copyOfRange(a, 1, a.length)));
         unary(c, "gt_uddsketch_state", String.class, String.class, UddSketchFunctions::state);
         unary(c, "gt_uddsketch_merge", String.class, String.class, UddSketchFunctions::merge);
         binary(c, "gt_uddsketch_calc", Double.class, String.class, Double.class, UddSketchFunctions::calc);

@@ -44,6 +44,11 @@ public final class TimeFunctions {
         while (step instanceof SqlAst.Nested n) {
             step = n.expr();
         }
+        refuseNumberStep(r, c, baseType, step);
+        if (isNull(base) || isNull(step)) {
+            // a NULL on either side gives NULL, of the base's type (a NULL base: a nanosecond timestamp)
+            return "CAST(NULL AS " + (isNull(base) || baseType == null ? "TIMESTAMP_NS" : baseType.duck()) + ")";
+        }
         if (baseType != null
                 && baseType.kind() == GreptimeType.Kind.TIMESTAMP
                 && baseType.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND
@@ -58,6 +63,74 @@ public final class TimeFunctions {
             return "CAST(" + sql + " AS " + type.duck() + ")";
         }
         return sql;
+    }
+
+    /**
+     * GreptimeDB's date_add/date_sub signature (scalars/date/date_add.rs): a Date32 or a timestamp of any unit
+     * with an interval of any kind; a number in the interval's place fails planning with DataFusion's
+     * coercion error listing those fifteen candidates.
+     */
+    private static void refuseNumberStep(ExprRenderer r, SqlAst.Call c, GreptimeType baseType, Expr step) {
+        if (baseType == null
+                || (baseType.kind() != GreptimeType.Kind.DATE && baseType.kind() != GreptimeType.Kind.TIMESTAMP)) {
+            return;
+        }
+        GreptimeType stepType = ExprTypes.of(r.scope, step);
+        if (stepType == null || !ExprTypes.isNumeric(stepType)) {
+            return;
+        }
+        String base =
+                baseType.kind() == GreptimeType.Kind.DATE ? "Date32" : "Timestamp(" + unitName(baseType) + ", None)";
+        String number = JsonPathSql.arrowType(step, stepType.name());
+        String[] intervals = {"MonthDayNano", "YearMonth", "DayTime"};
+        String[][] bases = {
+            {"Date32", "Date32"},
+            {"Timestamp(Second, None)", "Timestamp(s)"},
+            {"Timestamp(Millisecond, None)", "Timestamp(ms)"},
+            {"Timestamp(Microsecond, None)", "Timestamp(µs)"},
+            {"Timestamp(Nanosecond, None)", "Timestamp(ns)"}
+        };
+        StringBuilder oneOf = new StringBuilder();
+        StringBuilder candidates = new StringBuilder();
+        for (String[] b : bases) {
+            for (String i : intervals) {
+                oneOf.append(oneOf.length() == 0 ? "" : ", ")
+                        .append("Exact([")
+                        .append(b[0])
+                        .append(", Interval(")
+                        .append(i)
+                        .append(")])");
+                candidates
+                        .append("\n\t")
+                        .append(c.name())
+                        .append('(')
+                        .append(b[1])
+                        .append(", Interval(")
+                        .append(i)
+                        .append("))");
+            }
+        }
+        throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Failed to coerce arguments to satisfy a call to '"
+                        + c.name() + "' function: coercion from " + base + ", " + number + " to the signature OneOf(["
+                        + oneOf + "]) failed No function matches the given name and argument types '" + c.name() + "("
+                        + base + ", " + number
+                        + ")'. You might need to add explicit type casts.\n\tCandidate functions:"
+                        + candidates);
+    }
+
+    private static String unitName(GreptimeType t) {
+        return switch (t.unit()) {
+            case SECOND -> "Second";
+            case MILLISECOND -> "Millisecond";
+            case MICROSECOND -> "Microsecond";
+            default -> "Nanosecond";
+        };
+    }
+
+    private static boolean isNull(Expr e) {
+        return e instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NULL;
     }
 
     /** An interval argument: interval text is parsed as GreptimeDB parses it. */

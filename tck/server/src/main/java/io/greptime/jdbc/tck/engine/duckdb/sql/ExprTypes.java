@@ -65,6 +65,12 @@ public final class ExprTypes {
                     "covar_samp",
                     "covar_pop" -> GreptimeType.FLOAT64;
             case "min", "max", "first_value", "last_value", "median" -> arg;
+            // DataFusion's date constructors and conversions: Date32 and the named timestamp units
+            case "to_date", "make_date" -> GreptimeType.DATE;
+            case "to_timestamp", "to_timestamp_nanos" -> GreptimeType.TS_NANO;
+            case "to_timestamp_micros" -> GreptimeType.TS_MICRO;
+            case "to_timestamp_millis" -> GreptimeType.TS_MILLI;
+            case "to_timestamp_seconds" -> GreptimeType.TS_SECOND;
             case "sum" ->
                 arg == null
                         ? null
