@@ -131,6 +131,57 @@ final class CastPreimages {
         return "(" + r.render(c.expr()) + (in.negated() ? " NOT IN (" : " IN (") + String.join(", ", items) + "))";
     }
 
+    /**
+     * A bare timestamp column {@code [NOT] IN} two or more strings: GreptimeDB's TypeConversionRule
+     * ({@code src/query/src/optimizer/type_conversion.rs} v1.0.0) reads each string with
+     * {@code Timestamp::from_str}, whose unit is the coarsest that holds the value ({@code from_splits} in
+     * {@code src/common/time/src/timestamp.rs}: seconds when it has no fraction, else milliseconds,
+     * microseconds, nanoseconds); the list then takes the coarsest unit among the column and its items, each
+     * item truncated toward zero to it, and the cast comes back off the column. So on a microsecond column
+     * {@code IN ('...00:00:00', '...00:00:00.000002')} matches only the whole second, while
+     * {@code IN ('...00:00:00.0015', '...00:00:00.000002')} is exact. (One item is planned as {@code =}.)
+     * Null when it does not apply.
+     */
+    private static String timestampColumnInList(ExprRenderer r, SqlAst.InList in) {
+        if (!(in.expr() instanceof SqlAst.Column)
+                || in.list().size() < 2
+                || !in.list().stream().allMatch(CastPreimages::isStringLiteral)) {
+            return null;
+        }
+        GreptimeType type = ExprTypes.of(r.scope, in.expr());
+        if (type == null || type.kind() != GreptimeType.Kind.TIMESTAMP) {
+            return null;
+        }
+        org.apache.arrow.vector.types.TimeUnit unit = type.unit();
+        for (Expr item : in.list()) {
+            String text = ((SqlAst.Literal) item).text();
+            TemporalCasts.timestampLiteral(text, GreptimeType.TS_NANO, false); // Arrow's parser error first
+            long nanos;
+            try {
+                nanos = nanos(text);
+            } catch (IllegalStateException e) {
+                return null; // past the nanosecond range: left to the plain reading
+            }
+            long sub = Math.floorMod(nanos, 1_000_000_000L);
+            org.apache.arrow.vector.types.TimeUnit own = sub == 0
+                    ? org.apache.arrow.vector.types.TimeUnit.SECOND
+                    : sub % 1_000_000 == 0
+                            ? org.apache.arrow.vector.types.TimeUnit.MILLISECOND
+                            : sub % 1_000 == 0
+                                    ? org.apache.arrow.vector.types.TimeUnit.MICROSECOND
+                                    : org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+            if (TimestampLiterals.nanosPer(own) > TimestampLiterals.nanosPer(unit)) {
+                unit = own;
+            }
+        }
+        GreptimeType listType = GreptimeType.timestamp(unit);
+        List<String> items = new ArrayList<>();
+        for (Expr item : in.list()) {
+            items.add(inSourceUnit(((SqlAst.Literal) item).text(), listType, type));
+        }
+        return "(" + r.render(in.expr()) + (in.negated() ? " NOT IN (" : " IN (") + String.join(", ", items) + "))";
+    }
+
     private static long nanos(String text) {
         try {
             java.time.Instant i = ArrowTimestampText.parse(text);
@@ -150,6 +201,9 @@ final class CastPreimages {
             return null;
         }
         String unwrapped = timestampCastInList(r, in);
+        if (unwrapped == null) {
+            unwrapped = timestampColumnInList(r, in);
+        }
         if (unwrapped != null) {
             return unwrapped;
         }
