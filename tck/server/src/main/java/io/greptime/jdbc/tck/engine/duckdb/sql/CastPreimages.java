@@ -81,19 +81,105 @@ final class CastPreimages {
         if (!r.translator.profile.exactCastPreimages()
                 && source != null
                 && source.kind() == GreptimeType.Kind.TIMESTAMP) {
-            long nanos = nanos(text);
-            long castUnit = TimestampLiterals.nanosPer(type.unit());
-            long sourceUnit = TimestampLiterals.nanosPer(source.unit());
-            long inCast = nanos / castUnit; // Arrow divides: toward zero
-            long inSource =
-                    castUnit >= sourceUnit ? inCast * (castUnit / sourceUnit) : inCast / (sourceUnit / castUnit);
             side = r.render(c.expr());
-            other = TimestampLiterals.fromUnits(inSource, source.unit(), source.duck());
+            other = inSourceUnit(text, type, source);
         } else {
             side = TemporalCasts.timestampToTimestamp(r.render(e), type, GreptimeType.TS_NANO);
             other = literal;
         }
         return swapped ? "(" + other + " " + op + " " + side + ")" : "(" + side + " " + op + " " + other + ")";
+    }
+
+    /** The literal {@code text} truncated to the cast's unit, then written in the cast source's unit. */
+    private static String inSourceUnit(String text, GreptimeType type, GreptimeType source) {
+        long nanos = nanos(text);
+        long castUnit = TimestampLiterals.nanosPer(type.unit());
+        long sourceUnit = TimestampLiterals.nanosPer(source.unit());
+        long inCast = nanos / castUnit; // Arrow divides: toward zero
+        long inSource = castUnit >= sourceUnit ? inCast * (castUnit / sourceUnit) : inCast / (sourceUnit / castUnit);
+        return TimestampLiterals.fromUnits(inSource, source.unit(), source.duck());
+    }
+
+    /**
+     * Before v1.2, {@code CAST(ts AS TIMESTAMP(p)) [NOT] IN ('text', ...)} is an OR (AND) of the comparisons,
+     * each unwrapped as {@link #timestampVsText} tells: the column compared with each literal in its own unit,
+     * so a value the cast would truncate onto a listed instant matches none
+     * ({@code CAST(ms AS TIMESTAMP(0)) IN ('2024-05-01 10:00:00')} misses 10:00:00.250). Else null.
+     */
+    private static String timestampCastInList(ExprRenderer r, SqlAst.InList in) {
+        if (r.translator.profile.exactCastPreimages()
+                || !(in.expr() instanceof SqlAst.Cast c)
+                || c.tryCast()
+                || in.list().isEmpty()
+                || !in.list().stream().allMatch(CastPreimages::isStringLiteral)) {
+            return null;
+        }
+        GreptimeType type = ExprTypes.of(r.scope, c);
+        GreptimeType source = ExprTypes.of(r.scope, c.expr());
+        if (type == null
+                || source == null
+                || type.kind() != GreptimeType.Kind.TIMESTAMP
+                || source.kind() != GreptimeType.Kind.TIMESTAMP) {
+            return null;
+        }
+        List<String> items = new ArrayList<>();
+        for (Expr item : in.list()) {
+            String text = ((SqlAst.Literal) item).text();
+            TemporalCasts.timestampLiteral(text, GreptimeType.TS_NANO, false); // Arrow's parser error first
+            items.add(inSourceUnit(text, type, source));
+        }
+        return "(" + r.render(c.expr()) + (in.negated() ? " NOT IN (" : " IN (") + String.join(", ", items) + "))";
+    }
+
+    /**
+     * A bare timestamp column {@code [NOT] IN} two or more strings: GreptimeDB's TypeConversionRule
+     * ({@code src/query/src/optimizer/type_conversion.rs} v1.0.0) reads each string with
+     * {@code Timestamp::from_str}, whose unit is the coarsest that holds the value ({@code from_splits} in
+     * {@code src/common/time/src/timestamp.rs}: seconds when it has no fraction, else milliseconds,
+     * microseconds, nanoseconds); the list then takes the coarsest unit among the column and its items, each
+     * item truncated toward zero to it, and the cast comes back off the column. So on a microsecond column
+     * {@code IN ('...00:00:00', '...00:00:00.000002')} matches only the whole second, while
+     * {@code IN ('...00:00:00.0015', '...00:00:00.000002')} is exact. (One item is planned as {@code =}.)
+     * Null when it does not apply.
+     */
+    private static String timestampColumnInList(ExprRenderer r, SqlAst.InList in) {
+        if (!(in.expr() instanceof SqlAst.Column)
+                || in.list().size() < 2
+                || !in.list().stream().allMatch(CastPreimages::isStringLiteral)) {
+            return null;
+        }
+        GreptimeType type = ExprTypes.of(r.scope, in.expr());
+        if (type == null || type.kind() != GreptimeType.Kind.TIMESTAMP) {
+            return null;
+        }
+        org.apache.arrow.vector.types.TimeUnit unit = type.unit();
+        for (Expr item : in.list()) {
+            String text = ((SqlAst.Literal) item).text();
+            TemporalCasts.timestampLiteral(text, GreptimeType.TS_NANO, false); // Arrow's parser error first
+            long nanos;
+            try {
+                nanos = nanos(text);
+            } catch (IllegalStateException e) {
+                return null; // past the nanosecond range: left to the plain reading
+            }
+            long sub = Math.floorMod(nanos, 1_000_000_000L);
+            org.apache.arrow.vector.types.TimeUnit own = sub == 0
+                    ? org.apache.arrow.vector.types.TimeUnit.SECOND
+                    : sub % 1_000_000 == 0
+                            ? org.apache.arrow.vector.types.TimeUnit.MILLISECOND
+                            : sub % 1_000 == 0
+                                    ? org.apache.arrow.vector.types.TimeUnit.MICROSECOND
+                                    : org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+            if (TimestampLiterals.nanosPer(own) > TimestampLiterals.nanosPer(unit)) {
+                unit = own;
+            }
+        }
+        GreptimeType listType = GreptimeType.timestamp(unit);
+        List<String> items = new ArrayList<>();
+        for (Expr item : in.list()) {
+            items.add(inSourceUnit(((SqlAst.Literal) item).text(), listType, type));
+        }
+        return "(" + r.render(in.expr()) + (in.negated() ? " NOT IN (" : " IN (") + String.join(", ", items) + "))";
     }
 
     private static long nanos(String text) {
@@ -113,6 +199,13 @@ final class CastPreimages {
     static String inList(ExprRenderer r, SqlAst.InList in) {
         if (in.list().isEmpty()) {
             return null;
+        }
+        String unwrapped = timestampCastInList(r, in);
+        if (unwrapped == null) {
+            unwrapped = timestampColumnInList(r, in);
+        }
+        if (unwrapped != null) {
+            return unwrapped;
         }
         List<Expr> operands = new ArrayList<>();
         operands.add(in.expr());
@@ -205,7 +298,9 @@ final class CastPreimages {
 
     /**
      * Before v1.2: {@code CAST(x AS int) op literal} as {@code x op literal} when the literal is an integer
-     * that fits the cast's type and {@code x}'s (DataFusion 52's unwrap, which ignores narrowing).
+     * that fits the cast's type and {@code x}'s (DataFusion 52's unwrap, which ignores narrowing). A decimal
+     * {@code x} is unwrapped too (the literal taken as a decimal of its precision and scale), so
+     * {@code CAST(d AS BIGINT) = 12} misses 12.999, which the cast alone would truncate to 12.
      */
     private static String unwrapNarrowing(ExprRenderer r, Expr castSide, Expr literalSide, String op, boolean swapped) {
         if (r.translator.profile.exactCastPreimages()
@@ -217,7 +312,10 @@ final class CastPreimages {
         }
         GreptimeType target = DuckTypes.greptime(c.type());
         GreptimeType source = ExprTypes.of(r.scope, c.expr());
-        if (!isInteger(target) || !isInteger(source) || !fits(l.text(), target) || !fits(l.text(), source)) {
+        if (!isInteger(target) || !fits(l.text(), target) || !(isInteger(source) || isDecimal(source))) {
+            return null;
+        }
+        if (isInteger(source) ? !fits(l.text(), source) : !fitsDecimal(l.text(), source)) {
             return null;
         }
         String x = r.render(c.expr());
@@ -246,6 +344,17 @@ final class CastPreimages {
                 ? BigInteger.ONE.shiftLeft(i.getBitWidth() - 1).subtract(BigInteger.ONE)
                 : BigInteger.ONE.shiftLeft(i.getBitWidth()).subtract(BigInteger.ONE);
         return v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
+    }
+
+    private static boolean isDecimal(GreptimeType t) {
+        return t != null && t.kind() == GreptimeType.Kind.DECIMAL && t.arrow() instanceof ArrowType.Decimal;
+    }
+
+    /** The integer {@code text} as a value of the decimal type {@code type} (its digits within the precision). */
+    private static boolean fitsDecimal(String text, GreptimeType type) {
+        ArrowType.Decimal d = (ArrowType.Decimal) type.arrow();
+        BigInteger unscaled = new BigInteger(text).abs().multiply(BigInteger.TEN.pow(d.getScale()));
+        return unscaled.compareTo(BigInteger.TEN.pow(d.getPrecision())) < 0;
     }
 
     private static boolean isInteger(GreptimeType t) {

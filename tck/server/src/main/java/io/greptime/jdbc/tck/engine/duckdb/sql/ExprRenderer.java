@@ -282,6 +282,13 @@ public final class ExprRenderer {
                         + " AS DATE)";
             }
         }
+        String integer = source == null || c.type().arrayDepth() > 0
+                ? null
+                : io.greptime.jdbc.tck.engine.duckdb.sql.NumericTemporalCasts.toInteger(
+                        inner, source, target, c.tryCast());
+        if (integer != null) {
+            return integer;
+        }
         String numeric = source == null || c.tryCast() || c.type().arrayDepth() > 0
                 ? null
                 : io.greptime.jdbc.tck.engine.duckdb.sql.NumericTemporalCasts.of(inner, source, target);

@@ -12,7 +12,8 @@ import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind;
  *       zero first): {@code CAST(1700000000 AS TIMESTAMP(0))} is 2023-11-14T22:13:20;
  *   <li>a timestamp to a number is its count of its own unit; to a float that count as a float;
  *   <li>a date to Int32/Int64 is its count of days, and Int32/Int64 to a date the day that many after 1970;
- *   <li>a float to an integer truncates toward zero (DuckDB rounds half away).
+ *   <li>a float or decimal to an integer truncates toward zero (DuckDB rounds half away), and text to an
+ *       integer takes integer digits only ({@link #toInteger}).
  * </ul>
  */
 public final class NumericTemporalCasts {
@@ -50,11 +51,51 @@ public final class NumericTemporalCasts {
         if ((from.name().equals("Int32") || from.name().equals("Int64")) && t == Kind.DATE) {
             return "(DATE '1970-01-01' + CAST(" + sql + " AS INTEGER))";
         }
-        if (f == Kind.FLOAT && (t == Kind.INT || t == Kind.UINT)) {
+        return toInteger(sql, from, to, false);
+    }
+
+    /**
+     * Arrow's casts to an integer where DuckDB's differ, for CAST and TRY_CAST ({@code tryCast}: NULL where
+     * CAST fails), or null when the plain cast is right:
+     *
+     * <ul>
+     *   <li>a float or decimal truncates toward zero (DuckDB rounds half away): {@code CAST(2.7 AS INT)} and
+     *       {@code CAST(CAST(-2.7 AS DECIMAL(5, 1)) AS INT)} are 2 and -2; out of range the cast fails, a decimal
+     *       naming its truncated value ({@code value of 300 is out of range Int8});
+     *   <li>text takes an optional sign and decimal digits only (DuckDB also takes blanks around them, a
+     *       fraction, an exponent and hex): {@code CAST('42.0' AS INT)} fails with {@code Cannot cast string
+     *       '42.0' to value of Int32 type}, {@code TRY_CAST} is NULL.
+     * </ul>
+     */
+    public static String toInteger(String sql, GreptimeType from, GreptimeType to, boolean tryCast) {
+        Kind f = from.kind();
+        Kind t = to.kind();
+        if (t != Kind.INT && t != Kind.UINT) {
+            return null;
+        }
+        String tr = "trunc(" + sql + ")";
+        if (f == Kind.FLOAT) {
+            if (tryCast) {
+                return "TRY_CAST(" + tr + " AS " + to.duck() + ")";
+            }
             // an out-of-range value keeps its own digits for the error (Arrow names the value it was given)
-            String tr = "trunc(" + sql + ")";
             return "CAST(CASE WHEN TRY_CAST(" + tr + " AS " + to.duck() + ") IS NULL THEN " + sql + " ELSE " + tr
                     + " END AS " + to.duck() + ")";
+        }
+        if (f == Kind.DECIMAL) {
+            return (tryCast ? "TRY_CAST(" : "CAST(") + tr + " AS " + to.duck() + ")";
+        }
+        if (f == Kind.STRING) {
+            String integer = "regexp_full_match(" + sql + ", '[+-]?[0-9]+')";
+            if (tryCast) {
+                return "TRY_CAST(CASE WHEN " + integer + " THEN " + sql + " END AS " + to.duck() + ")";
+            }
+            String fail = "error('" + io.greptime.jdbc.tck.engine.duckdb.exec.Errors.RAISED
+                    + io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY.code()
+                    + ":Cast error: Cannot cast string ''' || " + sql + " || ''' to value of " + to.name()
+                    + " type')";
+            return "CAST(CASE WHEN " + sql + " IS NULL OR " + integer + " THEN " + sql + " ELSE " + fail + " END AS "
+                    + to.duck() + ")";
         }
         return null;
     }
