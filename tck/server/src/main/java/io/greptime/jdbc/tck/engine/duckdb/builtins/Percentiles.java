@@ -227,11 +227,11 @@ final class Percentiles {
                 String v = pair[0].trim();
                 String w = pair[1].trim();
                 if (!v.equals("NULL") && !w.equals("NULL")) {
-                    vs.add(number(v));
-                    ws.add(number(w));
+                    vs.add(SchemaNames.floatValue(v));
+                    ws.add(SchemaNames.floatValue(w));
                 }
             } else if (!item.equals("NULL")) {
-                vs.add(number(item));
+                vs.add(SchemaNames.floatValue(item));
             }
         }
         values.add(array(vs));
@@ -274,14 +274,5 @@ final class Percentiles {
             }
         }
         return out;
-    }
-
-    private static double number(String v) {
-        return switch (v) {
-            case "inf" -> Double.POSITIVE_INFINITY;
-            case "-inf" -> Double.NEGATIVE_INFINITY;
-            case "nan", "-nan" -> Double.NaN;
-            default -> Double.parseDouble(v);
-        };
     }
 }

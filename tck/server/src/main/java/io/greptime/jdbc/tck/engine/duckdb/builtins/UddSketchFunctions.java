@@ -115,7 +115,7 @@ final class UddSketchFunctions {
             for (String item : body.split(",")) {
                 String v = item.trim();
                 if (!v.equals("NULL")) {
-                    s.add(number(v));
+                    s.add(SchemaNames.floatValue(v));
                 }
             }
         }
@@ -169,14 +169,5 @@ final class UddSketchFunctions {
     private static String rust(double d) {
         String s = SchemaNames.floatText(d);
         return s.contains(".") || s.contains("e") || s.contains("inf") || s.contains("NaN") ? s : s + ".0";
-    }
-
-    private static double number(String v) {
-        return switch (v) {
-            case "inf" -> Double.POSITIVE_INFINITY;
-            case "-inf" -> Double.NEGATIVE_INFINITY;
-            case "nan", "-nan" -> Double.NaN;
-            default -> Double.parseDouble(v);
-        };
     }
 }

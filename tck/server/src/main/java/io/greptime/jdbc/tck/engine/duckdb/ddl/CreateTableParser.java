@@ -206,24 +206,13 @@ final class CreateTableParser {
         if (t.accept("partition", "on", "columns")) {
             partitionColumns.addAll(nameList());
             t.expectSymbol("(");
-            int start = t.pos;
-            int depth = 0;
             while (true) {
-                Token tok = t.peek();
-                if (tok.type() == Token.Type.EOF) {
-                    throw t.unexpected(")");
+                int start = t.pos;
+                t.skipListItem();
+                partitionExprs.add(t.raw(start, t.pos).replace("`", "").replace("\"", ""));
+                if (t.next().isSymbol(")")) {
+                    break;
                 }
-                if (depth == 0 && (tok.isSymbol(",") || tok.isSymbol(")"))) {
-                    partitionExprs.add(t.raw(start, t.pos).replace("`", "").replace("\"", ""));
-                    t.next();
-                    if (tok.isSymbol(")")) {
-                        break;
-                    }
-                    start = t.pos;
-                    continue;
-                }
-                depth += tok.isSymbol("(") ? 1 : tok.isSymbol(")") ? -1 : 0;
-                t.next();
             }
         }
     }

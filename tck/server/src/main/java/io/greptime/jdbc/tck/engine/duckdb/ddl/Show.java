@@ -172,7 +172,8 @@ public final class Show {
                 List.of());
     }
 
-    private static Output tables(Call call, Tokens t, boolean full) throws SQLException {
+    /** The database of SHOW TABLES / TABLE STATUS: FROM or IN names one, else the session's; it must exist. */
+    private static String database(Call call, Tokens t) {
         String db = call.schema();
         if (t.accept("from") || t.accept("in")) {
             db = t.ident();
@@ -180,6 +181,11 @@ public final class Show {
         if (!call.catalog.databaseExists(db)) {
             throw Errors.databaseNotFound(db);
         }
+        return db;
+    }
+
+    private static Output tables(Call call, Tokens t, boolean full) throws SQLException {
+        String db = database(call, t);
         InformationSchema.materialize(call.conn, call.catalog, List.of("tables"));
         String col = Catalog.quote("Tables_in_" + db);
         String sql = "SELECT table_name AS " + col + (full ? ", table_type AS \"Table_type\"" : "")
@@ -190,13 +196,7 @@ public final class Show {
     }
 
     private static Output tableStatus(Call call, Tokens t) throws SQLException {
-        String db = call.schema();
-        if (t.accept("from") || t.accept("in")) {
-            db = t.ident();
-        }
-        if (!call.catalog.databaseExists(db)) {
-            throw Errors.databaseNotFound(db);
-        }
+        String db = database(call, t);
         InformationSchema.materialize(call.conn, call.catalog, List.of("tables"));
         String base = "SELECT table_name AS \"Name\", engine AS \"Engine\", version AS \"Version\","
                 + " row_format AS \"Row_format\", table_rows AS \"Rows\", avg_row_length AS \"Avg_row_length\","

@@ -116,6 +116,25 @@ public final class Tokens {
         return pos;
     }
 
+    /**
+     * Advances to the {@code ,} or {@code )} that ends the current item of a parenthesized list, past nested
+     * parentheses, without consuming it; EOF first is a syntax error expecting {@code )}.
+     */
+    public void skipListItem() {
+        int depth = 0;
+        while (true) {
+            Token tok = peek();
+            if (tok.type() == Token.Type.EOF) {
+                throw unexpected(")");
+            }
+            if (depth == 0 && (tok.isSymbol(",") || tok.isSymbol(")"))) {
+                return;
+            }
+            depth += tok.isSymbol("(") ? 1 : tok.isSymbol(")") ? -1 : 0;
+            next();
+        }
+    }
+
     public GreptimeError unexpected(String expected) {
         Token t = peek();
         String found = t.type() == Token.Type.EOF ? "EOF" : sql.substring(t.start(), t.end());

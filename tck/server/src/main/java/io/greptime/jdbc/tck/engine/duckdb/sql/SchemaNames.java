@@ -142,6 +142,16 @@ public final class SchemaNames {
         return !text.isEmpty();
     }
 
+    /** A double from DuckDB's text of one ({@code inf}, {@code -inf}, {@code nan} and {@code -nan} included). */
+    public static double floatValue(String v) {
+        return switch (v) {
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            case "nan", "-nan" -> Double.NaN;
+            default -> Double.parseDouble(v);
+        };
+    }
+
     /** Rust's {@code Display} for f64: shortest round-trip digits, never an exponent, no trailing ".0". */
     public static String floatText(double d) {
         if (Double.isNaN(d)) {

@@ -39,18 +39,7 @@ final class LiteralParser {
             Object n = number(b.text());
             return a.isSymbol("-") ? negate(n) : n;
         }
-        int depth = 0;
-        while (true) {
-            Token tok = t.peek();
-            if (tok.type() == Token.Type.EOF) {
-                throw t.unexpected(")");
-            }
-            if (depth == 0 && (tok.isSymbol(",") || tok.isSymbol(")"))) {
-                break;
-            }
-            depth += tok.isSymbol("(") ? 1 : tok.isSymbol(")") ? -1 : 0;
-            t.next();
-        }
+        t.skipListItem();
         return evaluate(call, t, start, t.pos);
     }
 
