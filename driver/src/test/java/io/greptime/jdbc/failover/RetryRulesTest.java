@@ -71,7 +71,13 @@ class RetryRulesTest {
             // a call created on a transport a graceful server shutdown had just closed (seen under load in
             // FrontendDeathTest: DDL on a sticky connection right after its frontend stopped)
             "GOAWAY shut down transport. HTTP/2 error code: NO_ERROR, debug data: app_requested",
-            "Abrupt GOAWAY closed sent stream. HTTP/2 error code: NO_ERROR"
+            "Abrupt GOAWAY closed sent stream. HTTP/2 error code: NO_ERROR",
+            // writes grpc-netty held while a new connection's HTTP/2 negotiation had not finished (seen in
+            // FrontendDeathTest when the DDL reconnected to the frontend that had just stopped)
+            "Connection closing while performing protocol negotiation for [greptime-close-on-connect-failure,"
+                    + " ProtocolNegotiators$WaitUntilActiveHandler#0, WriteBufferingAndExceptionHandler#0,"
+                    + " DefaultChannelPipeline$TailContext#0]",
+            "Connection closed while performing protocol negotiation for [WriteBufferingAndExceptionHandler#0]"
         }) {
             assertThat(write(status(Status.Code.UNAVAILABLE, d, null, null), sent())
                             .retry())

@@ -40,6 +40,22 @@ class OutageDescriptorsTest {
                 .isLessThanOrEqualTo(SLACK);
     }
 
+    /**
+     * Closing the refused channel must not hide why it failed: closed at once, gRPC's held writes failed with
+     * "Connection closing while performing protocol negotiation" instead of the refusal.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"io_uring", "epoll", "nio"})
+    void refusedConnect_saysItWasRefused(String transport) throws Exception {
+        String url = "jdbc:greptime://127.0.0.1:" + closedPort() + "?connectTimeout=2000&transport=" + transport;
+        assumeAvailable(url);
+        assertThatThrownBy(() -> DriverManager.getConnection(url).close())
+                .isInstanceOf(SQLException.class)
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).startsWith("08"))
+                .hasMessageContaining("refused")
+                .hasMessageNotContaining("protocol negotiation");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"auto", "io_uring", "epoll", "nio", "okhttp"})
     void serverOutage_reconnectsLeaveNoSocketOpen_afterClose(String transport) throws Exception {

@@ -38,9 +38,23 @@ final class ConnectFailureCloser extends ChannelOutboundHandlerAdapter {
             throws Exception {
         promise.addListener((ChannelFutureListener) f -> {
             if (!f.isSuccess()) {
-                f.channel().close();
+                closeLater(f.channel());
             }
         });
         super.connect(ctx, remote, local, promise);
+    }
+
+    /**
+     * Closes {@code ch} after the connect promise's other listeners ran. This listener is registered before
+     * gRPC's (this handler sits at the pipeline's head, so its {@code connect} runs inside gRPC's), and closing
+     * at once would fail the writes gRPC holds with "Connection closing while performing protocol negotiation"
+     * instead of the refused connect's own cause, which is what the caller's error should name.
+     */
+    private static void closeLater(Channel ch) {
+        try {
+            ch.eventLoop().execute(ch::close);
+        } catch (java.util.concurrent.RejectedExecutionException ended) {
+            ch.close(); // the loop is shutting down and closes its channels anyway
+        }
     }
 }

@@ -158,7 +158,21 @@ public final class RetryRules {
                 || description.contains("buffered stream")
                 || description.contains("stream is buffered")
                 || description.startsWith("GOAWAY shut down transport")
+                || negotiationCut(description)
                 || description.startsWith("Abrupt GOAWAY closed sent stream. HTTP/2 error code: NO_ERROR");
+    }
+
+    /**
+     * grpc-netty 1.79 ({@code WriteBufferingAndExceptionHandler}) holds every write of a new connection until
+     * its protocol negotiation (the HTTP/2 preface, and TLS when on) is done, and fails the held writes with
+     * "Connection closing while performing protocol negotiation" when the channel is closed before that, or
+     * "Connection closed while performing protocol negotiation" when it goes inactive. Either way HTTP/2 was
+     * never established and no request went out: seen in FrontendDeathTest when DDL on a sticky connection
+     * reconnected to the frontend that had just stopped.
+     */
+    private static boolean negotiationCut(String description) {
+        return description.startsWith("Connection closing while performing protocol negotiation")
+                || description.startsWith("Connection closed while performing protocol negotiation");
     }
 
     /**
