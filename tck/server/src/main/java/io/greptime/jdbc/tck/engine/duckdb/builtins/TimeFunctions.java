@@ -181,7 +181,7 @@ public final class TimeFunctions {
                 used = 2;
             } else if (nanosSql != null
                     && (rest.startsWith("%.9f") || rest.startsWith("%9f") || rest.startsWith("%f"))) {
-                String digits = "lpad(CAST(" + NanoTimestamps.floorMod("epoch_ns(" + nanosSql + ")", 1_000_000_000L)
+                String digits = "lpad(CAST(" + NanoTimestamps.floorMod(NanoTimestamps.epochNs(nanosSql), 1_000_000_000L)
                         + " AS VARCHAR), 9, '0')";
                 piece = rest.startsWith("%.9f") ? "'.' || " + digits : digits;
                 used = rest.startsWith("%.9f") ? 4 : rest.startsWith("%9f") ? 3 : 2;
@@ -236,7 +236,7 @@ public final class TimeFunctions {
             // whole seconds, floored, from the exact count of the column's unit
             String v = r.render(arg);
             return switch (type.unit()) {
-                case NANOSECOND -> NanoTimestamps.floorDiv("epoch_ns(" + v + ")", 1_000_000_000L);
+                case NANOSECOND -> NanoTimestamps.floorDiv(NanoTimestamps.epochNs(v), 1_000_000_000L);
                 case MICROSECOND -> NanoTimestamps.floorDiv("epoch_us(" + v + ")", 1_000_000L);
                 default -> "CAST(floor(epoch_ms(" + v + ") / 1000.0) AS BIGINT)";
             };

@@ -254,7 +254,7 @@ public final class TimestampPrecisions {
             case SECOND -> "(epoch_ms(" + ts + ") // 1000)";
             case MILLISECOND -> "epoch_ms(" + ts + ")";
             case MICROSECOND -> "epoch_us(" + ts + ")";
-            case NANOSECOND -> "epoch_ns(" + ts + ")";
+            case NANOSECOND -> NanoTimestamps.epochNs(ts);
         };
     }
 }
