@@ -152,22 +152,43 @@ public final class TimeFunctions {
         GreptimeType type = ExprTypes.of(r.scope, value);
         String v = r.render(value);
         if (type != null && type.kind() == GreptimeType.Kind.DATE) {
-            return chronoFormat(v, fmt.text(), null);
+            return chronoFormat(v, fmt.text(), null, v);
         }
         boolean nanos = type != null
                 && type.kind() == GreptimeType.Kind.TIMESTAMP
                 && type.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
         String micros = nanos ? NanoTimestamps.floorMicros(v) : "CAST(" + v + " AS TIMESTAMP)";
-        return chronoFormat(local(r, micros), fmt.text(), nanos ? v : null);
+        return chronoFormat(local(r, micros), fmt.text(), nanos ? v : null, micros);
+    }
+
+    /**
+     * DataFusion's to_char (to_char.rs): chrono's format of the value as it is, no session zone; a nanosecond
+     * timestamp keeps its nine digits (DuckDB would round it to microseconds first).
+     */
+    static String toChar(ExprRenderer r, SqlAst.Call c) {
+        if (c.args().size() != 2 || !(c.args().get(1) instanceof SqlAst.Literal fmt)) {
+            return null;
+        }
+        GreptimeType type = ExprTypes.of(r.scope, c.args().get(0));
+        String v = r.render(c.args().get(0));
+        if (type != null && type.kind() == GreptimeType.Kind.DATE) {
+            return chronoFormat(v, fmt.text(), null, v);
+        }
+        boolean nanos = type != null
+                && type.kind() == GreptimeType.Kind.TIMESTAMP
+                && type.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+        String micros = nanos ? NanoTimestamps.floorMicros(v) : "CAST(" + v + " AS TIMESTAMP)";
+        return chronoFormat(micros, fmt.text(), nanos ? v : null, micros);
     }
 
     /**
      * chrono's format of a DuckDB date or timestamp: DuckDB's strftime for the specifiers it shares, and
      * those it lacks built here: {@code %e}, {@code %k} and {@code %l} pad with a space (DuckDB pads with
      * zeros or not at all), and the nine-digit fractions of a nanosecond timestamp ({@code nanosSql}, null
-     * for other inputs) come from its nanoseconds, which DuckDB's strftime rounds to microseconds.
+     * for other inputs) come from its nanoseconds, which DuckDB's strftime rounds to microseconds; {@code %s},
+     * the seconds since the epoch, which DuckDB lacks, from {@code utcSql}, the value before any zone shift.
      */
-    static String chronoFormat(String value, String chrono, String nanosSql) {
+    static String chronoFormat(String value, String chrono, String nanosSql, String utcSql) {
         java.util.List<String> parts = new java.util.ArrayList<>();
         StringBuilder plain = new StringBuilder();
         for (int i = 0; i < chrono.length(); i++) {
@@ -175,7 +196,11 @@ public final class TimeFunctions {
             String rest = chrono.substring(i);
             String piece = null;
             int used = 0;
-            if (rest.startsWith("%e") || rest.startsWith("%k") || rest.startsWith("%l")) {
+            if (rest.startsWith("%s")) {
+                piece = "CAST(" + NanoTimestamps.floorDiv("epoch_us(CAST(" + utcSql + " AS TIMESTAMP))", 1_000_000L)
+                        + " AS VARCHAR)";
+                used = 2;
+            } else if (rest.startsWith("%e") || rest.startsWith("%k") || rest.startsWith("%l")) {
                 String unpadded = rest.startsWith("%e") ? "%-d" : rest.startsWith("%k") ? "%-H" : "%-I";
                 piece = "lpad(strftime(" + value + ", '" + unpadded + "'), 2, ' ')";
                 used = 2;
@@ -240,6 +265,12 @@ public final class TimeFunctions {
                 case MICROSECOND -> NanoTimestamps.floorDiv("epoch_us(" + v + ")", 1_000_000L);
                 default -> "CAST(floor(epoch_ms(" + v + ") / 1000.0) AS BIGINT)";
             };
+        }
+        if (type != null && type.kind() == GreptimeType.Kind.STRING) {
+            // an integer's text is its seconds; else a timestamp or date in the session zone
+            String v = r.render(arg);
+            return "coalesce(TRY_CAST(trim(" + v + ") AS BIGINT), gt_unixtime_text(" + v + ", "
+                    + FunctionMap.quoted(r.translator.zone.getId()) + "))";
         }
         return FunctionMap.generic(r, c, "greptime.main.gt_to_unixtime");
     }
