@@ -25,6 +25,40 @@ import org.apache.arrow.vector.types.TimeUnit;
 public final class TimestampPrecisions {
     private TimestampPrecisions() {}
 
+    /**
+     * The parts date_part takes (date_part.rs: arrow's IntervalUnit names, singular, plural and abbreviated, then
+     * isoyear, quarter, doy, dow, isodow and epoch), each to the name DuckDB's date_part knows it by; century,
+     * decade and millennium are interval units but not parts.
+     */
+    private static final java.util.Map<String, String> PART_NAMES = partNames();
+
+    private static java.util.Map<String, String> partNames() {
+        java.util.Map<String, String> m = new java.util.HashMap<>();
+        String[][] names = {
+            {"year", "y", "yr", "yrs", "year", "years"},
+            {"month", "mon", "mons", "month", "months"},
+            {"week", "w", "week", "weeks"},
+            {"day", "d", "day", "days"},
+            {"hour", "h", "hr", "hrs", "hour", "hours"},
+            {"minute", "m", "min", "mins", "minute", "minutes"},
+            {"second", "s", "sec", "secs", "second", "seconds"},
+            {"millisecond", "ms", "msec", "msecs", "msecond", "mseconds", "millisecond", "milliseconds"},
+            {"microsecond", "us", "usec", "usecs", "usecond", "useconds", "microsecond", "microseconds"},
+            {"isoyear", "isoyear"},
+            {"quarter", "qtr", "quarter"},
+            {"doy", "doy"},
+            {"dow", "dow"},
+            {"isodow", "isodow"},
+            {"epoch", "epoch"}
+        };
+        for (String[] n : names) {
+            for (int i = 1; i < n.length; i++) {
+                m.put(n[i], n[0]);
+            }
+        }
+        return java.util.Map.copyOf(m);
+    }
+
     /** The granularities DataFusion's date_trunc takes (its error lists them in this order). */
     private static final List<String> TRUNC_UNITS = List.of(
             "microsecond", "millisecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year");
@@ -40,6 +74,11 @@ public final class TimestampPrecisions {
     /** {@code date_trunc(unit, t)}: the unit checked as DataFusion checks it, the answer in t's unit. */
     public static String dateTrunc(ExprRenderer r, SqlAst.Call c) {
         List<Expr> a = c.args();
+        if (a.size() == 2 && a.get(0) instanceof SqlAst.Literal n && n.kind() == SqlAst.LiteralKind.NULL) {
+            throw new GreptimeError(
+                    StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Execution error: Granularity of `date_trunc` must be non-null scalar Utf8");
+        }
         if (a.size() != 2
                 || !(a.get(0) instanceof SqlAst.Literal l)
                 || l.kind() != SqlAst.LiteralKind.STRING
@@ -55,17 +94,37 @@ public final class TimestampPrecisions {
         }
         GreptimeType t = ExprTypes.of(r.scope, a.get(1));
         String v = r.render(a.get(1));
+        if (t != null && t.kind() == GreptimeType.Kind.STRING && !(a.get(1) instanceof SqlAst.Literal)) {
+            // text is coerced to Timestamp(ns): Arrow's timestamp text, an offset honoured
+            t = GreptimeType.TS_NANO;
+            v = "coalesce(make_timestamp_ns(gt_text_nanos(" + v + ")), CAST(" + v + " AS TIMESTAMP_NS))";
+        }
         if (nanos(t)) {
-            return NanoTimestamps.wrappedNanos("date_trunc('" + unit + "', " + NanoTimestamps.floorMicros(v) + ")");
+            return truncNanos(unit, v);
         }
         if (timestamp(t)) {
+            if (List.of("week", "month", "quarter", "year").contains(unit)) {
+                // date_trunc.rs general_date_trunc: a calendar unit is cleared on the value times its unit's
+                // nanoseconds, a multiplication that wraps past the nanosecond range, then divided back
+                String wrapped = NanoTimestamps.wrappedNanos("CAST(" + v + " AS TIMESTAMP)");
+                return TemporalCasts.timestampToTimestamp(truncNanos(unit, wrapped), GreptimeType.TS_NANO, t);
+            }
             return "CAST(date_trunc('" + unit + "', " + v + ") AS " + t.duck() + ")";
         }
         if (t != null && t.kind() == GreptimeType.Kind.DATE) {
-            // a date is coerced to Timestamp(ns)
-            return "CAST(date_trunc('" + unit + "', CAST(" + v + " AS TIMESTAMP)) AS TIMESTAMP_NS)";
+            // a date is coerced to Timestamp(ns), refused past the nanosecond range (arrow's cast kernel)
+            String days = "(" + v + " - DATE '1970-01-01')";
+            return "CASE WHEN abs(" + days + ") > 106751 THEN error('" + Errors.RAISED
+                    + StatusCode.ENGINE_EXECUTE_QUERY.code() + ":Execution error: Cannot cast Date32 value ' || "
+                    + days + " || ' to Timestamp(ns): converted value exceeds the representable i64 range')"
+                    + " ELSE CAST(date_trunc('" + unit + "', CAST(" + v + " AS TIMESTAMP)) AS TIMESTAMP_NS) END";
         }
         return null;
+    }
+
+    /** date_trunc of a {@code TIMESTAMP_NS}: on its floored microseconds, the answer multiplied back with wrap. */
+    private static String truncNanos(String unit, String v) {
+        return NanoTimestamps.wrappedNanos("date_trunc('" + unit + "', " + NanoTimestamps.floorMicros(v) + ")");
     }
 
     /**
@@ -75,13 +134,24 @@ public final class TimestampPrecisions {
      */
     public static String datePart(ExprRenderer r, String field, Expr arg) {
         String f = field.toLowerCase(Locale.ROOT);
-        if (f.equals("ns") || f.startsWith("nanosecond") || f.equals("nsec") || f.equals("nsecs")) {
+        if (f.equals("nanosecond") || f.equals("nanoseconds")) {
             throw new GreptimeError(
                     StatusCode.ENGINE_EXECUTE_QUERY,
                     "This feature is not implemented: Date part Nanosecond not supported");
         }
+        String part = PART_NAMES.get(f);
+        if (part == null) {
+            throw new GreptimeError(
+                    StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: Date part '" + field + "' not supported");
+        }
         GreptimeType t = ExprTypes.of(r.scope, arg);
         String v = r.render(arg);
+        if (t != null && t.kind() == GreptimeType.Kind.STRING && !(arg instanceof SqlAst.Literal)) {
+            // text is coerced to Timestamp(ns): Arrow's timestamp text, an offset honoured
+            t = GreptimeType.TS_NANO;
+            v = "coalesce(make_timestamp_ns(gt_text_nanos(" + v + ")), CAST(" + v + " AS TIMESTAMP_NS))";
+        }
+        field = part;
         if (nanos(t)) {
             if (f.equals("epoch")) {
                 return NanoTimestamps.epochSeconds(v);
@@ -89,9 +159,9 @@ public final class TimestampPrecisions {
             v = NanoTimestamps.floorMicros(v);
         }
         // DataFusion's date_part answers Int32, but Float64 for the epoch
-        String part = "date_part('" + field + "', " + v + ")";
+        String sql = "date_part('" + field + "', " + v + ")";
         boolean temporal = timestamp(t) || t != null && t.kind() == GreptimeType.Kind.DATE;
-        return f.equals("epoch") || !temporal ? part : "CAST(" + part + " AS INTEGER)";
+        return f.equals("epoch") || !temporal ? sql : "CAST(" + sql + " AS INTEGER)";
     }
 
     /** {@code date_bin(stride, t[, origin])} of a timestamp: binned from its floored microseconds, in t's unit. */
@@ -141,6 +211,56 @@ public final class TimestampPrecisions {
         long per = coarse.unit() == TimeUnit.SECOND ? 1_000_000L : 1_000L;
         String sum = "epoch_us(" + left + " " + b.op() + " " + right + ")";
         return "CAST(make_timestamp(" + NanoTimestamps.floorDiv(sum, per) + " * " + per + ") AS " + coarse.duck() + ")";
+    }
+
+    /**
+     * Two timestamps, or a timestamp or date with a bare NULL: DataFusion coerces the NULL to the other side's type, so a timestamp
+     * plus (times, over, modulo) NULL is the arithmetic of two timestamps, refused while planning, and a date plus
+     * NULL finds no coercion; minus passes (a NULL Duration, or Int64 for dates).
+     */
+    static void checkNullOperand(ExprRenderer r, SqlAst.Binary b) {
+        String op = b.op();
+        if (!List.of("+", "*", "/", "%").contains(op)) {
+            return;
+        }
+        boolean leftNull = isNull(b.left());
+        boolean rightNull = isNull(b.right());
+        if (leftNull && rightNull) {
+            return;
+        }
+        GreptimeType t;
+        if (!leftNull && !rightNull) {
+            // two timestamps meet in the coarser unit, where only their difference is defined
+            GreptimeType lt = ExprTypes.of(r.scope, b.left());
+            GreptimeType rt = ExprTypes.of(r.scope, b.right());
+            if (!timestamp(lt) || !timestamp(rt)) {
+                return;
+            }
+            t = GreptimeType.timestamp(coarserUnit(lt, rt));
+        } else {
+            t = ExprTypes.of(r.scope, leftNull ? b.right() : b.left());
+        }
+        if (timestamp(t)) {
+            String name = NumericTemporalCasts.arrowName(t);
+            String operation = name + " " + op + " " + name;
+            throw new GreptimeError(
+                    StatusCode.PLAN_QUERY,
+                    "Failed to plan SQL: Error during planning: Cannot get result type for temporal operation "
+                            + operation + ": Invalid argument error: Invalid timestamp arithmetic operation: "
+                            + operation);
+        }
+        if (t != null && t.kind() == GreptimeType.Kind.DATE && op.equals("+")) {
+            throw new GreptimeError(
+                    StatusCode.PLAN_QUERY,
+                    "Failed to plan SQL: Error during planning: Cannot coerce arithmetic expression "
+                            + (leftNull ? "Null + Date32" : "Date32 + Null") + " to valid types");
+        }
+    }
+
+    private static boolean isNull(Expr e) {
+        return e instanceof SqlAst.Nested n
+                ? isNull(n.expr())
+                : e instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NULL;
     }
 
     /** The nanoseconds of an interval literal below the microsecond, which DuckDB's INTERVAL cannot hold. */
