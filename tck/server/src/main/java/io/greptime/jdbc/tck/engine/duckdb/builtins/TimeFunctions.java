@@ -152,7 +152,9 @@ public final class TimeFunctions {
         GreptimeType type = ExprTypes.of(r.scope, value);
         String v = r.render(value);
         if (type != null && type.kind() == GreptimeType.Kind.DATE) {
-            return chronoFormat(v, fmt.text(), null, v);
+            // date.rs as_formatted_string: the date's midnight UTC, shown in the session zone
+            String midnight = "CAST(" + v + " AS TIMESTAMP)";
+            return chronoFormat(local(r, midnight), fmt.text(), null, midnight);
         }
         boolean nanos = type != null
                 && type.kind() == GreptimeType.Kind.TIMESTAMP
@@ -196,7 +198,14 @@ public final class TimeFunctions {
             String rest = chrono.substring(i);
             String piece = null;
             int used = 0;
-            if (rest.startsWith("%s")) {
+            if (rest.startsWith("%z")) {
+                // the zone's offset at that instant, +hhmm, from the shown value less the UTC one
+                String minutes =
+                        "((epoch_us(" + value + ") - epoch_us(CAST(" + utcSql + " AS TIMESTAMP))) // 60000000)";
+                piece = "(CASE WHEN " + minutes + " < 0 THEN '-' ELSE '+' END || lpad(CAST(abs(" + minutes
+                        + ") // 60 AS VARCHAR), 2, '0') || lpad(CAST(abs(" + minutes + ") % 60 AS VARCHAR), 2, '0'))";
+                used = 2;
+            } else if (rest.startsWith("%s")) {
                 piece = "CAST(" + NanoTimestamps.floorDiv("epoch_us(CAST(" + utcSql + " AS TIMESTAMP))", 1_000_000L)
                         + " AS VARCHAR)";
                 used = 2;

@@ -171,16 +171,52 @@ public final class TimestampPrecisions {
             return null;
         }
         GreptimeType t = ExprTypes.of(r.scope, a.get(1));
+        if (t != null && t.kind() == GreptimeType.Kind.DATE) {
+            // a date is coerced to Timestamp(ns), the answer's type
+            return "CAST(greptime.main.gt_date_bin(" + r.render(a.get(0)) + ", CAST(" + r.render(a.get(1))
+                    + " AS TIMESTAMP)" + (a.size() == 3 ? ", " + r.render(a.get(2)) : "") + ") AS TIMESTAMP_NS)";
+        }
         if (!timestamp(t)) {
             return null;
         }
         String v = r.render(a.get(1));
+        if (a.get(0) instanceof SqlAst.Interval literal) {
+            IntervalValue stride = IntervalValue.of(literal);
+            if (stride != null && stride.months() == 0) {
+                long strideNanos = stride.days() * 86_400_000_000_000L + stride.nanos();
+                if (strideNanos == 0) {
+                    throw new GreptimeError(
+                            StatusCode.ENGINE_EXECUTE_QUERY, "Execution error: DATE_BIN stride must be non-zero");
+                }
+                if (nanos(t) && strideNanos % 1000 != 0) {
+                    return binNanos(r, c, v, strideNanos);
+                }
+            }
+        }
         String sql = "greptime.main.gt_date_bin(" + r.render(a.get(0)) + ", "
                 + (nanos(t) ? NanoTimestamps.floorMicros(v) : v)
                 + (a.size() == 3 ? ", " + r.render(a.get(2)) : "") + ")";
         // DataFusion bins every unit in nanoseconds, wrapping past the range, and truncates back to the unit
         String wrapped = NanoTimestamps.wrappedNanos(sql);
         return nanos(t) ? wrapped : TemporalCasts.timestampToTimestamp(wrapped, GreptimeType.TS_NANO, t);
+    }
+
+    /**
+     * date_bin.rs date_bin_nanos_interval on the i64 nanoseconds, for a stride below the microsecond that
+     * DuckDB's intervals cannot hold: the distance from the origin cut to a multiple of the stride, one stride
+     * further back for a source before the origin.
+     */
+    private static String binNanos(ExprRenderer r, SqlAst.Call c, String v, long stride) {
+        String origin = c.args().size() == 3
+                ? NanoTimestamps.epochNs("CAST(" + r.render(c.args().get(2)) + " AS TIMESTAMP_NS)")
+                : "0";
+        String diff = "(" + NanoTimestamps.epochNs(v) + " - " + origin + ")";
+        String cut = "(" + diff + " - " + diff + " % " + stride + ")";
+        String delta = stride > 1
+                ? "CASE WHEN " + diff + " < 0 AND " + cut + " <> " + diff + " THEN " + cut + " - " + stride + " ELSE "
+                        + cut + " END"
+                : cut;
+        return "make_timestamp_ns(" + origin + " + " + delta + ")";
     }
 
     /**
