@@ -11,6 +11,7 @@ import io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps;
 import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
 
 /**
  * GreptimeDB's own date and time functions on DuckDB: {@code date_add}/{@code date_sub} (an interval or
@@ -150,6 +151,25 @@ public final class TimeFunctions {
         }
         Expr value = c.args().get(0);
         GreptimeType type = ExprTypes.of(r.scope, value);
+        if (type != null
+                && List.of(
+                                GreptimeType.Kind.INT,
+                                GreptimeType.Kind.UINT,
+                                GreptimeType.Kind.FLOAT,
+                                GreptimeType.Kind.BOOLEAN)
+                        .contains(type.kind())) {
+            // date_format.rs: a date, a Date64 or a timestamp of each unit, each with the format's Utf8
+            String got = arrowNames(r, c.args());
+            List<String> firsts =
+                    List.of("Date32", "Date64", "Timestamp(s)", "Timestamp(ms)", "Timestamp(µs)", "Timestamp(ns)");
+            throw coercion(
+                    c.name(),
+                    got,
+                    "OneOf([Exact([Date32, Utf8]), Exact([Date64, Utf8]), Exact([Timestamp(Second, None), Utf8]),"
+                            + " Exact([Timestamp(Millisecond, None), Utf8]), Exact([Timestamp(Microsecond, None),"
+                            + " Utf8]), Exact([Timestamp(Nanosecond, None), Utf8])])",
+                    firsts.stream().map(f -> c.name() + "(" + f + ", Utf8)").toList());
+        }
         String v = r.render(value);
         if (type != null && type.kind() == GreptimeType.Kind.DATE) {
             // date.rs as_formatted_string: the date's midnight UTC, shown in the session zone
@@ -254,8 +274,47 @@ public final class TimeFunctions {
         return "timezone(" + FunctionMap.quoted(zone) + ", " + timestampSql + " AT TIME ZONE 'UTC')";
     }
 
+    /** The Arrow names of the arguments' types, comma separated, or null when one is not known. */
+    private static String arrowNames(ExprRenderer r, List<Expr> args) {
+        List<String> names = new java.util.ArrayList<>();
+        for (Expr e : args) {
+            GreptimeType t = ExprTypes.of(r.scope, e);
+            String name = t == null
+                    ? null
+                    : io.greptime.jdbc.tck.engine.duckdb.functions.DataFusionBuiltins.arrowTypeName(t.arrow(), true);
+            if (name == null) {
+                return null;
+            }
+            names.add(name);
+        }
+        return String.join(", ", names);
+    }
+
+    /** DataFusion's refusal of arguments its signature cannot coerce, while planning. */
+    private static io.greptime.jdbc.tck.engine.GreptimeError coercion(
+            String name, String got, String signature, List<String> candidates) {
+        return new io.greptime.jdbc.tck.engine.GreptimeError(
+                io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Failed to coerce arguments to satisfy a call to '" + name
+                        + "' function: coercion from " + got + " to the signature " + signature
+                        + " failed No function matches the given name and argument types '" + name + "(" + got
+                        + ")'. You might need to add explicit type casts.\n\tCandidate functions:\n\t"
+                        + String.join("\n\t", candidates));
+    }
+
     static String toUnixtime(ExprRenderer r, SqlAst.Call c) {
         if (c.args().size() != 1) {
+            String got = arrowNames(r, c.args());
+            if (got != null) {
+                // to_unixtime.rs: Signature::uniform(1, [Utf8, Int32, Int64, Date32, the four timestamps])
+                throw coercion(
+                        c.name(),
+                        got,
+                        "Uniform(1, [Utf8, Int32, Int64, Date32, Timestamp(Second, None), Timestamp(Millisecond,"
+                                + " None), Timestamp(Microsecond, None), Timestamp(Nanosecond, None)])",
+                        List.of("to_unixtime(Utf8/Int32/Int64/Date32/Timestamp(s)/Timestamp(ms)/Timestamp(µs)"
+                                + "/Timestamp(ns))"));
+            }
             return null;
         }
         Expr arg = c.args().get(0);

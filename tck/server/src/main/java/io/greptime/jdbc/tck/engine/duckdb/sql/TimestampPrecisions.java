@@ -59,6 +59,56 @@ public final class TimestampPrecisions {
         return java.util.Map.copyOf(m);
     }
 
+    private static final String NATIVE_STRING = "Native(LogicalType(Native(String), String))";
+
+    /**
+     * DataFusion's planning refusal of a number or boolean where date_trunc / date_part take a temporal value:
+     * each of the signature's classes rejects it in turn, then the candidates are listed.
+     */
+    private static void refuseNumber(
+            ExprRenderer r, String name, Expr arg, List<String> classes, List<String> candidates) {
+        GreptimeType t = ExprTypes.of(r.scope, arg);
+        if (t == null
+                || !List.of(
+                                GreptimeType.Kind.INT,
+                                GreptimeType.Kind.UINT,
+                                GreptimeType.Kind.FLOAT,
+                                GreptimeType.Kind.BOOLEAN)
+                        .contains(t.kind())) {
+            return;
+        }
+        String got = NumericTemporalCasts.arrowName(t);
+        StringBuilder sb = new StringBuilder("Failed to plan SQL: Error during planning: Execution error: Function '")
+                .append(name)
+                .append("' failed to match any signature, errors: ");
+        for (int i = 0; i < classes.size(); i++) {
+            sb.append(i == 0 ? "" : ",")
+                    .append("Error during planning: Function '")
+                    .append(name)
+                    .append("' requires ")
+                    .append(classes.get(i))
+                    .append(", but received ")
+                    .append(got)
+                    .append(" (DataType: ")
+                    .append(got)
+                    .append(").");
+        }
+        sb.append(" No function matches the given name and argument types '")
+                .append(name)
+                .append("(Utf8, ")
+                .append(got)
+                .append(")'. You might need to add explicit type casts.\n\tCandidate functions:");
+        for (String candidate : candidates) {
+            sb.append("\n\t")
+                    .append(name)
+                    .append("(Coercion(TypeSignatureClass::")
+                    .append(NATIVE_STRING)
+                    .append("), ")
+                    .append(candidate);
+        }
+        throw new GreptimeError(StatusCode.PLAN_QUERY, sb.toString());
+    }
+
     /** The granularities DataFusion's date_trunc takes (its error lists them in this order). */
     private static final List<String> TRUNC_UNITS = List.of(
             "microsecond", "millisecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year");
@@ -85,6 +135,16 @@ public final class TimestampPrecisions {
                 || c.over() != null) {
             return null;
         }
+        refuseNumber(
+                r,
+                c.name(),
+                a.get(1),
+                List.of("TypeSignatureClass::Timestamp", "TypeSignatureClass::Time"),
+                List.of(
+                        "Coercion(TypeSignatureClass::Timestamp, implicit_coercion=ImplicitCoercion([" + NATIVE_STRING
+                                + ", Native(LogicalType(Native(Date), Date))], default_type=Timestamp(Nanosecond,"
+                                + " None)))",
+                        "Coercion(TypeSignatureClass::Time))"));
         String unit = l.text().toLowerCase(Locale.ROOT);
         if (!TRUNC_UNITS.contains(unit)) {
             throw new GreptimeError(
@@ -133,6 +193,23 @@ public final class TimestampPrecisions {
      * refuses it (not implemented).
      */
     public static String datePart(ExprRenderer r, String field, Expr arg) {
+        refuseNumber(
+                r,
+                "date_part",
+                arg,
+                List.of(
+                        "TypeSignatureClass::Timestamp",
+                        "TypeSignatureClass::Native(LogicalType(Native(Date), Date))",
+                        "TypeSignatureClass::Time",
+                        "TypeSignatureClass::Interval",
+                        "TypeSignatureClass::Duration"),
+                List.of(
+                        "Coercion(TypeSignatureClass::Timestamp, implicit_coercion=ImplicitCoercion([" + NATIVE_STRING
+                                + "], default_type=Timestamp(Nanosecond, None)))",
+                        "Coercion(TypeSignatureClass::Native(LogicalType(Native(Date), Date))))",
+                        "Coercion(TypeSignatureClass::Time))",
+                        "Coercion(TypeSignatureClass::Interval))",
+                        "Coercion(TypeSignatureClass::Duration))"));
         String f = field.toLowerCase(Locale.ROOT);
         if (f.equals("nanosecond") || f.equals("nanoseconds")) {
             throw new GreptimeError(
@@ -241,8 +318,15 @@ public final class TimestampPrecisions {
         GreptimeType coarse = timestamp(lt) && intervalRight
                 ? lt
                 : b.op().equals("+") && timestamp(rt) && interval(r, b.left()) ? rt : null;
-        if (coarse == null || coarse.unit() == TimeUnit.MICROSECOND) {
+        if (coarse == null) {
             return null;
+        }
+        if (coarse.unit() == TimeUnit.MICROSECOND) {
+            // Arrow shifts by all the interval's nanoseconds and floors back to microseconds; DuckDB's interval
+            // drops those below the microsecond, which only a subtraction brings to a microsecond less
+            return b.op().equals("-") && subMicros(b.right()) > 0
+                    ? "(" + left + " - " + right + " - INTERVAL 1 MICROSECOND)"
+                    : null;
         }
         long per = coarse.unit() == TimeUnit.SECOND ? 1_000_000L : 1_000L;
         String sum = "epoch_us(" + left + " " + b.op() + " " + right + ")";
