@@ -269,7 +269,23 @@ public final class TimestampPrecisions {
                     return binNanos(r, c, v, strideNanos);
                 }
             }
+            if (stride != null && stride.months() > 0) {
+                // date_bin.rs to_utc_date_time: a month stride reads the source's nanoseconds as seconds and a
+                // remainder cast to u32, which a fraction of a second before 1970 makes negative: refused
+                String ns = nanos(t) ? NanoTimestamps.epochNs(v) : "(epoch_us(CAST(" + v + " AS TIMESTAMP)) * 1000)";
+                String binned = dateBinSql(r, c, t, v);
+                return "(CASE WHEN " + ns + " < 0 AND " + ns + " % 1000000000 <> 0 THEN "
+                        + Errors.raise(
+                                StatusCode.ENGINE_EXECUTE_QUERY,
+                                "Compute error: Execution error: Invalid timestamp value")
+                        + " ELSE " + binned + " END)";
+            }
         }
+        return dateBinSql(r, c, t, v);
+    }
+
+    private static String dateBinSql(ExprRenderer r, SqlAst.Call c, GreptimeType t, String v) {
+        List<Expr> a = c.args();
         String sql = "greptime.main.gt_date_bin(" + r.render(a.get(0)) + ", "
                 + (nanos(t) ? NanoTimestamps.floorMicros(v) : v)
                 + (a.size() == 3 ? ", " + r.render(a.get(2)) : "") + ")";
