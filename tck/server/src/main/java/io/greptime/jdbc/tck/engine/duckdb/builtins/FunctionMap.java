@@ -209,9 +209,9 @@ public final class FunctionMap {
                 return TimeFunctions.dateFormat(r, c);
             case "to_unixtime":
                 return TimeFunctions.toUnixtime(r, c);
-            case "date_trunc":
+            case "date_trunc", "datetrunc":
                 return TimestampPrecisions.dateTrunc(r, c);
-            case "date_part":
+            case "date_part", "datepart":
                 return a.size() == 2
                                 && a.get(0) instanceof SqlAst.Literal l
                                 && l.kind() == SqlAst.LiteralKind.STRING

@@ -219,6 +219,7 @@ public final class ExprRenderer {
         Coercions.checkComparable(this, b);
         Coercions.checkIntervalScaling(this, b);
         IntegerWrap.checkOperands(this, b);
+        TimestampPrecisions.checkNullOperand(this, b);
         String dated = Coercions.dateInterval(this, b, l, r);
         if (dated != null) {
             return dated;
