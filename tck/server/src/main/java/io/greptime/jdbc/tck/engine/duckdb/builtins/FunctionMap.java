@@ -25,6 +25,7 @@ public final class FunctionMap {
 
     public static String render(ExprRenderer r, SqlAst.Call c) {
         FunctionLines.check(r.translator.profile, c.name());
+        NumericRefusals.check(r, c);
         String special = special(r, c);
         if (special != null) {
             return special;
@@ -310,6 +311,9 @@ public final class FunctionMap {
             }
             case "octet_length":
                 return a.size() == 1 ? "octet_length(encode(CAST(" + r.render(a.get(0)) + " AS VARCHAR)))" : null;
+            case "mod":
+                // GreptimeDB's own mod (modulo.rs), not DuckDB's
+                return a.size() == 2 && c.over() == null ? Clamps.render(r, c) : null;
             case "isnull":
                 return a.size() == 1 ? "(" + r.render(a.get(0)) + " IS NULL)" : null;
             case "locate",

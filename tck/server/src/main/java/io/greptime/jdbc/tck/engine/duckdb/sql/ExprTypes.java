@@ -79,6 +79,18 @@ public final class ExprTypes {
                                 : arg.kind() == GreptimeType.Kind.UINT
                                         ? GreptimeType.UINT64
                                         : arg.kind() == GreptimeType.Kind.FLOAT ? GreptimeType.FLOAT64 : arg;
+            case "clamp", "clamp_min", "clamp_max", "mod" -> {
+                java.util.List<GreptimeType> types = new java.util.ArrayList<>();
+                for (Expr a : c.args()) {
+                    GreptimeType t = of(scope, a);
+                    if (t == null && !(a instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NULL)) {
+                        yield null;
+                    }
+                    types.add(t);
+                }
+                GreptimeType coerced = MathTypes.uniformNumeric(types);
+                yield coerced == null || !c.name().equals("mod") ? coerced : MathTypes.modResult(coerced);
+            }
             default -> {
                 if (!MathTypes.handles(c.name()) || c.over() != null) {
                     yield null;

@@ -91,6 +91,75 @@ public final class MathTypes {
         };
     }
 
+    /** The forms of GreptimeDB's clamp, clamp_min and clamp_max signature, {@code Uniform(n, [...])}, in order. */
+    public static final List<GreptimeType> CLAMP_FORMS = List.of(
+            GreptimeType.INT8,
+            GreptimeType.INT16,
+            GreptimeType.INT32,
+            GreptimeType.INT64,
+            GreptimeType.UINT8,
+            GreptimeType.UINT16,
+            GreptimeType.UINT32,
+            GreptimeType.UINT64,
+            GreptimeType.FLOAT32,
+            GreptimeType.FLOAT64);
+
+    /**
+     * The type DataFusion's Uniform signature coerces every argument of clamp/clamp_min/clamp_max to
+     * (src/common/function/src/scalars/math/clamp.rs: {@code Signature::uniform(n, numerics)}): the first form of the
+     * list every argument can be coerced to (DataFusion's can_coerce_from: an integer widens only to a wider integer
+     * of its signedness or a signed one wider than an unsigned one, every integer and Float32 to Float32, a decimal
+     * only to Float64), so clamp(TINYINT, 0, 5) is Int64, clamp(BIGINT UNSIGNED, 0, 5) Float32. A null entry is a
+     * NULL (it fits every form); null when an argument is not a number.
+     */
+    public static GreptimeType uniformNumeric(List<GreptimeType> args) {
+        for (GreptimeType form : CLAMP_FORMS) {
+            boolean all = true;
+            for (GreptimeType t : args) {
+                if (t != null && !coercesTo(t, form)) {
+                    all = false;
+                    break;
+                }
+            }
+            if (all) {
+                return form;
+            }
+        }
+        return null;
+    }
+
+    /** GreptimeDB's mod answers Int64, UInt64 or Float64 by the family of the coerced type (modulo.rs return_type). */
+    public static GreptimeType modResult(GreptimeType coerced) {
+        return switch (coerced.kind()) {
+            case INT -> GreptimeType.INT64;
+            case UINT -> GreptimeType.UINT64;
+            default -> GreptimeType.FLOAT64;
+        };
+    }
+
+    private static boolean coercesTo(GreptimeType from, GreptimeType to) {
+        if (from.name().equals(to.name())) {
+            return true;
+        }
+        int toBits = bits(to);
+        int fromBits = bits(from);
+        return switch (from.kind()) {
+            case INT -> to.kind() == GreptimeType.Kind.INT ? fromBits < toBits : to.kind() == GreptimeType.Kind.FLOAT;
+            case UINT ->
+                to.kind() == GreptimeType.Kind.UINT
+                        ? fromBits < toBits
+                        : to.kind() == GreptimeType.Kind.INT ? fromBits < toBits : to.kind() == GreptimeType.Kind.FLOAT;
+            case FLOAT -> to.kind() == GreptimeType.Kind.FLOAT && fromBits < toBits;
+            case DECIMAL -> to.name().equals("Float64");
+            default -> false;
+        };
+    }
+
+    private static int bits(GreptimeType t) {
+        String n = t.name();
+        return n.endsWith("64") ? 64 : n.endsWith("32") ? 32 : n.endsWith("16") ? 16 : n.endsWith("8") ? 8 : 0;
+    }
+
     static boolean isFloat32(GreptimeType t) {
         return t != null && t.name().equals("Float32");
     }
