@@ -332,7 +332,13 @@ public final class FunctionMap {
                 return StringFunctions.render(r, c);
             case "first_value", "last_value":
                 return c.over() == null ? firstLast(r, c) : null;
+            case "sum", "avg":
+                return NumericAggregates.render(r, c);
             case "median": {
+                String exact = NumericAggregates.render(r, c);
+                if (exact != null) {
+                    return exact;
+                }
                 // DataFusion's median keeps an integer input's type: the two middle values of an even
                 // count are averaged in it, (low + high) / 2 truncated (datafusion-functions-aggregate median.rs)
                 GreptimeType t = a.size() == 1 ? ExprTypes.of(r.scope, a.get(0)) : null;
