@@ -393,6 +393,13 @@ final class DataFusionSql {
                             t.arrow(),
                             io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.line(r.translator.profile)
                                     >= io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.LINES.indexOf("1.0"));
+            if (name != null && aggregates(c.args().get(0))) {
+                // the type is known, but the aggregate must still run: it makes the query an aggregation (one row
+                // without GROUP BY) and its errors (an overflowing avg) are the real server's answer too
+                String arg = r.render(c.args().get(0));
+                return "(CASE WHEN (" + arg + ") IS NULL THEN " + FunctionMap.quoted(name) + " ELSE "
+                        + FunctionMap.quoted(name) + " END)";
+            }
             if (name != null) {
                 if (c.args().get(0) instanceof SqlAst.Call agg
                         && agg.over() == null
@@ -420,5 +427,27 @@ final class DataFusionSql {
             return io.greptime.jdbc.tck.engine.duckdb.functions.JsonObjectKeys.sql(args.get(0));
         }
         return DataFusionBuiltins.scalar(c.name(), args);
+    }
+    /** Whether the expression calls an aggregate (not as a window function) anywhere outside a subquery. */
+    private static boolean aggregates(SqlAst.Expr e) {
+        if (e instanceof SqlAst.Nested n) {
+            return aggregates(n.expr());
+        } else if (e instanceof SqlAst.Unary u) {
+            return aggregates(u.operand());
+        } else if (e instanceof SqlAst.Binary b) {
+            return aggregates(b.left()) || aggregates(b.right());
+        } else if (e instanceof SqlAst.Cast c) {
+            return aggregates(c.expr());
+        } else if (e instanceof SqlAst.Call c) {
+            if (c.over() == null && io.greptime.jdbc.tck.engine.duckdb.functions.Aggregates.isAggregate(c.name())) {
+                return true;
+            }
+            for (SqlAst.Expr a : c.args()) {
+                if (aggregates(a)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

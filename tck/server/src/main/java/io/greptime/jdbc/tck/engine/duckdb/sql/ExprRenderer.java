@@ -232,6 +232,10 @@ public final class ExprRenderer {
         if (wrapped != null) {
             return wrapped;
         }
+        String decimal = DecimalArithmetic.sql(this, b, l, r);
+        if (decimal != null) {
+            return decimal;
+        }
         String divided = FloatDivision.sql(this, b, l, r);
         if (divided != null) {
             return divided;
