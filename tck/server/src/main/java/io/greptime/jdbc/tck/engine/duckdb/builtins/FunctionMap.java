@@ -23,8 +23,9 @@ import java.util.List;
 public final class FunctionMap {
     private FunctionMap() {}
 
-    public static String render(ExprRenderer r, SqlAst.Call c) {
-        FunctionLines.check(r.translator.profile, c.name());
+    public static String render(ExprRenderer r, SqlAst.Call given) {
+        FunctionLines.check(r.translator.profile, given.name());
+        SqlAst.Call c = StringSignatures.apply(r, given);
         String special = special(r, c);
         if (special != null) {
             return special;

@@ -1,9 +1,11 @@
 package io.greptime.jdbc.tck.engine.duckdb.builtins;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
 import java.util.List;
 
 /**
@@ -36,7 +38,7 @@ final class StringFunctions {
                 if (a.size() < 2) {
                     return null;
                 }
-                String n = "CAST(" + r.render(a.get(0)) + " AS BIGINT)";
+                String n = eltIndex(r, a.get(0));
                 return "CASE WHEN " + n + " >= 1 AND " + n + " <= " + (a.size() - 1) + " THEN ["
                         + r.list(a.subList(1, a.size())) + "][" + n + "] END";
             }
@@ -55,8 +57,10 @@ final class StringFunctions {
                 String pos = r.render(a.get(1));
                 String len = r.render(a.get(2));
                 String with = r.render(a.get(3));
-                return "CASE WHEN " + pos + " < 1 OR " + pos + " > length(" + s + ") THEN " + s + " ELSE substr(" + s
-                        + ", 1, " + pos + " - 1) || " + with + " || substr(" + s + ", " + pos + " + " + len + ") END";
+                // insert.rs: a position up to one past the end inserts there, a negative length replaces nothing
+                return "CASE WHEN " + pos + " < 1 OR " + pos + " > length(" + s + ") + 1 THEN " + s + " ELSE substr("
+                        + s + ", 1, " + pos + " - 1) || " + with + " || substr(" + s + ", " + pos + " + greatest("
+                        + len + ", 0)) END";
             }
             case "space" -> {
                 return a.size() == 1 ? "repeat(' ', greatest(" + r.render(a.get(0)) + ", 0))" : null;
@@ -88,6 +92,31 @@ final class StringFunctions {
                 return clamp(r, c);
             }
         }
+    }
+
+    /**
+     * elt.rs casts its index to Int64 with Arrow's safe cast: text that is no integer and values out of range become
+     * NULL (so no string is picked), a fraction is cut toward zero, a boolean is 0 or 1, a timestamp is its count
+     * of its unit since the epoch and a date its days.
+     */
+    private static String eltIndex(ExprRenderer r, Expr e) {
+        String v = r.render(e);
+        GreptimeType t = ExprTypes.of(r.scope, e);
+        if (t == null) {
+            return "TRY_CAST(" + v + " AS BIGINT)";
+        }
+        return switch (t.kind()) {
+            case FLOAT, DECIMAL -> "TRY_CAST(trunc(" + v + ") AS BIGINT)";
+            case DATE -> "CAST(" + v + " - DATE '1970-01-01' AS BIGINT)";
+            case TIMESTAMP ->
+                switch (t.unit()) {
+                    case SECOND -> "CAST(epoch(" + v + ") AS BIGINT)";
+                    case MILLISECOND -> "epoch_ms(" + v + ")";
+                    case MICROSECOND -> "epoch_us(" + v + ")";
+                    case NANOSECOND -> "epoch_ns(" + v + ")";
+                };
+            default -> "TRY_CAST(" + v + " AS BIGINT)";
+        };
     }
 
     /**
