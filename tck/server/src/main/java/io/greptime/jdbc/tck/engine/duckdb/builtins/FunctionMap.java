@@ -325,7 +325,8 @@ public final class FunctionMap {
                     "substr",
                     "lpad",
                     "rpad",
-                    "split_part":
+                    "split_part",
+                    "replace":
                 return StringFunctions.render(r, c);
             case "first_value", "last_value":
                 return c.over() == null ? firstLast(r, c) : null;

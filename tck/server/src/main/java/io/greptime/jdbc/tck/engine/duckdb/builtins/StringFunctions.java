@@ -73,9 +73,29 @@ final class StringFunctions {
             }
             case "lpad", "rpad" -> {
                 // DataFusion pads with spaces when no fill is given; DuckDB has no two-argument form
-                return a.size() == 2
-                        ? c.name() + "(" + r.render(a.get(0)) + ", " + r.render(a.get(1)) + ", ' ')"
-                        : null;
+                if (a.size() == 2) {
+                    return c.name() + "(" + r.render(a.get(0)) + ", " + r.render(a.get(1)) + ", ' ')";
+                }
+                if (a.size() != 3) {
+                    return null;
+                }
+                // unicode/lpad.rs: an empty fill only cuts a longer string to the length (DuckDB refuses it)
+                String s = r.render(a.get(0));
+                String n = r.render(a.get(1));
+                String fill = r.render(a.get(2));
+                return "CASE WHEN " + fill + " = '' THEN left(" + s + ", greatest(CAST(" + n + " AS BIGINT), 0)) ELSE "
+                        + c.name() + "(" + s + ", " + n + ", " + fill + ") END";
+            }
+            case "replace" -> {
+                if (a.size() != 3) {
+                    return null;
+                }
+                // Rust's str::replace puts the replacement around every character for an empty pattern
+                String s = r.render(a.get(0));
+                String from = r.render(a.get(1));
+                String to = r.render(a.get(2));
+                return "CASE WHEN " + from + " = '' THEN regexp_replace(" + s + ", '', replace(" + to
+                        + ", '\\', '\\\\'), 'g') ELSE replace(" + s + ", " + from + ", " + to + ") END";
             }
             case "split_part" -> {
                 if (a.size() != 3) {
@@ -86,6 +106,10 @@ final class StringFunctions {
                         + Errors.raise(
                                 io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
                                 "Execution error: field position must not be zero")
+                        // string/split_part.rs: an empty delimiter leaves one field, the whole string (PostgreSQL's
+                        // rule)
+                        + " WHEN " + r.render(a.get(1)) + " = '' THEN CASE WHEN " + n + " = 1 OR " + n + " = -1 THEN "
+                        + r.render(a.get(0)) + " ELSE '' END"
                         + " ELSE split_part(" + r.render(a.get(0)) + ", " + r.render(a.get(1)) + ", " + n + ") END";
             }
             default -> {

@@ -123,10 +123,23 @@ final class StringSignatures {
             Map.entry("sha384", List.of(List.of(S), List.of(B))),
             Map.entry("sha512", List.of(List.of(S), List.of(B))),
             Map.entry("digest", List.of(List.of(S, S), List.of(B, S))),
-            Map.entry("regexp_like", List.of(List.of(S, S), List.of(S, S, S))));
+            Map.entry("regexp_like", List.of(List.of(S, S), List.of(S, S, S))),
+            Map.entry("string_to_array", List.of(List.of(S, S), List.of(S, S, S))));
 
     /** Aliases DataFusion resolves to the function whose name its errors show. */
-    private static final Map<String, String> ALIASES = Map.of("instr", "strpos", "position", "strpos");
+    private static final Map<String, String> ALIASES = Map.of(
+            "instr",
+            "strpos",
+            "position",
+            "strpos",
+            "mid",
+            "substr",
+            "ucase",
+            "upper",
+            "lcase",
+            "lower",
+            "string_to_list",
+            "string_to_array");
 
     /** Functions that read a value of another type as its text, by the argument positions that are text. */
     private static final Map<String, Set<Integer>> TEXT = Map.ofEntries(
@@ -246,6 +259,13 @@ final class StringSignatures {
         List<List<Param>> sigs = COERCIBLE.get(fn);
         if (sigs != null) {
             refuse(r, fn, c.args(), sigs);
+            if (fn.equals("digest") && c.args().size() == 2 && !(c.args().get(1) instanceof SqlAst.Literal)) {
+                // crypto/basic.rs takes the method from a scalar only
+                throw new GreptimeError(
+                        StatusCode.ENGINE_EXECUTE_QUERY,
+                        "This feature is not implemented: Digest using dynamically decided method is not yet"
+                                + " supported");
+            }
             // a binary the signature takes as it is: its bytes, which the DuckDB forms read from text
             boolean binaryToo = sigs.stream().anyMatch(sig -> sig.stream().anyMatch(q -> q.accepts("Binary")));
             return binaryToo ? castArgs(r, c, (i, t) -> t.kind() == GreptimeType.Kind.BINARY) : c;
