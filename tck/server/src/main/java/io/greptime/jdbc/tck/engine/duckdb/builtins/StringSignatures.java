@@ -267,7 +267,10 @@ final class StringSignatures {
                                 + " supported");
             }
             // a binary the signature takes as it is: its bytes, which the DuckDB forms read from text
-            boolean binaryToo = sigs.stream().anyMatch(sig -> sig.stream().anyMatch(q -> q.accepts("Binary")));
+            // (encode/decode read a binary's bytes themselves, and bytes that are no UTF-8 must not fail there)
+            boolean binaryToo = !fn.equals("encode")
+                    && !fn.equals("decode")
+                    && sigs.stream().anyMatch(sig -> sig.stream().anyMatch(q -> q.accepts("Binary")));
             return binaryToo ? castArgs(r, c, (i, t) -> t.kind() == GreptimeType.Kind.BINARY) : c;
         }
         if (fn.equals("format") && c.args().size() == 2) {
