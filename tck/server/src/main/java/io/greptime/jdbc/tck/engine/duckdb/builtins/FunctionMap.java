@@ -23,9 +23,10 @@ import java.util.List;
 public final class FunctionMap {
     private FunctionMap() {}
 
-    public static String render(ExprRenderer r, SqlAst.Call c) {
-        FunctionLines.check(r.translator.profile, c.name());
-        NumericRefusals.check(r, c);
+    public static String render(ExprRenderer r, SqlAst.Call given) {
+        FunctionLines.check(r.translator.profile, given.name());
+        NumericRefusals.check(r, given);
+        SqlAst.Call c = StringSignatures.apply(r, given);
         String special = special(r, c);
         if (special != null) {
             return special;
@@ -328,7 +329,8 @@ public final class FunctionMap {
                     "substr",
                     "lpad",
                     "rpad",
-                    "split_part":
+                    "split_part",
+                    "replace":
                 return StringFunctions.render(r, c);
             case "first_value", "last_value":
                 return c.over() == null ? firstLast(r, c) : null;

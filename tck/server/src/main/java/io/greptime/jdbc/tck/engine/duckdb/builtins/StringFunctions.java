@@ -1,9 +1,11 @@
 package io.greptime.jdbc.tck.engine.duckdb.builtins;
 
+import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.exec.Errors;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
 import java.util.List;
 
 /**
@@ -36,7 +38,7 @@ final class StringFunctions {
                 if (a.size() < 2) {
                     return null;
                 }
-                String n = "CAST(" + r.render(a.get(0)) + " AS BIGINT)";
+                String n = eltIndex(r, a.get(0));
                 return "CASE WHEN " + n + " >= 1 AND " + n + " <= " + (a.size() - 1) + " THEN ["
                         + r.list(a.subList(1, a.size())) + "][" + n + "] END";
             }
@@ -55,8 +57,10 @@ final class StringFunctions {
                 String pos = r.render(a.get(1));
                 String len = r.render(a.get(2));
                 String with = r.render(a.get(3));
-                return "CASE WHEN " + pos + " < 1 OR " + pos + " > length(" + s + ") THEN " + s + " ELSE substr(" + s
-                        + ", 1, " + pos + " - 1) || " + with + " || substr(" + s + ", " + pos + " + " + len + ") END";
+                // insert.rs: a position up to one past the end inserts there, a negative length replaces nothing
+                return "CASE WHEN " + pos + " < 1 OR " + pos + " > length(" + s + ") + 1 THEN " + s + " ELSE substr("
+                        + s + ", 1, " + pos + " - 1) || " + with + " || substr(" + s + ", " + pos + " + greatest("
+                        + len + ", 0)) END";
             }
             case "space" -> {
                 return a.size() == 1 ? "repeat(' ', greatest(" + r.render(a.get(0)) + ", 0))" : null;
@@ -69,9 +73,29 @@ final class StringFunctions {
             }
             case "lpad", "rpad" -> {
                 // DataFusion pads with spaces when no fill is given; DuckDB has no two-argument form
-                return a.size() == 2
-                        ? c.name() + "(" + r.render(a.get(0)) + ", " + r.render(a.get(1)) + ", ' ')"
-                        : null;
+                if (a.size() == 2) {
+                    return c.name() + "(" + r.render(a.get(0)) + ", " + r.render(a.get(1)) + ", ' ')";
+                }
+                if (a.size() != 3) {
+                    return null;
+                }
+                // unicode/lpad.rs: an empty fill only cuts a longer string to the length (DuckDB refuses it)
+                String s = r.render(a.get(0));
+                String n = r.render(a.get(1));
+                String fill = r.render(a.get(2));
+                return "CASE WHEN " + fill + " = '' THEN left(" + s + ", greatest(CAST(" + n + " AS BIGINT), 0)) ELSE "
+                        + c.name() + "(" + s + ", " + n + ", " + fill + ") END";
+            }
+            case "replace" -> {
+                if (a.size() != 3) {
+                    return null;
+                }
+                // Rust's str::replace puts the replacement around every character for an empty pattern
+                String s = r.render(a.get(0));
+                String from = r.render(a.get(1));
+                String to = r.render(a.get(2));
+                return "CASE WHEN " + from + " = '' THEN regexp_replace(" + s + ", '', replace(" + to
+                        + ", '\\', '\\\\'), 'g') ELSE replace(" + s + ", " + from + ", " + to + ") END";
             }
             case "split_part" -> {
                 if (a.size() != 3) {
@@ -82,12 +106,41 @@ final class StringFunctions {
                         + Errors.raise(
                                 io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
                                 "Execution error: field position must not be zero")
+                        // string/split_part.rs: an empty delimiter leaves one field, the whole string (PostgreSQL's
+                        // rule)
+                        + " WHEN " + r.render(a.get(1)) + " = '' THEN CASE WHEN " + n + " = 1 OR " + n + " = -1 THEN "
+                        + r.render(a.get(0)) + " ELSE '' END"
                         + " ELSE split_part(" + r.render(a.get(0)) + ", " + r.render(a.get(1)) + ", " + n + ") END";
             }
             default -> {
                 return clamp(r, c);
             }
         }
+    }
+
+    /**
+     * elt.rs casts its index to Int64 with Arrow's safe cast: text that is no integer and values out of range become
+     * NULL (so no string is picked), a fraction is cut toward zero, a boolean is 0 or 1, a timestamp is its count
+     * of its unit since the epoch and a date its days.
+     */
+    private static String eltIndex(ExprRenderer r, Expr e) {
+        String v = r.render(e);
+        GreptimeType t = ExprTypes.of(r.scope, e);
+        if (t == null) {
+            return "TRY_CAST(" + v + " AS BIGINT)";
+        }
+        return switch (t.kind()) {
+            case FLOAT, DECIMAL -> "TRY_CAST(trunc(" + v + ") AS BIGINT)";
+            case DATE -> "CAST(" + v + " - DATE '1970-01-01' AS BIGINT)";
+            case TIMESTAMP ->
+                switch (t.unit()) {
+                    case SECOND -> "CAST(epoch(" + v + ") AS BIGINT)";
+                    case MILLISECOND -> "epoch_ms(" + v + ")";
+                    case MICROSECOND -> "epoch_us(" + v + ")";
+                    case NANOSECOND -> "epoch_ns(" + v + ")";
+                };
+            default -> "TRY_CAST(" + v + " AS BIGINT)";
+        };
     }
 
     /**

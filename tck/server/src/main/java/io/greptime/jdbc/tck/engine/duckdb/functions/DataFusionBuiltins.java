@@ -719,10 +719,33 @@ public final class DataFusionBuiltins {
                 + format + "', currently supported encodings are: base64, base64pad, hex");
     }
 
+    /**
+     * The text when every byte is of base64's alphabet (or its padding); else the base64 crate's error for the
+     * first byte that is not, as DataFusion reports it while executing.
+     */
+    private static String base64Checked(String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < bytes.length; i++) {
+            int b = bytes[i] & 0xff;
+            boolean ok = b >= 'A' && b <= 'Z'
+                    || b >= 'a' && b <= 'z'
+                    || b >= '0' && b <= '9'
+                    || b == '+'
+                    || b == '/'
+                    || b == '=';
+            if (!ok) {
+                throw new IllegalArgumentException("GT3001:Execution error: Failed to decode from base64: DecodeError:"
+                        + " Invalid symbol " + b + ", offset " + i + ".");
+            }
+        }
+        return s;
+    }
+
     /** decode(value, 'base64' | 'hex'): the bytes the text encodes, as hex digits. */
     public static String decode(String s, String format) {
         byte[] bytes = switch (format.toLowerCase(Locale.ROOT)) {
-            case "base64", "base64pad" -> Base64.getDecoder().decode(s.replace("=", ""));
+            case "base64", "base64pad" ->
+                Base64.getDecoder().decode(base64Checked(s).replace("=", ""));
             case "hex" -> HexFormat.of().parseHex(s);
             default -> throw unknownEncoding(format);
         };

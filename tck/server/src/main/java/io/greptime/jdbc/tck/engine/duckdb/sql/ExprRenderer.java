@@ -216,6 +216,18 @@ public final class ExprRenderer {
             }
             default -> {}
         }
+        if (op.equals("||")) {
+            String concat = StringOperators.concat(this, b);
+            if (concat != null) {
+                return concat;
+            }
+        }
+        if (Coercions.COMPARISONS.contains(b.op())) {
+            String bytes = StringOperators.binaryComparison(this, b, op);
+            if (bytes != null) {
+                return bytes;
+            }
+        }
         Coercions.checkComparable(this, b);
         Coercions.checkIntervalScaling(this, b);
         IntegerWrap.checkOperands(this, b);
@@ -273,6 +285,10 @@ public final class ExprRenderer {
         }
         String inner = render(c.expr());
         GreptimeType source = target == null ? null : ExprTypes.of(scope, c.expr());
+        if (source != null && source.kind() == GreptimeType.Kind.BINARY && target.kind() == GreptimeType.Kind.STRING) {
+            // Arrow reads a binary's bytes as UTF-8 text (DuckDB's CAST would escape every non-ASCII byte)
+            return "decode(" + inner + ")";
+        }
         if (source != null && source.kind() == GreptimeType.Kind.TIMESTAMP) {
             if (target.kind() == GreptimeType.Kind.STRING) {
                 return TemporalCasts.timestampText(inner, source);
@@ -323,6 +339,10 @@ public final class ExprRenderer {
     }
 
     private String like(SqlAst.Like l) {
+        String coerced = StringOperators.like(this, l);
+        if (coerced != null) {
+            return coerced;
+        }
         String s = "(" + render(l.expr()) + (l.negated() ? " NOT " : " ") + l.kind() + " " + render(l.pattern());
         if (l.escape() != null) {
             s += " ESCAPE " + render(l.escape());

@@ -1,0 +1,32 @@
+-- DataFusion 52 string/unicode/crypto/encoding functions (docs: datafusion.apache.org user-guide/sql/scalar_functions) as GreptimeDB v1.0.0 registers them and GreptimeDB v1.0.0 src/common/function/src/scalars/string (elt, field, format, insert, locate, space, regexp_extract) and docs: SQL functions: integer/count argument positions given other column types
+-- type matrix: one table with a string, binary, integer, float, decimal, boolean, timestamp and date column;
+-- rows: ASCII, non-ASCII (accents, CJK, emoji), empty, whitespace, NULL
+CREATE TABLE mx (ts TIMESTAMP TIME INDEX, s STRING, b BINARY, i INT, f DOUBLE, d DECIMAL(10, 2), bo BOOLEAN, t TIMESTAMP, dt DATE);
+
+INSERT INTO mx VALUES (1, 'Hello World', 'Hello World', 42, 3.5, 12.34, true, '2024-01-02 03:04:05', '2024-02-29'), (2, 'Ünïcödé 日本 😀', 'Ünïcödé 日本 😀', -7, -0.25, -5.00, false, '1999-12-31 23:59:59.999', '1970-01-01'), (3, '', '', 0, 0.0, 0.00, true, '1970-01-01 00:00:00', '2000-01-01'), (4, '  pad  ', '  pad  ', 123456, 10000000000.0, 99999.99, false, '2038-01-19 03:14:07', '1969-12-31'), (5, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+
+SELECT space(i) FROM mx ORDER BY ts;
+
+SELECT space(f) FROM mx ORDER BY ts;
+
+SELECT space(d) FROM mx ORDER BY ts;
+
+SELECT space(bo) FROM mx ORDER BY ts;
+
+SELECT space(s) FROM mx ORDER BY ts;
+
+SELECT space(t) FROM mx ORDER BY ts;
+
+SELECT elt(i, 'a', 'b') FROM mx ORDER BY ts;
+
+SELECT elt(f, 'a', 'b') FROM mx ORDER BY ts;
+
+SELECT elt(d, 'a', 'b') FROM mx ORDER BY ts;
+
+SELECT elt(bo, 'a', 'b') FROM mx ORDER BY ts;
+
+SELECT elt(s, 'a', 'b') FROM mx ORDER BY ts;
+
+SELECT elt(t, 'a', 'b') FROM mx ORDER BY ts;
+
+DROP TABLE mx;

@@ -1,0 +1,56 @@
+-- DataFusion 52 string/unicode/crypto/encoding functions (docs: datafusion.apache.org user-guide/sql/scalar_functions) as GreptimeDB v1.0.0 registers them
+-- type matrix: one table with a string, binary, integer, float, decimal, boolean, timestamp and date column;
+-- rows: ASCII, non-ASCII (accents, CJK, emoji), empty, whitespace, NULL
+CREATE TABLE mx (ts TIMESTAMP TIME INDEX, s STRING, b BINARY, i INT, f DOUBLE, d DECIMAL(10, 2), bo BOOLEAN, t TIMESTAMP, dt DATE);
+
+INSERT INTO mx VALUES (1, 'Hello World', 'Hello World', 42, 3.5, 12.34, true, '2024-01-02 03:04:05', '2024-02-29'), (2, 'Ünïcödé 日本 😀', 'Ünïcödé 日本 😀', -7, -0.25, -5.00, false, '1999-12-31 23:59:59.999', '1970-01-01'), (3, '', '', 0, 0.0, 0.00, true, '1970-01-01 00:00:00', '2000-01-01'), (4, '  pad  ', '  pad  ', 123456, 10000000000.0, 99999.99, false, '2038-01-19 03:14:07', '1969-12-31'), (5, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+
+SELECT upper(s) FROM mx ORDER BY ts;
+
+SELECT upper(b) FROM mx ORDER BY ts;
+
+SELECT upper(i) FROM mx ORDER BY ts;
+
+SELECT upper(f) FROM mx ORDER BY ts;
+
+SELECT upper(d) FROM mx ORDER BY ts;
+
+SELECT upper(bo) FROM mx ORDER BY ts;
+
+SELECT upper(t) FROM mx ORDER BY ts;
+
+SELECT upper(dt) FROM mx ORDER BY ts;
+
+SELECT lower(s) FROM mx ORDER BY ts;
+
+SELECT lower(b) FROM mx ORDER BY ts;
+
+SELECT lower(i) FROM mx ORDER BY ts;
+
+SELECT lower(f) FROM mx ORDER BY ts;
+
+SELECT lower(d) FROM mx ORDER BY ts;
+
+SELECT lower(bo) FROM mx ORDER BY ts;
+
+SELECT lower(t) FROM mx ORDER BY ts;
+
+SELECT lower(dt) FROM mx ORDER BY ts;
+
+SELECT initcap(s) FROM mx ORDER BY ts;
+
+SELECT initcap(b) FROM mx ORDER BY ts;
+
+SELECT initcap(i) FROM mx ORDER BY ts;
+
+SELECT initcap(f) FROM mx ORDER BY ts;
+
+SELECT initcap(d) FROM mx ORDER BY ts;
+
+SELECT initcap(bo) FROM mx ORDER BY ts;
+
+SELECT initcap(t) FROM mx ORDER BY ts;
+
+SELECT initcap(dt) FROM mx ORDER BY ts;
+
+DROP TABLE mx;

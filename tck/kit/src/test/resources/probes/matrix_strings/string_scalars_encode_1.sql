@@ -1,0 +1,56 @@
+-- DataFusion 52 string/unicode/crypto/encoding functions (docs: datafusion.apache.org user-guide/sql/scalar_functions) as GreptimeDB v1.0.0 registers them
+-- type matrix: one table with a string, binary, integer, float, decimal, boolean, timestamp and date column;
+-- rows: ASCII, non-ASCII (accents, CJK, emoji), empty, whitespace, NULL
+CREATE TABLE mx (ts TIMESTAMP TIME INDEX, s STRING, b BINARY, i INT, f DOUBLE, d DECIMAL(10, 2), bo BOOLEAN, t TIMESTAMP, dt DATE);
+
+INSERT INTO mx VALUES (1, 'Hello World', 'Hello World', 42, 3.5, 12.34, true, '2024-01-02 03:04:05', '2024-02-29'), (2, 'Ünïcödé 日本 😀', 'Ünïcödé 日本 😀', -7, -0.25, -5.00, false, '1999-12-31 23:59:59.999', '1970-01-01'), (3, '', '', 0, 0.0, 0.00, true, '1970-01-01 00:00:00', '2000-01-01'), (4, '  pad  ', '  pad  ', 123456, 10000000000.0, 99999.99, false, '2038-01-19 03:14:07', '1969-12-31'), (5, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+
+SELECT encode(s, 'base64') FROM mx ORDER BY ts;
+
+SELECT encode(b, 'base64') FROM mx ORDER BY ts;
+
+SELECT encode(i, 'base64') FROM mx ORDER BY ts;
+
+SELECT encode(f, 'base64') FROM mx ORDER BY ts;
+
+SELECT encode(d, 'base64') FROM mx ORDER BY ts;
+
+SELECT encode(bo, 'base64') FROM mx ORDER BY ts;
+
+SELECT encode(t, 'base64') FROM mx ORDER BY ts;
+
+SELECT encode(dt, 'base64') FROM mx ORDER BY ts;
+
+SELECT encode(s, 'hex') FROM mx ORDER BY ts;
+
+SELECT encode(b, 'hex') FROM mx ORDER BY ts;
+
+SELECT encode(i, 'hex') FROM mx ORDER BY ts;
+
+SELECT encode(f, 'hex') FROM mx ORDER BY ts;
+
+SELECT encode(d, 'hex') FROM mx ORDER BY ts;
+
+SELECT encode(bo, 'hex') FROM mx ORDER BY ts;
+
+SELECT encode(t, 'hex') FROM mx ORDER BY ts;
+
+SELECT encode(dt, 'hex') FROM mx ORDER BY ts;
+
+SELECT decode(encode(s, 'hex'), 'hex') FROM mx ORDER BY ts;
+
+SELECT decode(encode(b, 'hex'), 'hex') FROM mx ORDER BY ts;
+
+SELECT decode(encode(i, 'hex'), 'hex') FROM mx ORDER BY ts;
+
+SELECT decode(encode(f, 'hex'), 'hex') FROM mx ORDER BY ts;
+
+SELECT decode(encode(d, 'hex'), 'hex') FROM mx ORDER BY ts;
+
+SELECT decode(encode(bo, 'hex'), 'hex') FROM mx ORDER BY ts;
+
+SELECT decode(encode(t, 'hex'), 'hex') FROM mx ORDER BY ts;
+
+SELECT decode(encode(dt, 'hex'), 'hex') FROM mx ORDER BY ts;
+
+DROP TABLE mx;

@@ -1,0 +1,56 @@
+-- GreptimeDB v1.0.0 src/common/function/src/scalars/string (elt, field, format, insert, locate, space, regexp_extract) and docs: SQL functions
+-- type matrix: one table with a string, binary, integer, float, decimal, boolean, timestamp and date column;
+-- rows: ASCII, non-ASCII (accents, CJK, emoji), empty, whitespace, NULL
+CREATE TABLE mx (ts TIMESTAMP TIME INDEX, s STRING, b BINARY, i INT, f DOUBLE, d DECIMAL(10, 2), bo BOOLEAN, t TIMESTAMP, dt DATE);
+
+INSERT INTO mx VALUES (1, 'Hello World', 'Hello World', 42, 3.5, 12.34, true, '2024-01-02 03:04:05', '2024-02-29'), (2, 'Ünïcödé 日本 😀', 'Ünïcödé 日本 😀', -7, -0.25, -5.00, false, '1999-12-31 23:59:59.999', '1970-01-01'), (3, '', '', 0, 0.0, 0.00, true, '1970-01-01 00:00:00', '2000-01-01'), (4, '  pad  ', '  pad  ', 123456, 10000000000.0, 99999.99, false, '2038-01-19 03:14:07', '1969-12-31'), (5, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+
+SELECT insert(s, 2, 1, '#') FROM mx ORDER BY ts;
+
+SELECT insert(b, 2, 1, '#') FROM mx ORDER BY ts;
+
+SELECT insert(i, 2, 1, '#') FROM mx ORDER BY ts;
+
+SELECT insert(f, 2, 1, '#') FROM mx ORDER BY ts;
+
+SELECT insert(d, 2, 1, '#') FROM mx ORDER BY ts;
+
+SELECT insert(bo, 2, 1, '#') FROM mx ORDER BY ts;
+
+SELECT insert(t, 2, 1, '#') FROM mx ORDER BY ts;
+
+SELECT insert(dt, 2, 1, '#') FROM mx ORDER BY ts;
+
+SELECT locate('o', s) FROM mx ORDER BY ts;
+
+SELECT locate('o', b) FROM mx ORDER BY ts;
+
+SELECT locate('o', i) FROM mx ORDER BY ts;
+
+SELECT locate('o', f) FROM mx ORDER BY ts;
+
+SELECT locate('o', d) FROM mx ORDER BY ts;
+
+SELECT locate('o', bo) FROM mx ORDER BY ts;
+
+SELECT locate('o', t) FROM mx ORDER BY ts;
+
+SELECT locate('o', dt) FROM mx ORDER BY ts;
+
+SELECT format('%s!', s) FROM mx ORDER BY ts;
+
+SELECT format('%s!', b) FROM mx ORDER BY ts;
+
+SELECT format('%s!', i) FROM mx ORDER BY ts;
+
+SELECT format('%s!', f) FROM mx ORDER BY ts;
+
+SELECT format('%s!', d) FROM mx ORDER BY ts;
+
+SELECT format('%s!', bo) FROM mx ORDER BY ts;
+
+SELECT format('%s!', t) FROM mx ORDER BY ts;
+
+SELECT format('%s!', dt) FROM mx ORDER BY ts;
+
+DROP TABLE mx;

@@ -1,0 +1,56 @@
+-- DataFusion 52 string/unicode/crypto/encoding functions (docs: datafusion.apache.org user-guide/sql/scalar_functions) as GreptimeDB v1.0.0 registers them
+-- type matrix: one table with a string, binary, integer, float, decimal, boolean, timestamp and date column;
+-- rows: ASCII, non-ASCII (accents, CJK, emoji), empty, whitespace, NULL
+CREATE TABLE mx (ts TIMESTAMP TIME INDEX, s STRING, b BINARY, i INT, f DOUBLE, d DECIMAL(10, 2), bo BOOLEAN, t TIMESTAMP, dt DATE);
+
+INSERT INTO mx VALUES (1, 'Hello World', 'Hello World', 42, 3.5, 12.34, true, '2024-01-02 03:04:05', '2024-02-29'), (2, 'Ünïcödé 日本 😀', 'Ünïcödé 日本 😀', -7, -0.25, -5.00, false, '1999-12-31 23:59:59.999', '1970-01-01'), (3, '', '', 0, 0.0, 0.00, true, '1970-01-01 00:00:00', '2000-01-01'), (4, '  pad  ', '  pad  ', 123456, 10000000000.0, 99999.99, false, '2038-01-19 03:14:07', '1969-12-31'), (5, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+
+SELECT substr(s, 2, 3) FROM mx ORDER BY ts;
+
+SELECT substr(b, 2, 3) FROM mx ORDER BY ts;
+
+SELECT substr(i, 2, 3) FROM mx ORDER BY ts;
+
+SELECT substr(f, 2, 3) FROM mx ORDER BY ts;
+
+SELECT substr(d, 2, 3) FROM mx ORDER BY ts;
+
+SELECT substr(bo, 2, 3) FROM mx ORDER BY ts;
+
+SELECT substr(t, 2, 3) FROM mx ORDER BY ts;
+
+SELECT substr(dt, 2, 3) FROM mx ORDER BY ts;
+
+SELECT substring(s FROM 2 FOR 3) FROM mx ORDER BY ts;
+
+SELECT substring(b FROM 2 FOR 3) FROM mx ORDER BY ts;
+
+SELECT substring(i FROM 2 FOR 3) FROM mx ORDER BY ts;
+
+SELECT substring(f FROM 2 FOR 3) FROM mx ORDER BY ts;
+
+SELECT substring(d FROM 2 FOR 3) FROM mx ORDER BY ts;
+
+SELECT substring(bo FROM 2 FOR 3) FROM mx ORDER BY ts;
+
+SELECT substring(t FROM 2 FOR 3) FROM mx ORDER BY ts;
+
+SELECT substring(dt FROM 2 FOR 3) FROM mx ORDER BY ts;
+
+SELECT substr_index(s, ' ', 1) FROM mx ORDER BY ts;
+
+SELECT substr_index(b, ' ', 1) FROM mx ORDER BY ts;
+
+SELECT substr_index(i, ' ', 1) FROM mx ORDER BY ts;
+
+SELECT substr_index(f, ' ', 1) FROM mx ORDER BY ts;
+
+SELECT substr_index(d, ' ', 1) FROM mx ORDER BY ts;
+
+SELECT substr_index(bo, ' ', 1) FROM mx ORDER BY ts;
+
+SELECT substr_index(t, ' ', 1) FROM mx ORDER BY ts;
+
+SELECT substr_index(dt, ' ', 1) FROM mx ORDER BY ts;
+
+DROP TABLE mx;
