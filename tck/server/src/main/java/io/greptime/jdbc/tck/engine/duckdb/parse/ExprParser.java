@@ -13,6 +13,9 @@ import java.util.Set;
  * other PostgreSQL operators 16, NOT 15, AND 10, OR 5. Unary minus binds its operand at 40.
  */
 public final class ExprParser {
+    /** The type name of an {@code X'...'} literal's {@link SqlAst.TypedString}. */
+    public static final String HEX_LITERAL = "x";
+
     private static final int OR = 5;
     private static final int AND = 10;
     private static final int NOT = 15;
@@ -422,6 +425,14 @@ public final class ExprParser {
             case "extract" -> {
                 if (next.isSymbol("(")) {
                     return extract();
+                }
+            }
+            case "x" -> {
+                if (next.type() == Token.Type.STRING && next.quote() == '\'' && next.start() == tok.end()) {
+                    // X'...' (no space): sqlparser's hex string literal, a Binary in DataFusion
+                    t.next();
+                    return new SqlAst.TypedString(
+                            new SqlAst.TypeName(HEX_LITERAL), t.next().text());
                 }
             }
             case "timestamp", "date", "time", "datetime", "timestamptz" -> {

@@ -148,6 +148,9 @@ public final class ExprRenderer {
     }
 
     private String typedString(SqlAst.TypedString ts) {
+        if (ts.type().name().equals(io.greptime.jdbc.tck.engine.duckdb.parse.ExprParser.HEX_LITERAL)) {
+            return "from_hex('" + HexLiterals.digits(ts.text()) + "')";
+        }
         GreptimeType target = ExprTypes.typedString(ts);
         if (target != null && target.kind() == GreptimeType.Kind.TIMESTAMP) {
             return TemporalCasts.timestampLiteral(ts.text(), target, false);

@@ -45,6 +45,9 @@ public final class ExprTypes {
 
     /** {@code TIMESTAMP '...'} is DataFusion's nanosecond timestamp (GreptimeDB's aliases do not apply). */
     static GreptimeType typedString(SqlAst.TypedString ts) {
+        if (ts.type().name().equals(io.greptime.jdbc.tck.engine.duckdb.parse.ExprParser.HEX_LITERAL)) {
+            return GreptimeType.BINARY;
+        }
         return ts.type().name().equals("timestamp") ? GreptimeType.TS_NANO : DuckTypes.greptime(ts.type());
     }
 

@@ -41,6 +41,9 @@ public final class SchemaNames {
         } else if (e instanceof SqlAst.Literal l) {
             return literal(l, false);
         } else if (e instanceof SqlAst.TypedString ts) {
+            if (ts.type().name().equals(io.greptime.jdbc.tck.engine.duckdb.parse.ExprParser.HEX_LITERAL)) {
+                return HexLiterals.name(ts.text());
+            }
             return "Utf8(\"" + ts.text() + "\")";
         } else if (e instanceof SqlAst.Interval i) {
             return interval(i);
