@@ -8,7 +8,17 @@ public final class Ast {
 
     /** Any PromQL expression. */
     public sealed interface Expr
-            permits NumberLit, StringLit, Selector, RangeSelector, Subquery, Call, Aggregate, Binary, Unary, Paren {}
+            permits NumberLit,
+                    StringLit,
+                    Selector,
+                    RangeSelector,
+                    Subquery,
+                    Call,
+                    Aggregate,
+                    Binary,
+                    Unary,
+                    Paren,
+                    Computed {}
 
     /** A number literal (durations in scalar position are seconds). */
     public record NumberLit(double value) implements Expr {}
@@ -103,4 +113,11 @@ public final class Ast {
 
     /** Parentheses, kept for naming only. */
     public record Paren(Expr expr) implements Expr {}
+
+    /**
+     * A value already evaluated, standing in for the subexpression it came from: {@link Fieldwise} evaluates
+     * an expression over a table with several fields one field at a time and hands each node its operand this
+     * way. The parser never builds one.
+     */
+    record Computed(Value value) implements Expr {}
 }

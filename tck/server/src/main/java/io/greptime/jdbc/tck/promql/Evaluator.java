@@ -92,6 +92,8 @@ public final class Evaluator {
             return Functions.call(this, c);
         } else if (e instanceof Ast.Aggregate a) {
             return Aggregations.aggregate(this, a);
+        } else if (e instanceof Ast.Computed c) {
+            return c.value();
         }
         return BinaryOps.binary(this, (Ast.Binary) e);
     }

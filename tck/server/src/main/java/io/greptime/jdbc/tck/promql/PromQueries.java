@@ -23,6 +23,9 @@ public final class PromQueries {
         Ast.Expr expr = PromParser.parse(p.query());
         Evaluator ev = evaluator(source, p);
         ArrowReader wide = WideSelector.rows(source, ev, expr, allocator);
+        if (wide == null) {
+            wide = Fieldwise.rows(source, ev, expr, allocator);
+        }
         return wide != null ? wide : RowsReader.of(allocator, ev.evaluate(expr), ev.steps, null);
     }
 

@@ -145,6 +145,50 @@ final class RowsReader extends ArrowReader {
     }
 
     /**
+     * The result of an expression evaluated field by field ({@link Fieldwise}): the columns of the first field's
+     * result with its value column replaced by every field's, in order; a row where each field has a sample for
+     * the same labels and time.
+     */
+    static ArrowReader ofFieldResults(BufferAllocator allocator, List<Value.Vector> perField, long[] steps) {
+        Value.Shape shape = perField.get(0).shape();
+        List<Field> columns = new ArrayList<>();
+        for (Field f : schema(shape, List.of()).getFields()) {
+            if (!f.getName().equals(shape.valueName())) {
+                columns.add(f);
+                continue;
+            }
+            for (Value.Vector v : perField) {
+                columns.add(new Field(v.shape().valueName(), f.getFieldType(), null));
+            }
+        }
+        List<Map<Map<String, String>, Series>> byLabels = new ArrayList<>();
+        for (Value.Vector v : perField) {
+            Map<Map<String, String>, Series> m = new java.util.HashMap<>();
+            v.series().forEach(s -> m.put(s.labels, s));
+            byLabels.add(m);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Series first : perField.get(0).series()) {
+            for (int i = 0; i < steps.length; i++) {
+                Map<String, Double> values = new java.util.HashMap<>();
+                boolean all = true;
+                for (int f = 0; f < perField.size() && all; f++) {
+                    Series s = byLabels.get(f).get(first.labels);
+                    all = s != null && s.present[i];
+                    if (all) {
+                        values.put(perField.get(f).shape().valueName(), s.nulls[i] ? null : s.values[i]);
+                    }
+                }
+                if (all) {
+                    rows.add(new Row(steps[i], values, first.labels));
+                }
+            }
+        }
+        order(rows, shape);
+        return new RowsReader(allocator, new Schema(columns), rows, shape.timeFieldName());
+    }
+
+    /**
      * Rows already laid out and ordered by their plan: per row its time, its numeric cells by column name and
      * its string cells by column name, in {@code schema}'s columns.
      */

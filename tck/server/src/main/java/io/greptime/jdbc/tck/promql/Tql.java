@@ -42,6 +42,9 @@ public final class Tql {
             return CountValues.rows(ev, CountValues.unwrap(expr), allocator);
         }
         ArrowReader wide = alias == null ? WideSelector.rows(source, ev, expr, allocator) : null;
+        if (wide == null && alias == null) {
+            wide = Fieldwise.rows(source, ev, expr, allocator);
+        }
         return wide != null
                 ? wide
                 : RowsReader.of(allocator, ev.evaluate(expr), ev.steps, alias, expr instanceof Ast.Selector);

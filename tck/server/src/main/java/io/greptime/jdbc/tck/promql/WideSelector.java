@@ -16,10 +16,11 @@ final class WideSelector {
 
     /** Whether {@code e} is a bare selector that reads every field of a table with more than one. */
     static boolean isWide(SeriesSource source, Ast.Expr e) {
-        return wideTable(source, e) != null;
+        return table(source, e) != null;
     }
 
-    private static SeriesSource.PromTable wideTable(SeriesSource source, Ast.Expr e) {
+    /** The table with several fields a bare selector {@code e} reads in full, or null. */
+    static SeriesSource.PromTable table(SeriesSource source, Ast.Expr e) {
         if (!(e instanceof Ast.Selector sel) || sel.name() == null) {
             return null;
         }
@@ -38,7 +39,7 @@ final class WideSelector {
 
     /** The rows, or null when {@code e} is not a bare selector over a table with more than one field. */
     static ArrowReader rows(SeriesSource source, Evaluator ev, Ast.Expr e, BufferAllocator allocator) {
-        SeriesSource.PromTable table = wideTable(source, e);
+        SeriesSource.PromTable table = table(source, e);
         if (table == null) {
             return null;
         }

@@ -288,10 +288,14 @@ class PromqlConformanceTest {
         assertThat(r.samples()).hasSize(2);
         assertThat(f.tql("TQL EVAL (0, 10, '10s') wide{__field__=\"b\"}").columns())
                 .containsExactly("b", "host", "ts");
-        // anything but a bare selector works on the first field
-        assertThat(f.tql("TQL EVAL (10, 10, '10s') sum(wide)").samples())
-                .extracting(PromFixture.Sample::value)
-                .containsExactly(2.0);
+        // an aggregation applies to every field: one value column per field (the sample's value is the last, b)
+        PromFixture.Result sum = f.tql("TQL EVAL (0, 0, '10s') sum(wide)");
+        assertThat(sum.columns()).containsExactly("ts", "sum(wide.a)", "sum(wide.b)");
+        assertThat(sum.samples()).extracting(PromFixture.Sample::value).containsExactly(10.0);
+        // a function drops the rows where any field is NULL (b at 10s)
+        assertThat(f.tql("TQL EVAL (0, 10, '10s') abs(wide)").samples())
+                .extracting(PromFixture.Sample::timeMs)
+                .containsExactly(0L);
     }
 
     @Test

@@ -26,7 +26,9 @@ final class PutCall {
         frames.forEach(out::onNext);
         out.onCompleted();
         try {
-            call.done.get(10, TimeUnit.SECONDS);
+            // a bound against a hang, not a speed check: a loaded CI machine (load 20 on two cores) once took
+            // longer than 10 s over the twelve batches of PipelinedDoPutTest
+            call.done.get(60, TimeUnit.SECONDS);
         } catch (java.util.concurrent.ExecutionException expected) {
             // inspected through error()
         }

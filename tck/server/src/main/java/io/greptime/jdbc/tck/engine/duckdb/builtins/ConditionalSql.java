@@ -68,7 +68,7 @@ final class ConditionalSql {
                 if (known && categories(types).size() > 1 && !categories(types).contains(null)) {
                     throw userDefined(name, arrow, "Error during planning: Cannot find a common type for arguments");
                 }
-                return null;
+                return known ? numericExtreme(r, c, types) : null;
             case "nullif":
                 if (a.size() == 2 && known && categories(types).equals(Set.of(Category.NUMERIC, Category.BOOLEAN))) {
                     throw new GreptimeError(
@@ -250,5 +250,17 @@ final class ConditionalSql {
 
     private static int width(GreptimeType t) {
         return Integer.parseInt(t.name().replaceAll("\\D", ""));
+    }
+    /** greatest/least of numbers, each argument cast to their comparison type ({@link MathTypes#comparisonNumeric}). */
+    private static String numericExtreme(ExprRenderer r, SqlAst.Call c, List<GreptimeType> types) {
+        GreptimeType target = io.greptime.jdbc.tck.engine.duckdb.sql.MathTypes.comparisonNumeric(types);
+        if (target == null) {
+            return null;
+        }
+        List<String> args = new ArrayList<>();
+        for (SqlAst.Expr e : c.args()) {
+            args.add("CAST(" + r.render(e) + " AS " + target.duck() + ")");
+        }
+        return c.name() + "(" + String.join(", ", args) + ")";
     }
 }

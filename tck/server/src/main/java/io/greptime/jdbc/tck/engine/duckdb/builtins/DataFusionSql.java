@@ -71,6 +71,10 @@ final class DataFusionSql {
                 if (a.size() != 2 || !(a.get(1) instanceof SqlAst.Literal fmt)) {
                     return null;
                 }
+                String formatted = TimeFunctions.toChar(r, c);
+                if (formatted != null) {
+                    return formatted;
+                }
                 String format = FunctionMap.quoted(
                         io.greptime.jdbc.tck.engine.duckdb.functions.ChronoFormat.toDuckDb(fmt.text()));
                 io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType t = ExprTypes.of(r.scope, a.get(0));
@@ -109,6 +113,14 @@ final class DataFusionSql {
                     throw new io.greptime.jdbc.tck.engine.GreptimeError(
                             io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
                             "Execution error: Unsupported data type Boolean for function to_date");
+                }
+                if (a.size() == 1
+                        && t != null
+                        && t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.TIMESTAMP
+                        && t.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND) {
+                    // the day the nanoseconds fall in (DuckDB's cast would round them to microseconds first)
+                    return "CAST(" + io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps.floorMicros(v)
+                            + " AS DATE)";
                 }
                 return a.size() == 1 ? "CAST(" + v + " AS DATE)" : null;
             }
@@ -204,11 +216,35 @@ final class DataFusionSql {
                                     }),
                             false);
                 }
+                org.apache.arrow.vector.types.TimeUnit targetUnit = switch (unit) {
+                    case "TIMESTAMP_S" -> org.apache.arrow.vector.types.TimeUnit.SECOND;
+                    case "TIMESTAMP_MS" -> org.apache.arrow.vector.types.TimeUnit.MILLISECOND;
+                    case "TIMESTAMP" -> org.apache.arrow.vector.types.TimeUnit.MICROSECOND;
+                    default -> org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+                };
+                io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType target =
+                        io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.timestamp(targetUnit);
                 if (k == GreptimeKind.STRING) {
-                    // DuckDB casts nanoseconds only to microseconds; the coarser units go through those
+                    // Arrow's timestamp text into nanoseconds (an offset honoured, none read as UTC), then cut
+                    // toward zero to the variant's unit as Arrow's cast divides; text Arrow would not read falls
+                    // to DuckDB's cast, which refuses it
+                    String nanos =
+                            "coalesce(make_timestamp_ns(gt_text_nanos(" + v + ")), CAST(" + v + " AS TIMESTAMP_NS))";
                     return unit.equals("TIMESTAMP_NS")
-                            ? "CAST(" + v + " AS TIMESTAMP_NS)"
-                            : "CAST(CAST(CAST(" + v + " AS TIMESTAMP_NS) AS TIMESTAMP) AS " + unit + ")";
+                            ? nanos
+                            : io.greptime.jdbc.tck.engine.duckdb.sql.TemporalCasts.timestampToTimestamp(
+                                    nanos, io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.TS_NANO, target);
+                }
+                if (t != null && t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.TIMESTAMP) {
+                    // a timestamp is cast to the variant's unit (to_timestamp: nanoseconds), truncated toward zero
+                    return t.unit() == targetUnit
+                            ? v
+                            : io.greptime.jdbc.tck.engine.duckdb.sql.TemporalCasts.timestampToTimestamp(v, t, target);
+                }
+                if (t != null && t.kind() == io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind.DATE) {
+                    throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                            io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                            "Execution error: Unsupported data type Date32 for function " + c.name());
                 }
                 return null;
             }
@@ -357,7 +393,20 @@ final class DataFusionSql {
                             t.arrow(),
                             io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.line(r.translator.profile)
                                     >= io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines.LINES.indexOf("1.0"));
+            if (name != null && aggregates(c.args().get(0))) {
+                // the type is known, but the aggregate must still run: it makes the query an aggregation (one row
+                // without GROUP BY) and its errors (an overflowing avg) are the real server's answer too
+                String arg = r.render(c.args().get(0));
+                return "(CASE WHEN (" + arg + ") IS NULL THEN " + FunctionMap.quoted(name) + " ELSE "
+                        + FunctionMap.quoted(name) + " END)";
+            }
             if (name != null) {
+                if (c.args().get(0) instanceof SqlAst.Call agg
+                        && agg.over() == null
+                        && io.greptime.jdbc.tck.engine.duckdb.functions.Aggregates.isAggregate(agg.name())) {
+                    // the aggregate stays in the query, so it answers one row per group, not one per input row
+                    return "coalesce(" + FunctionMap.quoted(name) + ", CAST(" + r.render(agg) + " AS VARCHAR))";
+                }
                 return FunctionMap.quoted(name);
             }
             return DataFusionBuiltins.arrowTypeofSql(
@@ -378,5 +427,27 @@ final class DataFusionSql {
             return io.greptime.jdbc.tck.engine.duckdb.functions.JsonObjectKeys.sql(args.get(0));
         }
         return DataFusionBuiltins.scalar(c.name(), args);
+    }
+    /** Whether the expression calls an aggregate (not as a window function) anywhere outside a subquery. */
+    private static boolean aggregates(SqlAst.Expr e) {
+        if (e instanceof SqlAst.Nested n) {
+            return aggregates(n.expr());
+        } else if (e instanceof SqlAst.Unary u) {
+            return aggregates(u.operand());
+        } else if (e instanceof SqlAst.Binary b) {
+            return aggregates(b.left()) || aggregates(b.right());
+        } else if (e instanceof SqlAst.Cast c) {
+            return aggregates(c.expr());
+        } else if (e instanceof SqlAst.Call c) {
+            if (c.over() == null && io.greptime.jdbc.tck.engine.duckdb.functions.Aggregates.isAggregate(c.name())) {
+                return true;
+            }
+            for (SqlAst.Expr a : c.args()) {
+                if (aggregates(a)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

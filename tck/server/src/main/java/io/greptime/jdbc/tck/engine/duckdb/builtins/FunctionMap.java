@@ -25,6 +25,7 @@ public final class FunctionMap {
 
     public static String render(ExprRenderer r, SqlAst.Call c) {
         FunctionLines.check(r.translator.profile, c.name());
+        NumericRefusals.check(r, c);
         String special = special(r, c);
         if (special != null) {
             return special;
@@ -209,9 +210,9 @@ public final class FunctionMap {
                 return TimeFunctions.dateFormat(r, c);
             case "to_unixtime":
                 return TimeFunctions.toUnixtime(r, c);
-            case "date_trunc":
+            case "date_trunc", "datetrunc":
                 return TimestampPrecisions.dateTrunc(r, c);
-            case "date_part":
+            case "date_part", "datepart":
                 return a.size() == 2
                                 && a.get(0) instanceof SqlAst.Literal l
                                 && l.kind() == SqlAst.LiteralKind.STRING
@@ -310,6 +311,9 @@ public final class FunctionMap {
             }
             case "octet_length":
                 return a.size() == 1 ? "octet_length(encode(CAST(" + r.render(a.get(0)) + " AS VARCHAR)))" : null;
+            case "mod":
+                // GreptimeDB's own mod (modulo.rs), not DuckDB's
+                return a.size() == 2 && c.over() == null ? Clamps.render(r, c) : null;
             case "isnull":
                 return a.size() == 1 ? "(" + r.render(a.get(0)) + " IS NULL)" : null;
             case "locate",
@@ -328,7 +332,13 @@ public final class FunctionMap {
                 return StringFunctions.render(r, c);
             case "first_value", "last_value":
                 return c.over() == null ? firstLast(r, c) : null;
+            case "sum", "avg":
+                return NumericAggregates.render(r, c);
             case "median": {
+                String exact = NumericAggregates.render(r, c);
+                if (exact != null) {
+                    return exact;
+                }
                 // DataFusion's median keeps an integer input's type: the two middle values of an even
                 // count are averaged in it, (low + high) / 2 truncated (datafusion-functions-aggregate median.rs)
                 GreptimeType t = a.size() == 1 ? ExprTypes.of(r.scope, a.get(0)) : null;

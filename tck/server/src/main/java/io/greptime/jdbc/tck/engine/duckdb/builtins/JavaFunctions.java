@@ -56,6 +56,21 @@ public final class JavaFunctions {
         binary(c, "gt_matches_term", String.class, String.class, Boolean.class, MatchesTerm::matches);
         binary(c, "gt_matches", String.class, String.class, Boolean.class, MatchesPattern::matches);
         vectors(c);
+        // GreptimeDB's to_unixtime of text: (text, session zone) to whole seconds
+        binary(
+                c,
+                "gt_unixtime_text",
+                String.class,
+                String.class,
+                Long.class,
+                io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals::unixSeconds);
+        // Arrow's timestamp text (to_timestamp of a text column) as UTC nanoseconds, null when it is none
+        unary(
+                c,
+                "gt_text_nanos",
+                String.class,
+                Long.class,
+                s -> io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals.parseNanos(s, java.time.ZoneOffset.UTC));
         // DataFusion's to_timestamp/to_date of text: (text, chrono format...) tried in order; to_date without one
         texts(
                 c,

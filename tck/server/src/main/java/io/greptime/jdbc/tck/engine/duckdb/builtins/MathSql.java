@@ -74,6 +74,18 @@ final class MathSql {
             // the decimal itself, not a Float64 of it (ceil.rs/floor.rs' Decimal signature)
             return "CAST(" + name + "(" + args.get(0) + ") AS " + result.duck() + ")";
         }
+        GreptimeType value = types.isEmpty() ? null : types.get(types.size() - 1);
+        if (name.equals("log") && value != null && value.kind() == GreptimeType.Kind.DECIMAL) {
+            // log.rs on a decimal: the integer logarithm of its integer part (log10(12.34) is 1.0, log(2, 12.34)
+            // 3.0 on a real v1.0.0), NaN when that part is not positive
+            String whole = "trunc(" + args.get(args.size() - 1) + ")";
+            // base 10 counts the digits (exact where a double of a 28-digit part would round up a power of ten)
+            String ilog = args.size() == 2
+                    ? "floor(ln(" + dbl(whole) + ") / ln(" + dbl(args.get(0)) + "))"
+                    : "(length(CAST(CAST(" + whole + " AS HUGEINT) AS VARCHAR)) - 1)";
+            return "CAST((CASE WHEN " + whole + " <= 0 THEN CAST('NaN' AS DOUBLE) ELSE " + ilog + " END) AS "
+                    + result.duck() + ")";
+        }
         String inner = inner(name, args);
         return inner == null ? null : "CAST(" + inner + " AS " + result.duck() + ")";
     }
@@ -115,7 +127,9 @@ final class MathSql {
                         : "(trunc(" + x + " * pow(10.0, " + bigint(a.get(1)) + ")) / pow(10.0, " + bigint(a.get(1))
                                 + "))";
             case "log":
-                return a.size() == 1 ? "log10(" + x + ")" : "log(" + x + ", " + dbl(a.get(1)) + ")";
+                // Rust's f64::log(self, base), ln(x) / ln(base), with base 10 when there is one argument (log.rs);
+                // it can differ from a log10 in the last place (log(7) is 0.8450980400142567 on a real v1.0.0)
+                return a.size() == 1 ? "(ln(" + x + ") / ln(10.0))" : "(ln(" + dbl(a.get(1)) + ") / ln(" + x + "))";
             case "power", "pow":
                 return "pow(" + x + ", " + dbl(a.get(1)) + ")";
             case "atan2":

@@ -95,7 +95,19 @@ final class Percentiles {
             }
         }
         if (type != null && (type.kind() == GreptimeType.Kind.INT || type.kind() == GreptimeType.Kind.UINT)) {
-            return "CAST(trunc(" + sql + ") AS " + type.duck() + ")";
+            // Rust's float-to-integer `as`: truncated and saturated at the type's bounds (a real v1.0.0 answers a
+            // BIGINT maximum's percentile, 9.223372036854776e18 as a double, with the maximum)
+            String n = type.name();
+            int bits = n.endsWith("64") ? 64 : n.endsWith("32") ? 32 : n.endsWith("16") ? 16 : 8;
+            boolean signed = type.kind() == GreptimeType.Kind.INT;
+            java.math.BigInteger top = java.math.BigInteger.ONE.shiftLeft(signed ? bits - 1 : bits);
+            String min = signed ? top.negate().toString() : "0";
+            String v = "(" + sql + ")";
+            String t = type.duck();
+            return "(CASE WHEN " + v + " >= CAST('" + top + "' AS DOUBLE) THEN CAST('"
+                    + top.subtract(java.math.BigInteger.ONE) + "' AS " + t + ") WHEN " + v + " <= CAST('" + min
+                    + "' AS DOUBLE) THEN CAST('" + min + "' AS " + t + ") ELSE CAST(trunc(" + v + ") AS " + t
+                    + ") END)";
         }
         if (type != null && type.duck().equals("FLOAT")) {
             return "CAST(" + sql + " AS FLOAT)";

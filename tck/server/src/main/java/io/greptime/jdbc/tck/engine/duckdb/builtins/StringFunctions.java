@@ -115,7 +115,7 @@ final class StringFunctions {
     }
 
     /** GreptimeDB refuses a range whose min exceeds its max (for constant bounds, as it checks them). */
-    private static String clamp3(ExprRenderer r, List<Expr> a) {
+    static String clamp3(ExprRenderer r, List<Expr> a) {
         String lo = r.render(a.get(1));
         String hi = r.render(a.get(2));
         String value = "greatest(" + lo + ", least(" + hi + ", " + r.render(a.get(0)) + "))";
@@ -131,6 +131,12 @@ final class StringFunctions {
 
     private static String clamp(ExprRenderer r, SqlAst.Call c) {
         List<Expr> a = c.args();
+        if (a.size() == (c.name().equals("clamp") ? 3 : 2)) {
+            String coerced = Clamps.render(r, c);
+            if (coerced != null) {
+                return coerced;
+            }
+        }
         return switch (c.name()) {
             case "clamp" -> a.size() == 3 ? clamp3(r, a) : null;
             case "clamp_min" ->

@@ -11,6 +11,7 @@ import io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps;
 import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
 
 /**
  * GreptimeDB's own date and time functions on DuckDB: {@code date_add}/{@code date_sub} (an interval or
@@ -150,24 +151,66 @@ public final class TimeFunctions {
         }
         Expr value = c.args().get(0);
         GreptimeType type = ExprTypes.of(r.scope, value);
+        if (type != null
+                && List.of(
+                                GreptimeType.Kind.INT,
+                                GreptimeType.Kind.UINT,
+                                GreptimeType.Kind.FLOAT,
+                                GreptimeType.Kind.BOOLEAN)
+                        .contains(type.kind())) {
+            // date_format.rs: a date, a Date64 or a timestamp of each unit, each with the format's Utf8
+            String got = arrowNames(r, c.args());
+            List<String> firsts =
+                    List.of("Date32", "Date64", "Timestamp(s)", "Timestamp(ms)", "Timestamp(µs)", "Timestamp(ns)");
+            throw coercion(
+                    c.name(),
+                    got,
+                    "OneOf([Exact([Date32, Utf8]), Exact([Date64, Utf8]), Exact([Timestamp(Second, None), Utf8]),"
+                            + " Exact([Timestamp(Millisecond, None), Utf8]), Exact([Timestamp(Microsecond, None),"
+                            + " Utf8]), Exact([Timestamp(Nanosecond, None), Utf8])])",
+                    firsts.stream().map(f -> c.name() + "(" + f + ", Utf8)").toList());
+        }
         String v = r.render(value);
         if (type != null && type.kind() == GreptimeType.Kind.DATE) {
-            return chronoFormat(v, fmt.text(), null);
+            // date.rs as_formatted_string: the date's midnight UTC, shown in the session zone
+            String midnight = "CAST(" + v + " AS TIMESTAMP)";
+            return chronoFormat(local(r, midnight), fmt.text(), null, midnight);
         }
         boolean nanos = type != null
                 && type.kind() == GreptimeType.Kind.TIMESTAMP
                 && type.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
         String micros = nanos ? NanoTimestamps.floorMicros(v) : "CAST(" + v + " AS TIMESTAMP)";
-        return chronoFormat(local(r, micros), fmt.text(), nanos ? v : null);
+        return chronoFormat(local(r, micros), fmt.text(), nanos ? v : null, micros);
+    }
+
+    /**
+     * DataFusion's to_char (to_char.rs): chrono's format of the value as it is, no session zone; a nanosecond
+     * timestamp keeps its nine digits (DuckDB would round it to microseconds first).
+     */
+    static String toChar(ExprRenderer r, SqlAst.Call c) {
+        if (c.args().size() != 2 || !(c.args().get(1) instanceof SqlAst.Literal fmt)) {
+            return null;
+        }
+        GreptimeType type = ExprTypes.of(r.scope, c.args().get(0));
+        String v = r.render(c.args().get(0));
+        if (type != null && type.kind() == GreptimeType.Kind.DATE) {
+            return chronoFormat(v, fmt.text(), null, v);
+        }
+        boolean nanos = type != null
+                && type.kind() == GreptimeType.Kind.TIMESTAMP
+                && type.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+        String micros = nanos ? NanoTimestamps.floorMicros(v) : "CAST(" + v + " AS TIMESTAMP)";
+        return chronoFormat(micros, fmt.text(), nanos ? v : null, micros);
     }
 
     /**
      * chrono's format of a DuckDB date or timestamp: DuckDB's strftime for the specifiers it shares, and
      * those it lacks built here: {@code %e}, {@code %k} and {@code %l} pad with a space (DuckDB pads with
      * zeros or not at all), and the nine-digit fractions of a nanosecond timestamp ({@code nanosSql}, null
-     * for other inputs) come from its nanoseconds, which DuckDB's strftime rounds to microseconds.
+     * for other inputs) come from its nanoseconds, which DuckDB's strftime rounds to microseconds; {@code %s},
+     * the seconds since the epoch, which DuckDB lacks, from {@code utcSql}, the value before any zone shift.
      */
-    static String chronoFormat(String value, String chrono, String nanosSql) {
+    static String chronoFormat(String value, String chrono, String nanosSql, String utcSql) {
         java.util.List<String> parts = new java.util.ArrayList<>();
         StringBuilder plain = new StringBuilder();
         for (int i = 0; i < chrono.length(); i++) {
@@ -175,13 +218,24 @@ public final class TimeFunctions {
             String rest = chrono.substring(i);
             String piece = null;
             int used = 0;
-            if (rest.startsWith("%e") || rest.startsWith("%k") || rest.startsWith("%l")) {
+            if (rest.startsWith("%z")) {
+                // the zone's offset at that instant, +hhmm, from the shown value less the UTC one
+                String minutes =
+                        "((epoch_us(" + value + ") - epoch_us(CAST(" + utcSql + " AS TIMESTAMP))) // 60000000)";
+                piece = "(CASE WHEN " + minutes + " < 0 THEN '-' ELSE '+' END || lpad(CAST(abs(" + minutes
+                        + ") // 60 AS VARCHAR), 2, '0') || lpad(CAST(abs(" + minutes + ") % 60 AS VARCHAR), 2, '0'))";
+                used = 2;
+            } else if (rest.startsWith("%s")) {
+                piece = "CAST(" + NanoTimestamps.floorDiv("epoch_us(CAST(" + utcSql + " AS TIMESTAMP))", 1_000_000L)
+                        + " AS VARCHAR)";
+                used = 2;
+            } else if (rest.startsWith("%e") || rest.startsWith("%k") || rest.startsWith("%l")) {
                 String unpadded = rest.startsWith("%e") ? "%-d" : rest.startsWith("%k") ? "%-H" : "%-I";
                 piece = "lpad(strftime(" + value + ", '" + unpadded + "'), 2, ' ')";
                 used = 2;
             } else if (nanosSql != null
                     && (rest.startsWith("%.9f") || rest.startsWith("%9f") || rest.startsWith("%f"))) {
-                String digits = "lpad(CAST(" + NanoTimestamps.floorMod("epoch_ns(" + nanosSql + ")", 1_000_000_000L)
+                String digits = "lpad(CAST(" + NanoTimestamps.floorMod(NanoTimestamps.epochNs(nanosSql), 1_000_000_000L)
                         + " AS VARCHAR), 9, '0')";
                 piece = rest.startsWith("%.9f") ? "'.' || " + digits : digits;
                 used = rest.startsWith("%.9f") ? 4 : rest.startsWith("%9f") ? 3 : 2;
@@ -220,8 +274,47 @@ public final class TimeFunctions {
         return "timezone(" + FunctionMap.quoted(zone) + ", " + timestampSql + " AT TIME ZONE 'UTC')";
     }
 
+    /** The Arrow names of the arguments' types, comma separated, or null when one is not known. */
+    private static String arrowNames(ExprRenderer r, List<Expr> args) {
+        List<String> names = new java.util.ArrayList<>();
+        for (Expr e : args) {
+            GreptimeType t = ExprTypes.of(r.scope, e);
+            String name = t == null
+                    ? null
+                    : io.greptime.jdbc.tck.engine.duckdb.functions.DataFusionBuiltins.arrowTypeName(t.arrow(), true);
+            if (name == null) {
+                return null;
+            }
+            names.add(name);
+        }
+        return String.join(", ", names);
+    }
+
+    /** DataFusion's refusal of arguments its signature cannot coerce, while planning. */
+    private static io.greptime.jdbc.tck.engine.GreptimeError coercion(
+            String name, String got, String signature, List<String> candidates) {
+        return new io.greptime.jdbc.tck.engine.GreptimeError(
+                io.greptime.jdbc.proto.StatusCode.PLAN_QUERY,
+                "Failed to plan SQL: Error during planning: Failed to coerce arguments to satisfy a call to '" + name
+                        + "' function: coercion from " + got + " to the signature " + signature
+                        + " failed No function matches the given name and argument types '" + name + "(" + got
+                        + ")'. You might need to add explicit type casts.\n\tCandidate functions:\n\t"
+                        + String.join("\n\t", candidates));
+    }
+
     static String toUnixtime(ExprRenderer r, SqlAst.Call c) {
         if (c.args().size() != 1) {
+            String got = arrowNames(r, c.args());
+            if (got != null) {
+                // to_unixtime.rs: Signature::uniform(1, [Utf8, Int32, Int64, Date32, the four timestamps])
+                throw coercion(
+                        c.name(),
+                        got,
+                        "Uniform(1, [Utf8, Int32, Int64, Date32, Timestamp(Second, None), Timestamp(Millisecond,"
+                                + " None), Timestamp(Microsecond, None), Timestamp(Nanosecond, None)])",
+                        List.of("to_unixtime(Utf8/Int32/Int64/Date32/Timestamp(s)/Timestamp(ms)/Timestamp(µs)"
+                                + "/Timestamp(ns))"));
+            }
             return null;
         }
         Expr arg = c.args().get(0);
@@ -236,10 +329,16 @@ public final class TimeFunctions {
             // whole seconds, floored, from the exact count of the column's unit
             String v = r.render(arg);
             return switch (type.unit()) {
-                case NANOSECOND -> NanoTimestamps.floorDiv("epoch_ns(" + v + ")", 1_000_000_000L);
+                case NANOSECOND -> NanoTimestamps.floorDiv(NanoTimestamps.epochNs(v), 1_000_000_000L);
                 case MICROSECOND -> NanoTimestamps.floorDiv("epoch_us(" + v + ")", 1_000_000L);
                 default -> "CAST(floor(epoch_ms(" + v + ") / 1000.0) AS BIGINT)";
             };
+        }
+        if (type != null && type.kind() == GreptimeType.Kind.STRING) {
+            // an integer's text is its seconds; else a timestamp or date in the session zone
+            String v = r.render(arg);
+            return "coalesce(TRY_CAST(trim(" + v + ") AS BIGINT), gt_unixtime_text(" + v + ", "
+                    + FunctionMap.quoted(r.translator.zone.getId()) + "))";
         }
         return FunctionMap.generic(r, c, "greptime.main.gt_to_unixtime");
     }

@@ -71,7 +71,27 @@ public final class Views {
             "else",
             "end",
             "with",
-            "cross");
+            "cross",
+            "over",
+            "partition",
+            "cast",
+            "try_cast",
+            "exists",
+            "interval",
+            "preceding",
+            "following",
+            "unbounded",
+            "nulls",
+            "filter",
+            "using",
+            "natural",
+            "except",
+            "intersect",
+            "ilike",
+            "escape");
+
+    /** Keywords sqlparser prints tight to their parenthesis, as a function call: {@code CAST(x AS INT)}. */
+    private static final Set<String> CALL_KEYWORDS = Set.of("cast", "try_cast");
 
     private static final Set<String> DML = Set.of("insert", "update", "delete");
     private static final Set<String> DML_WORDS;
@@ -367,32 +387,71 @@ public final class Views {
         return definition.substring(0, start) + shownName + definition.substring(end);
     }
 
-    /** The query as sqlparser prints it: keywords upper-case, single spaces. */
+    /**
+     * The query as sqlparser prints it back (GreptimeDB stores {@code create_view.to_string()},
+     * {@code v1.0.0:src/operator/src/statement/ddl.rs:794}): keywords and type names upper-case, identifiers and
+     * function names as written, a function's parenthesis tight to its name, unary signs tight to their operand,
+     * single spaces elsewhere.
+     */
     private static String normalize(Tokens t, int from, Set<String> keywords) {
         StringBuilder sb = new StringBuilder();
         Token prev = null;
+        boolean unarySign = false;
+        boolean typeNext = false;
+        int depth = 0;
+        java.util.ArrayDeque<Integer> casts = new java.util.ArrayDeque<>();
         for (int i = from; i < t.list.size(); i++) {
             Token tok = t.list.get(i);
             if (tok.type() == Token.Type.EOF || tok.isSymbol(";")) {
                 break;
             }
+            boolean keyword = tok.type() == Token.Type.WORD && keywords.contains(tok.text());
+            boolean call = tok.isSymbol("(")
+                    && prev != null
+                    && (prev.type() == Token.Type.QUOTED
+                            || prev.type() == Token.Type.WORD
+                                    && (!keywords.contains(prev.text()) || CALL_KEYWORDS.contains(prev.text())));
             boolean tight = prev != null
                     && (prev.isSymbol(".")
                             || prev.isSymbol("(")
+                            || prev.isSymbol("::")
+                            || unarySign
                             || tok.isSymbol(".")
                             || tok.isSymbol(")")
-                            || tok.isSymbol(","));
+                            || tok.isSymbol(",")
+                            || tok.isSymbol("::")
+                            || call);
             if (prev != null && !tight) {
                 sb.append(' ');
             }
+            boolean typeName = tok.type() == Token.Type.WORD && (typeNext || prev != null && prev.isSymbol("::"));
             sb.append(
                     switch (tok.type()) {
                         case WORD ->
-                            keywords.contains(tok.text()) ? tok.text().toUpperCase(java.util.Locale.ROOT) : tok.text();
+                            keyword || typeName
+                                    ? tok.text().toUpperCase(java.util.Locale.ROOT)
+                                    : t.raw(i, i + 1); // sqlparser keeps an identifier's case
                         case STRING -> "'" + tok.text().replace("'", "''") + "'";
-                        case QUOTED -> t.raw(i, i + 1); // sqlparser keeps an identifier's quote style
+                        case QUOTED -> t.raw(i, i + 1); // and its quote style
                         default -> tok.text();
                     });
+            if (tok.isSymbol("(")) {
+                depth++;
+                if (prev != null && prev.type() == Token.Type.WORD && CALL_KEYWORDS.contains(prev.text())) {
+                    casts.push(depth);
+                }
+            } else if (tok.isSymbol(")")) {
+                if (!casts.isEmpty() && casts.peek() == depth) {
+                    casts.pop();
+                }
+                depth--;
+            }
+            // CAST(x AS type): the word after AS at the cast's own depth is a type name
+            typeNext = keyword && tok.text().equals("as") && !casts.isEmpty() && casts.peek() == depth;
+            unarySign = (tok.isSymbol("-") || tok.isSymbol("+"))
+                    && (prev == null
+                            || prev.type() == Token.Type.SYMBOL && !prev.isSymbol(")")
+                            || prev.type() == Token.Type.WORD && keywords.contains(prev.text()));
             prev = tok;
         }
         return sb.toString();

@@ -6,6 +6,7 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst.Expr;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
 import io.greptime.jdbc.tck.engine.duckdb.sql.QueryScope;
+import io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,15 +59,27 @@ final class RangeSql {
         return Catalog.quote(r.translator.bindingName(rel));
     }
 
+    /**
+     * The time index's milliseconds as a real GreptimeDB v1.0.0 aligns a finer index: truncated toward zero (an
+     * instant 1 microsecond before 1970 falls in the slot of 1970-01-01 00:00:00), as Arrow's cast divides; DuckDB's
+     * epoch_ms rounds a microsecond or nanosecond timestamp to the nearest millisecond instead.
+     */
+    private String truncatedMillis(String ts) {
+        return switch (timeIndex.type().unit()) {
+            case MICROSECOND -> "(epoch_us(" + ts + ") // 1000)";
+            case NANOSECOND -> "(" + NanoTimestamps.epochNs(ts) + " // 1000000)";
+            default -> "epoch_ms(" + ts + ")";
+        };
+    }
+
     String render(String source) {
         StringBuilder sb = new StringBuilder("WITH \"__rs\" AS (SELECT ");
         for (int i = 0; i < by.size(); i++) {
             sb.append(r.render(by.get(i))).append(" AS ").append(byColumn(i)).append(", ");
         }
         String ts = Catalog.quote(r.translator.bindingName(rel)) + "." + Catalog.quote(timeIndex.name());
-        sb.append("epoch_ms(")
-                .append(ts)
-                .append(") AS \"__ts\", * FROM (")
+        sb.append(truncatedMillis(ts))
+                .append(" AS \"__ts\", * FROM (")
                 .append(source)
                 .append(") AS ");
         sb.append(binding()).append(')');

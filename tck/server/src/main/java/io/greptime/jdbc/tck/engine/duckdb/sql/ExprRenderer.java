@@ -222,6 +222,7 @@ public final class ExprRenderer {
         Coercions.checkComparable(this, b);
         Coercions.checkIntervalScaling(this, b);
         IntegerWrap.checkOperands(this, b);
+        TimestampPrecisions.checkNullOperand(this, b);
         String dated = Coercions.dateInterval(this, b, l, r);
         if (dated != null) {
             return dated;
@@ -233,6 +234,10 @@ public final class ExprRenderer {
         String wrapped = IntegerWrap.sql(this, b, l, r);
         if (wrapped != null) {
             return wrapped;
+        }
+        String decimal = DecimalArithmetic.sql(this, b, l, r);
+        if (decimal != null) {
+            return decimal;
         }
         String divided = FloatDivision.sql(this, b, l, r);
         if (divided != null) {

@@ -59,9 +59,11 @@ public final class ExprTypes {
         GreptimeType arg = c.args().isEmpty() ? null : of(scope, c.args().get(0));
         return switch (c.name()) {
             case "count", "approx_distinct" -> GreptimeType.INT64;
-            case "avg",
-                    "mean",
-                    "stddev",
+            case "avg", "mean" ->
+                arg != null && arg.arrow() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal d
+                        ? GreptimeType.decimal(Math.min(38, d.getPrecision() + 4), Math.min(38, d.getScale() + 4))
+                        : GreptimeType.FLOAT64;
+            case "stddev",
                     "stddev_pop",
                     "stddev_samp",
                     "var",
@@ -85,7 +87,33 @@ public final class ExprTypes {
                                 ? GreptimeType.INT64
                                 : arg.kind() == GreptimeType.Kind.UINT
                                         ? GreptimeType.UINT64
-                                        : arg.kind() == GreptimeType.Kind.FLOAT ? GreptimeType.FLOAT64 : arg;
+                                        : arg.kind() == GreptimeType.Kind.FLOAT
+                                                ? GreptimeType.FLOAT64
+                                                : arg.arrow()
+                                                                instanceof
+                                                                org.apache.arrow.vector.types.pojo.ArrowType.Decimal d
+                                                        ? GreptimeType.decimal(
+                                                                Math.min(38, d.getPrecision() + 10), d.getScale())
+                                                        : arg;
+            case "greatest", "least" -> {
+                java.util.List<GreptimeType> types = new java.util.ArrayList<>();
+                for (Expr a : c.args()) {
+                    types.add(of(scope, a));
+                }
+                yield MathTypes.comparisonNumeric(types);
+            }
+            case "clamp", "clamp_min", "clamp_max", "mod" -> {
+                java.util.List<GreptimeType> types = new java.util.ArrayList<>();
+                for (Expr a : c.args()) {
+                    GreptimeType t = of(scope, a);
+                    if (t == null && !(a instanceof SqlAst.Literal l && l.kind() == SqlAst.LiteralKind.NULL)) {
+                        yield null;
+                    }
+                    types.add(t);
+                }
+                GreptimeType coerced = MathTypes.uniformNumeric(types);
+                yield coerced == null || !c.name().equals("mod") ? coerced : MathTypes.modResult(coerced);
+            }
             default -> {
                 if (!MathTypes.handles(c.name()) || c.over() != null) {
                     yield null;
@@ -111,7 +139,14 @@ public final class ExprTypes {
             return null;
         }
         if (l.kind() == GreptimeType.Kind.FLOAT || r.kind() == GreptimeType.Kind.FLOAT) {
-            return GreptimeType.FLOAT64;
+            // a Float32 with an integer, a decimal or a Float32 stays Float32 (arrow_typeof(f32 * d) on a real v1.0.0)
+            return l.name().equals("Float64") || r.name().equals("Float64")
+                    ? GreptimeType.FLOAT64
+                    : GreptimeType.FLOAT32;
+        }
+        GreptimeType decimal = DecimalArithmetic.resultType(l, op, r);
+        if (decimal != null) {
+            return decimal;
         }
         GreptimeType integer = IntegerWrap.resultType(l, op, r);
         return integer != null ? integer : GreptimeType.INT64;

@@ -26,9 +26,8 @@ final class FloatDivision {
         if (!lf && !rf) {
             return null;
         }
-        // a Float32 with an integer or a Float32 stays Float32; with a Float64 or a decimal it is Float64
-        boolean dec = lt.kind() == GreptimeType.Kind.DECIMAL || rt.kind() == GreptimeType.Kind.DECIMAL;
-        String type = lt.name().equals("Float64") || rt.name().equals("Float64") || dec ? "DOUBLE" : "FLOAT";
+        // a Float32 with an integer, a decimal or a Float32 stays Float32; with a Float64 it is Float64
+        String type = lt.name().equals("Float64") || rt.name().equals("Float64") ? "DOUBLE" : "FLOAT";
         String x = "CAST(" + l + " AS DOUBLE)";
         String y = "CAST(" + r + " AS DOUBLE)";
         // x / ±0: x times an infinity of the zero's sign (0 * inf and NaN * inf are NaN)

@@ -223,6 +223,16 @@ final class IntegerWrap {
             return null;
         }
         GreptimeType t = ExprTypes.of(r.scope, u.operand());
+        if (t != null
+                && (t.kind() == GreptimeType.Kind.UINT
+                        || t.kind() == GreptimeType.Kind.BOOLEAN
+                        || t.kind() == GreptimeType.Kind.STRING)) {
+            // DataFusion's NegativeExpr takes signed numbers, intervals and timestamps only (an unsigned column too
+            // is refused; a real v1.0.0 answers -u8 so)
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Error during planning: Negation only supports numeric, interval and timestamp types");
+        }
         if (t == null || t.kind() != GreptimeType.Kind.INT) {
             return null;
         }

@@ -26,6 +26,11 @@ public final class Json2Paths {
     }
 
     /** {@code c} as a path into a JSON2 column, or null when it is a plain column (or no JSON2 column). */
+    /** Whether the expression is a JSON2 path read (a Utf8View in GreptimeDB, not a plain string). */
+    public static boolean isRead(QueryScope scope, SqlAst.Expr e) {
+        return e instanceof SqlAst.Column c && of(scope, c) != null;
+    }
+
     static Path of(QueryScope scope, SqlAst.Column c) {
         List<String> parts = c.parts();
         if (scope == null || parts.size() < 2 || scope.resolve(parts) != null) {

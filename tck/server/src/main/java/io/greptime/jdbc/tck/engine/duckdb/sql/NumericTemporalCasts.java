@@ -2,6 +2,7 @@ package io.greptime.jdbc.tck.engine.duckdb.sql;
 
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType.Kind;
+import io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps;
 
 /**
  * Arrow's casts between numbers and time, which DuckDB lacks or does otherwise (as a GreptimeDB v1.0.0
@@ -102,7 +103,7 @@ public final class NumericTemporalCasts {
             case SECOND -> "(epoch_us(" + sql + ") // 1000000)";
             case MILLISECOND -> "epoch_ms(" + sql + ")";
             case MICROSECOND -> "epoch_us(" + sql + ")";
-            case NANOSECOND -> "epoch_ns(" + sql + ")";
+            case NANOSECOND -> NanoTimestamps.epochNs(sql);
         };
     }
 

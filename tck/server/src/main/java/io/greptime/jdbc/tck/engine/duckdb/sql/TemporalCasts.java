@@ -4,6 +4,7 @@ import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import io.greptime.jdbc.tck.engine.duckdb.catalog.GreptimeType;
 import io.greptime.jdbc.tck.engine.duckdb.time.ArrowTimestampText;
+import io.greptime.jdbc.tck.engine.duckdb.time.NanoTimestamps;
 import io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -60,7 +61,7 @@ public final class TemporalCasts {
         }
         long ratio = toNanos / fromNanos;
         String v = switch (from.unit()) {
-            case NANOSECOND -> "epoch_ns(" + sql + ")";
+            case NANOSECOND -> NanoTimestamps.epochNs(sql);
             case MICROSECOND -> "epoch_us(" + sql + ")";
             default -> "epoch_ms(" + sql + ")";
         };
@@ -93,7 +94,7 @@ public final class TemporalCasts {
 
     /** Arrow's timestamp-to-text: ISO with {@code T}, fraction only as long as the value needs. */
     public static String timestampText(String sql) {
-        String ns = "epoch_ns(" + sql + ")";
+        String ns = NanoTimestamps.epochNs(sql);
         String f = "strftime(" + sql + ", '%Y-%m-%dT%H:%M:%S";
         return "CASE WHEN " + ns + " % 1000000000 = 0 THEN " + f + "') WHEN " + ns + " % 1000000 = 0 THEN " + f
                 + ".%g') WHEN " + ns + " % 1000 = 0 THEN " + f + ".%f') ELSE " + f + ".%n') END";

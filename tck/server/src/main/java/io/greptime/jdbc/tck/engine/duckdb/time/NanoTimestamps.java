@@ -12,7 +12,8 @@ public final class NanoTimestamps {
 
     /** {@code floor(v / k)} of a BIGINT expression, {@code k > 0}: DuckDB's {@code //} truncates toward zero. */
     public static String floorDiv(String v, long k) {
-        return "((" + v + " - " + floorMod(v, k) + ") // " + k + ")";
+        // the truncated quotient, one less for a negative remainder (v - floorMod(v, k) would overflow near i64::MIN)
+        return "((" + v + ") // " + k + " - CASE WHEN (" + v + ") % " + k + " < 0 THEN 1 ELSE 0 END)";
     }
 
     /** The non-negative remainder of {@code v / k}, {@code k > 0} (DuckDB's {@code %} keeps the dividend's sign). */
@@ -22,17 +23,28 @@ public final class NanoTimestamps {
 
     /** A {@code TIMESTAMP_NS} expression floored to a microsecond {@code TIMESTAMP}. */
     public static String floorMicros(String nanosTimestamp) {
-        return "make_timestamp(" + floorDiv("epoch_ns(" + nanosTimestamp + ")", 1000) + ")";
+        return "make_timestamp(" + floorDiv(epochNs(nanosTimestamp), 1000) + ")";
     }
 
     /** The nanoseconds below the microsecond of a {@code TIMESTAMP_NS} expression, 0 to 999. */
     public static String subMicros(String nanosTimestamp) {
-        return floorMod("epoch_ns(" + nanosTimestamp + ")", 1000);
+        return floorMod(epochNs(nanosTimestamp), 1000);
     }
 
     /** The seconds since the epoch of a {@code TIMESTAMP_NS} expression as a DOUBLE (DataFusion's epoch part). */
     public static String epochSeconds(String nanosTimestamp) {
-        return "(CAST(epoch_ns(" + nanosTimestamp + ") AS DOUBLE) / 1e9)";
+        return "(CAST(" + epochNs(nanosTimestamp) + " AS DOUBLE) / 1e9)";
+    }
+
+    /**
+     * The i64 nanoseconds of a {@code TIMESTAMP_NS} expression. DuckDB keeps i64::MAX (2262-04-11
+     * 23:47:16.854775807, the last nanosecond GreptimeDB stores) as its 'infinity', whose epoch_ns is NULL, and
+     * -i64::MAX as '-infinity'; both are ordinary instants in DataFusion.
+     */
+    public static String epochNs(String nanosTimestamp) {
+        return "(CASE WHEN isinf(" + nanosTimestamp + ") THEN CASE WHEN " + nanosTimestamp
+                + " > TIMESTAMP_NS '1970-01-01' THEN 9223372036854775807 ELSE -9223372036854775807 END ELSE epoch_ns("
+                + nanosTimestamp + ") END)";
     }
 
     /**

@@ -56,6 +56,32 @@ public final class TimestampLiterals {
 
     /** Nanoseconds since the epoch of {@code text}, or null when it is not a timestamp. */
     public static Long parseNanos(String text, ZoneId zone) {
+        Instant i = parseInstant(text, zone);
+        if (i == null) {
+            return null;
+        }
+        try {
+            return Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+        } catch (ArithmeticException e) {
+            return null;
+        }
+    }
+
+    /**
+     * GreptimeDB's to_unixtime of text ({@code v1.0.0:src/common/function/src/scalars/timestamp/to_unixtime.rs}
+     * convert_to_seconds): a timestamp (or a date) read in the session zone unless it names an offset, its whole
+     * seconds floored; any year chrono reads, not only those nanoseconds reach. Null when it is neither.
+     */
+    public static Long unixSeconds(String text, String zone) {
+        if (text == null) {
+            return null;
+        }
+        Instant i = parseInstant(text.strip(), ZoneId.of(zone));
+        return i == null ? null : i.getEpochSecond();
+    }
+
+    /** The instant {@code text} names, or null when it is not a timestamp. */
+    private static Instant parseInstant(String text, ZoneId zone) {
         Matcher m = TEXT.matcher(text);
         if (!m.matches()) {
             return null;
@@ -74,8 +100,7 @@ public final class TimestampLiterals {
                     second,
                     nano);
             ZoneId at = m.group(8) == null ? zone : offset(m.group(8));
-            Instant i = local.atZone(at).toInstant();
-            return Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+            return local.atZone(at).toInstant();
         } catch (java.time.DateTimeException | ArithmeticException e) {
             return null;
         }

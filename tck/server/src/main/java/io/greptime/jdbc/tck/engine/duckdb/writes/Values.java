@@ -231,10 +231,24 @@ final class Values {
     static long fromInstant(Instant i, TimeUnit unit) {
         return switch (unit) {
             case SECOND -> i.getEpochSecond();
-            case MILLISECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1000L), i.getNano() / 1_000_000);
-            case MICROSECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1_000);
-            case NANOSECOND -> Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+            case MILLISECOND -> scaled(i, 1000L, 1_000_000);
+            case MICROSECOND -> scaled(i, 1_000_000L, 1_000);
+            case NANOSECOND -> scaled(i, 1_000_000_000L, 1);
         };
+    }
+
+    /**
+     * Seconds times {@code perSecond} plus the fraction, computed so that a value just above the i64 minimum (a
+     * negative second with a positive fraction, e.g. 1677-09-21 00:12:43.145224192 = i64::MIN nanoseconds) does not
+     * overflow on the way: it is borrowed from the next second first.
+     */
+    private static long scaled(Instant i, long perSecond, int nanosPerUnit) {
+        long sec = i.getEpochSecond();
+        long frac = i.getNano() / nanosPerUnit;
+        if (sec < 0 && frac > 0) {
+            return Math.addExact(Math.multiplyExact(sec + 1, perSecond), frac - perSecond);
+        }
+        return Math.addExact(Math.multiplyExact(sec, perSecond), frac);
     }
 
     /** Parses a timestamp string; a string without an offset is wall-clock time in {@code zone}. */
