@@ -91,6 +91,14 @@ public final class JavaFunctions {
         binary(c, "gt_anomaly_score", String.class, String.class, Double.class, AnomalyScores::score);
         binary(c, "gt_vec_aggregate", String.class, String.class, String.class, VectorAggregates::aggregate);
         ip(c);
+        // Arrow's text-to-timestamp cast of a column: the count of the unit (given in nanoseconds) or its error
+        binary(
+                c,
+                "gt_text_timestamp",
+                String.class,
+                Long.class,
+                Long.class,
+                io.greptime.jdbc.tck.engine.duckdb.time.ArrowTimestampText::count);
         // Rust's f64::cbrt (the C library's): exact on perfect cubes, where DuckDB's cbrt is off by an ulp
         unary(c, "gt_cbrt", Double.class, Double.class, Math::cbrt);
         binary(c, "gt_levenshtein", String.class, String.class, Long.class, TextFunctions::levenshtein);

@@ -19,9 +19,10 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *   <li>a number compared with a string is compared as text: DataFusion's comparison coercion puts
  *       {@code Utf8} over a numeric and a string side ({@code string_numeric_coercion} in
  *       {@code datafusion/expr-common/src/type_coercion/binary.rs}), so {@code i > '9'} is {@code '10' > '9'},
- *       false, and {@code i = 'abc'} is no match rather than a cast error. The simplifier then takes the
- *       cast back off an integer side for {@code =} and {@code !=} when the string is that integer's own
- *       text ({@code cast_literal_to_type_with_op} in {@code datafusion/optimizer/src/simplify_expressions/
+ *       false, and {@code i = 'abc'} is no match rather than a cast error. A decimal is such a number too:
+ *       {@code m = '1.5'} compares the text {@code '1.50'}, no match. The simplifier then takes the
+ *       cast back off an integer side for {@code =}, {@code !=} and IS [NOT] DISTINCT FROM when the
+ *       string is that integer's own text ({@code cast_literal_to_type_with_op} in {@code datafusion/optimizer/src/simplify_expressions/
  *       unwrap_cast.rs}): {@code i = '5'} compares numbers, {@code i = '05'} compares text;
  *   <li>on lines before v1.2 (DataFusion's {@code unwrap_cast_in_comparison} without the preimage check),
  *       {@code CAST(x AS <integer>) <op> <integer literal>} drops the cast when the literal fits both the
@@ -32,15 +33,18 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  */
 final class CastPreimages {
     private static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", "<=", ">", ">=");
+    private static final Set<String> DISTINCT = Set.of("IS DISTINCT FROM", "IS NOT DISTINCT FROM");
     private static final SqlAst.TypeName TEXT = new SqlAst.TypeName("string", List.of(), 0);
 
     private CastPreimages() {}
 
     /** {@code b} rendered with DataFusion's typing, or null when DuckDB's reading already agrees. */
     static String comparison(ExprRenderer r, SqlAst.Binary b, String op) {
-        if (!COMPARISONS.contains(b.op())) {
+        if (!COMPARISONS.contains(b.op()) && !DISTINCT.contains(b.op())) {
             return null;
         }
+        // arrow_cast is planned as the Cast it is, which the simplifier unwraps like any other
+        b = new SqlAst.Binary(asCast(b.left()), b.op(), asCast(b.right()));
         if (isJson2(r, b.left()) || isJson2(r, b.right())) {
             return null;
         }
@@ -58,11 +62,42 @@ final class CastPreimages {
         if (isString(lt, b.left()) && isNumber(rt)) {
             return "(" + r.render(b.left()) + " " + op + " " + numberAsText(r, b.right(), rt, b.left(), b.op()) + ")";
         }
+        if (floatLiteral(b.right()) && readAsFloat64(lt) || floatLiteral(b.left()) && readAsFloat64(rt)) {
+            // DataFusion compares an integer or a Float32 with a Float64 literal in Float64 (float_col = 0.1 is
+            // false for the Float32 0.1); DuckDB reads the literal as a DECIMAL and compares in the column's type
+            String l = r.render(b.left());
+            String rr = r.render(b.right());
+            return floatLiteral(b.right())
+                    ? "(CAST(" + l + " AS DOUBLE) " + op + " " + rr + ")"
+                    : "(" + l + " " + op + " CAST(" + rr + " AS DOUBLE))";
+        }
         String unwrapped = unwrapNarrowing(r, b.left(), b.right(), op, false);
         if (unwrapped == null) {
             unwrapped = unwrapNarrowing(r, b.right(), b.left(), op, true);
         }
         return unwrapped;
+    }
+
+    private static Expr asCast(Expr e) {
+        SqlAst.Cast c = e instanceof SqlAst.Call call ? ArrowCastNames.asCast(call) : null;
+        return c != null ? c : e;
+    }
+
+    private static boolean readAsFloat64(GreptimeType t) {
+        return t != null && (isInteger(t) || t.name().equals("Float32"));
+    }
+
+    /** A number literal with a fraction or an exponent (Float64 in DataFusion), optionally negated. */
+    private static boolean floatLiteral(Expr e) {
+        if (e instanceof SqlAst.Nested n) {
+            return floatLiteral(n.expr());
+        }
+        if (e instanceof SqlAst.Unary u && u.op().equals("-")) {
+            return floatLiteral(u.operand());
+        }
+        return e instanceof SqlAst.Literal l
+                && l.kind() == SqlAst.LiteralKind.NUMBER
+                && !SchemaNames.isInteger(l.text());
     }
 
     /**
@@ -125,6 +160,8 @@ final class CastPreimages {
         List<String> items = new ArrayList<>();
         for (Expr item : in.list()) {
             String text = ((SqlAst.Literal) item).text();
+            // GreptimeDB's TypeConversionRule reads each item first: a date alone fails there
+            Coercions.convert(r, in.expr(), item);
             TemporalCasts.timestampLiteral(text, GreptimeType.TS_NANO, false); // Arrow's parser error first
             items.add(inSourceUnit(text, type, source));
         }
@@ -155,6 +192,8 @@ final class CastPreimages {
         org.apache.arrow.vector.types.TimeUnit unit = type.unit();
         for (Expr item : in.list()) {
             String text = ((SqlAst.Literal) item).text();
+            // GreptimeDB's TypeConversionRule reads each item first: a date alone fails there
+            Coercions.convert(r, in.expr(), item);
             TemporalCasts.timestampLiteral(text, GreptimeType.TS_NANO, false); // Arrow's parser error first
             long nanos;
             try {
@@ -200,6 +239,7 @@ final class CastPreimages {
         if (in.list().isEmpty()) {
             return null;
         }
+        in = new SqlAst.InList(asCast(in.expr()), in.list(), in.negated());
         String unwrapped = timestampCastInList(r, in);
         if (unwrapped == null) {
             unwrapped = timestampColumnInList(r, in);
@@ -278,7 +318,8 @@ final class CastPreimages {
      * (an integer against its own decimal text under {@code =} or {@code !=}).
      */
     private static String numberAsText(ExprRenderer r, Expr number, GreptimeType type, Expr other, String op) {
-        boolean equality = op.equals("=") || op.equals("==") || op.equals("!=") || op.equals("<>");
+        boolean equality =
+                op.equals("=") || op.equals("==") || op.equals("!=") || op.equals("<>") || DISTINCT.contains(op);
         if (equality
                 && other instanceof SqlAst.Literal l
                 && l.kind() == SqlAst.LiteralKind.STRING
@@ -365,7 +406,8 @@ final class CastPreimages {
         return t != null
                 && (t.kind() == GreptimeType.Kind.INT
                         || t.kind() == GreptimeType.Kind.UINT
-                        || t.kind() == GreptimeType.Kind.FLOAT);
+                        || t.kind() == GreptimeType.Kind.FLOAT
+                        || t.kind() == GreptimeType.Kind.DECIMAL);
     }
 
     /** A string side: a string literal, or an expression GreptimeDB types as String. */

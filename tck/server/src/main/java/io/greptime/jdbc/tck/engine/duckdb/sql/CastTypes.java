@@ -10,6 +10,16 @@ import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 public final class CastTypes {
     private CastTypes() {}
 
+    /**
+     * Whether {@code c} is a TRY_CAST that stays one. GreptimeDB's rule (src/sql/src/statements/transform/
+     * type_alias.rs at v1.0.0) matches sqlparser's {@code Expr::Cast} of any kind, so a TRY_CAST to one of the
+     * types above becomes the same {@code arrow_cast}, which fails where a CAST fails: {@code TRY_CAST('x' AS
+     * TIMESTAMP(3))} is an error on GreptimeDB v1.0.0, not NULL.
+     */
+    public static boolean lenient(SqlAst.Cast c) {
+        return c.tryCast() && arrowCastTarget(c.type()) == null;
+    }
+
     /** The Arrow type name {@code arrow_cast} gets, or null when the cast stays a plain CAST. */
     public static String arrowCastTarget(SqlAst.TypeName type) {
         if (type.arrayDepth() > 0) {

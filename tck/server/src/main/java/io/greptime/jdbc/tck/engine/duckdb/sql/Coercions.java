@@ -46,7 +46,8 @@ final class Coercions {
      * EngineExecuteQuery. DuckDB would cast the boolean.
      */
     static void checkComparable(ExprRenderer r, SqlAst.Binary b) {
-        if (!COMPARISONS.contains(b.op())) {
+        boolean distinct = b.op().equals("IS DISTINCT FROM") || b.op().equals("IS NOT DISTINCT FROM");
+        if (!COMPARISONS.contains(b.op()) && !distinct) {
             return;
         }
         GreptimeType lt = ExprTypes.of(r.scope, b.left());
@@ -54,15 +55,37 @@ final class Coercions {
         if (lt == null || rt == null) {
             return;
         }
+        if (!distinct && (convertsTo(r, b.left(), b.right()) || convertsTo(r, b.right(), b.left()))) {
+            return; // GreptimeDB's rule casts the literal to the column's type before DataFusion compares
+        }
         boolean lb = lt.kind() == GreptimeType.Kind.BOOLEAN;
         boolean rb = rt.kind() == GreptimeType.Kind.BOOLEAN;
-        if (lb != rb && numeric(lb ? rt : lt)) {
+        boolean lbin = lt.kind() == GreptimeType.Kind.BINARY;
+        boolean rbin = rt.kind() == GreptimeType.Kind.BINARY;
+        // DataFusion's comparison_coercion has no common type for a boolean and a number or a string, nor for
+        // binary and a number or a boolean
+        boolean noCommon = lb != rb && (numeric(lb ? rt : lt) || text(lb ? rt : lt))
+                || lbin != rbin && (numeric(lbin ? rt : lt) || (lbin ? rt : lt).kind() == GreptimeType.Kind.BOOLEAN);
+        if (noCommon) {
             String op = b.op().equals("<>") ? "!=" : b.op().equals("==") ? "=" : b.op();
             throw new GreptimeError(
                     StatusCode.ENGINE_EXECUTE_QUERY,
-                    "Error during planning: Cannot infer common argument type for comparison operation " + lt.name()
-                            + " " + op + " " + rt.name());
+                    "Error during planning: Cannot infer common argument type for comparison operation "
+                            + NumericTemporalCasts.arrowName(lt) + " " + op + " " + NumericTemporalCasts.arrowName(rt));
         }
+    }
+
+    /** Whether GreptimeDB's rule casts {@code literal} to the type of the boolean column {@code column}. */
+    private static boolean convertsTo(ExprRenderer r, Expr column, Expr literal) {
+        if (!(column instanceof SqlAst.Column c) || literalOf(literal) == null) {
+            return false;
+        }
+        ColumnMeta meta = columnMeta(r, c);
+        return meta != null && meta.type().kind() == GreptimeType.Kind.BOOLEAN;
+    }
+
+    private static boolean text(GreptimeType t) {
+        return t.kind() == GreptimeType.Kind.STRING;
     }
 
     /**
@@ -133,7 +156,8 @@ final class Coercions {
     private static boolean numeric(GreptimeType t) {
         return t.kind() == GreptimeType.Kind.INT
                 || t.kind() == GreptimeType.Kind.UINT
-                || t.kind() == GreptimeType.Kind.FLOAT;
+                || t.kind() == GreptimeType.Kind.FLOAT
+                || t.kind() == GreptimeType.Kind.DECIMAL;
     }
 
     /** {@code literal} rendered as {@code column}'s type when the rule applies to the pair, else null. */
@@ -157,8 +181,18 @@ final class Coercions {
             return switch (lit.text().toLowerCase(java.util.Locale.ROOT)) {
                 case "true" -> "true";
                 case "false" -> "false";
-                default -> throw invalid(c, lit, "Boolean");
+                default -> throw invalid(r, c, lit, "Boolean");
             };
+        }
+        if (type.kind() == GreptimeType.Kind.BOOLEAN && lit.kind() == SqlAst.LiteralKind.NUMBER) {
+            // Arrow's cast of a number to a boolean: anything but zero is true
+            return new java.math.BigDecimal(lit.text()).signum() != 0 ? "true" : "false";
+        }
+        if (type.kind() == GreptimeType.Kind.DATE
+                && lit.kind() == SqlAst.LiteralKind.NUMBER
+                && isSignedInteger(lit.text())) {
+            // DataFusion's coercion of a date and an integer: the integer is a Date32, days after 1970
+            return "(DATE '1970-01-01' + CAST(" + lit.text() + " AS INTEGER))";
         }
         return null;
     }
@@ -218,10 +252,26 @@ final class Coercions {
         return SchemaNames.isInteger(digits) && digits.length() < 19;
     }
 
-    private static GreptimeError invalid(SqlAst.Column c, SqlAst.Literal lit, String type) {
+    /**
+     * The rule's error for a literal that does not cast (raised by an analyzer rule, so without the
+     * {@code Failed to plan SQL} prefix), naming the column by DataFusion's Debug of it.
+     */
+    private static GreptimeError invalid(ExprRenderer r, SqlAst.Column c, SqlAst.Literal lit, String type) {
+        QueryScope.Resolved res = r.scope == null ? null : r.scope.resolve(c.parts());
+        String q = res == null ? null : res.relation().qualifier();
+        String relation;
+        if (q == null) {
+            relation = "None";
+        } else if (q.contains(".")) {
+            int dot = q.lastIndexOf('.');
+            relation = "Some(Partial { schema: \"" + q.substring(0, dot) + "\", table: \"" + q.substring(dot + 1)
+                    + "\" })";
+        } else {
+            relation = "Some(Bare { table: \"" + q + "\" })";
+        }
         return new GreptimeError(
                 StatusCode.PLAN_QUERY,
-                "Failed to plan SQL: Error during planning: column:" + c.name() + ". Casting value:"
-                        + SchemaNames.literal(lit, false) + " to " + type + " is invalid");
+                "Error during planning: column:Column { relation: " + relation + ", name: \"" + c.name()
+                        + "\" }. Casting value:" + SchemaNames.literal(lit, false) + " to " + type + " is invalid");
     }
 }

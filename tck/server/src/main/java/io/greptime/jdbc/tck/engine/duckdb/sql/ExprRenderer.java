@@ -50,7 +50,10 @@ public final class ExprRenderer {
         } else if (e instanceof SqlAst.Binary b) {
             return binary(b);
         } else if (e instanceof SqlAst.Call c) {
-            return translator.extensions.functions().render(this, c);
+            SqlAst.Cast arrowCast = ArrowCastNames.asCast(c);
+            return arrowCast != null
+                    ? cast(arrowCast)
+                    : translator.extensions.functions().render(this, c);
         } else if (e instanceof SqlAst.Cast c) {
             return cast(c);
         } else if (e instanceof SqlAst.Case c) {
@@ -268,8 +271,11 @@ public final class ExprRenderer {
         return "(" + coerced[0] + " " + op + " " + coerced[1] + ")";
     }
 
-    private String cast(SqlAst.Cast c) {
-        io.greptime.jdbc.tck.engine.duckdb.sql.CastTargets.check(c.type(), translator.profile);
+    private String cast(SqlAst.Cast given) {
+        io.greptime.jdbc.tck.engine.duckdb.sql.CastTargets.check(given.type(), translator.profile);
+        SqlAst.Cast c = given.tryCast() && !CastTypes.lenient(given)
+                ? new SqlAst.Cast(given.expr(), given.type(), false, given.doubleColon())
+                : given;
         GreptimeType target = DuckTypes.greptime(c.type());
         String type = DuckTypes.of(c.type());
         if (target != null
@@ -292,6 +298,47 @@ public final class ExprRenderer {
             // Arrow reads a binary's bytes as UTF-8 text (DuckDB's CAST would escape every non-ASCII byte)
             return "decode(" + inner + ")";
         }
+        String text = source == null
+                        || source.kind() != GreptimeType.Kind.STRING
+                        || c.type().arrayDepth() > 0
+                ? null
+                : TextCasts.of(inner, target, c.tryCast());
+        if (text != null) {
+            return text;
+        }
+        String bytes = source == null
+                        || target.kind() != GreptimeType.Kind.BINARY
+                        || c.type().arrayDepth() > 0
+                ? null
+                : NumericTemporalCasts.integerBytes(inner, source);
+        if (bytes != null) {
+            return bytes;
+        }
+        if (source != null
+                && source.kind() == GreptimeType.Kind.STRING
+                && target.kind() == GreptimeType.Kind.TIMESTAMP
+                && !c.tryCast()
+                && c.type().arrayDepth() == 0) {
+            // Arrow's text parser per value (DuckDB's own cast takes other forms and fails otherwise)
+            return NumericTemporalCasts.timestampOf(
+                    "gt_text_timestamp(" + inner + ", "
+                            + io.greptime.jdbc.tck.engine.duckdb.time.TimestampLiterals.nanosPer(target.unit()) + ")",
+                    target.unit());
+        }
+        if (source != null
+                && source.kind() == GreptimeType.Kind.DATE
+                && target.kind() == GreptimeType.Kind.TIMESTAMP
+                && target.unit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND
+                && c.type().arrayDepth() == 0) {
+            // Arrow's Date32 to Timestamp(ns) checks the i64 range (about 1677-09-22 to 2262-04-11)
+            String days = "(" + inner + " - DATE '1970-01-01')";
+            return "(CASE WHEN " + days + " NOT BETWEEN -106751 AND 106751 THEN error('"
+                    + io.greptime.jdbc.tck.engine.duckdb.exec.Errors.RAISED
+                    + io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY.code()
+                    + ":Execution error: Cannot cast Date32 value ' || " + days
+                    + " || ' to Timestamp(ns): converted value exceeds the representable i64 range') ELSE CAST("
+                    + inner + " AS TIMESTAMP_NS) END)";
+        }
         if (source != null && source.kind() == GreptimeType.Kind.TIMESTAMP) {
             if (target.kind() == GreptimeType.Kind.STRING) {
                 return TemporalCasts.timestampText(inner, source);
@@ -313,16 +360,23 @@ public final class ExprRenderer {
         if (integer != null) {
             return integer;
         }
-        String numeric = source == null || c.tryCast() || c.type().arrayDepth() > 0
+        String numeric = source == null || c.type().arrayDepth() > 0
                 ? null
-                : io.greptime.jdbc.tck.engine.duckdb.sql.NumericTemporalCasts.of(inner, source, target);
+                : c.tryCast()
+                        ? io.greptime.jdbc.tck.engine.duckdb.sql.NumericTemporalCasts.tryOf(inner, source, target)
+                        : io.greptime.jdbc.tck.engine.duckdb.sql.NumericTemporalCasts.of(inner, source, target);
         if (numeric != null) {
             return numeric;
         }
         String rendered = (c.tryCast() ? "TRY_CAST(" : "CAST(") + inner + " AS " + type + ")";
         if (source != null && source.kind() == GreptimeType.Kind.FLOAT && target.kind() == GreptimeType.Kind.STRING) {
-            // Arrow writes NaN where DuckDB writes nan; no other float text holds "nan"
-            return "replace(" + rendered + ", 'nan', 'NaN')";
+            // Arrow writes NaN where DuckDB writes nan, and an exponent without its plus sign (1.7e308)
+            return "replace(replace(" + rendered + ", 'nan', 'NaN'), 'e+', 'e')";
+        }
+        if (source != null && source.name().equals("Float64") && target.name().equals("Float32")) {
+            // Rust's f64 as f32: past Float32's range the value is infinite (DuckDB fails)
+            return "(CASE WHEN " + inner + " IS NULL THEN NULL ELSE coalesce(TRY_CAST(" + inner
+                    + " AS FLOAT), CAST(sign(" + inner + ") * 'Infinity'::DOUBLE AS FLOAT)) END)";
         }
         return rendered;
     }

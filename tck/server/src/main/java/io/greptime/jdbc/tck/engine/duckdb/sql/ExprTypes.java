@@ -52,6 +52,13 @@ public final class ExprTypes {
     }
 
     private static GreptimeType call(QueryScope scope, SqlAst.Call c) {
+        if (c.name().equals("arrow_cast")
+                && c.args().size() == 2
+                && c.args().get(1) instanceof SqlAst.Literal l
+                && l.kind() == SqlAst.LiteralKind.STRING) {
+            SqlAst.TypeName type = ArrowCastNames.typeName(l.text().strip());
+            return type == null ? null : DuckTypes.greptime(type);
+        }
         GreptimeType arg = c.args().isEmpty() ? null : of(scope, c.args().get(0));
         return switch (c.name()) {
             case "count", "approx_distinct" -> GreptimeType.INT64;

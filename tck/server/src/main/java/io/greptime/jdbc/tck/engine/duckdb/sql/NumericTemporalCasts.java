@@ -30,21 +30,10 @@ public final class NumericTemporalCasts {
             String count = f == Kind.FLOAT || f == Kind.DECIMAL
                     ? "CAST(trunc(" + sql + ") AS BIGINT)"
                     : "CAST(" + sql + " AS BIGINT)";
-            return switch (to.unit()) {
-                case SECOND -> "CAST(make_timestamp(" + count + " * 1000000) AS TIMESTAMP_S)";
-                case MILLISECOND -> "CAST(epoch_ms(" + count + ") AS TIMESTAMP_MS)";
-                case MICROSECOND -> "make_timestamp(" + count + ")";
-                case NANOSECOND -> "make_timestamp_ns(" + count + ")";
-            };
+            return timestampOf(count, to.unit());
         }
-        if (f == Kind.TIMESTAMP && (t == Kind.INT || t == Kind.UINT || t == Kind.FLOAT)) {
-            String count = switch (from.unit()) {
-                case SECOND -> "(epoch_us(" + sql + ") // 1000000)";
-                case MILLISECOND -> "epoch_ms(" + sql + ")";
-                case MICROSECOND -> "epoch_us(" + sql + ")";
-                case NANOSECOND -> NanoTimestamps.epochNs(sql);
-            };
-            return "CAST(" + count + " AS " + to.duck() + ")";
+        if (f == Kind.TIMESTAMP && (t == Kind.INT || t == Kind.UINT || t == Kind.FLOAT || t == Kind.DECIMAL)) {
+            return "CAST(" + count(sql, from) + " AS " + to.duck() + ")";
         }
         if (f == Kind.DATE && (to.name().equals("Int32") || to.name().equals("Int64"))) {
             return "CAST((" + sql + " - DATE '1970-01-01') AS " + to.duck() + ")";
@@ -53,6 +42,69 @@ public final class NumericTemporalCasts {
             return "(DATE '1970-01-01' + CAST(" + sql + " AS INTEGER))";
         }
         return toInteger(sql, from, to, false);
+    }
+
+    /**
+     * The TRY_CAST forms of {@link #of} where DuckDB's own TRY_CAST differs: a timestamp to a number is its count
+     * of its own unit, NULL where that count does not fit the target (DuckDB's TRY_CAST of a timestamp to a
+     * number is always NULL); a date to Int32/Int64 its count of days. Null when DuckDB's TRY_CAST is right.
+     */
+    public static String tryOf(String sql, GreptimeType from, GreptimeType to) {
+        Kind f = from.kind();
+        Kind t = to.kind();
+        refuseUnsupported(from, to);
+        if (f == Kind.TIMESTAMP && (t == Kind.INT || t == Kind.UINT || t == Kind.FLOAT || t == Kind.DECIMAL)) {
+            return "TRY_CAST(" + count(sql, from) + " AS " + to.duck() + ")";
+        }
+        if (f == Kind.DATE && (to.name().equals("Int32") || to.name().equals("Int64"))) {
+            return "TRY_CAST((" + sql + " - DATE '1970-01-01') AS " + to.duck() + ")";
+        }
+        if ((from.name().equals("Int32") || from.name().equals("Int64")) && t == Kind.DATE) {
+            // an Int64 narrows to Int32 days first, NULL where it does not fit
+            return "(DATE '1970-01-01' + TRY_CAST(" + sql + " AS INTEGER))";
+        }
+        return null;
+    }
+
+    /**
+     * Arrow's cast of an integer to Binary: its bytes in little-endian order, as many as its width (Int8 one,
+     * Int64 eight; a negative value in two's complement); null when {@code from} is not an integer. Other
+     * numbers have no such cast in Arrow.
+     */
+    public static String integerBytes(String sql, GreptimeType from) {
+        if (from.kind() != Kind.INT && from.kind() != Kind.UINT) {
+            return null;
+        }
+        int bits = Integer.parseInt(from.name().replaceAll("\\D", ""));
+        String v = "CAST(" + sql + " AS HUGEINT)";
+        StringBuilder hex = new StringBuilder();
+        for (int shift = 0; shift < bits; shift += 8) {
+            if (shift > 0) {
+                hex.append(" || ");
+            }
+            hex.append("lpad(hex((").append(v).append(" >> ").append(shift).append(") & 255), 2, '0')");
+        }
+        return "unhex(" + hex + ")";
+    }
+
+    /** The timestamp of {@code unit} that is {@code count} (DuckDB SQL of a BIGINT) of that unit after 1970. */
+    public static String timestampOf(String count, org.apache.arrow.vector.types.TimeUnit unit) {
+        return switch (unit) {
+            case SECOND -> "CAST(make_timestamp(" + count + " * 1000000) AS TIMESTAMP_S)";
+            case MILLISECOND -> "CAST(epoch_ms(" + count + ") AS TIMESTAMP_MS)";
+            case MICROSECOND -> "make_timestamp(" + count + ")";
+            case NANOSECOND -> "make_timestamp_ns(" + count + ")";
+        };
+    }
+
+    /** A timestamp's count of its own unit, as DuckDB SQL. */
+    private static String count(String sql, GreptimeType from) {
+        return switch (from.unit()) {
+            case SECOND -> "(epoch_us(" + sql + ") // 1000000)";
+            case MILLISECOND -> "epoch_ms(" + sql + ")";
+            case MICROSECOND -> "epoch_us(" + sql + ")";
+            case NANOSECOND -> NanoTimestamps.epochNs(sql);
+        };
     }
 
     /**
@@ -87,7 +139,8 @@ public final class NumericTemporalCasts {
             return (tryCast ? "TRY_CAST(" : "CAST(") + tr + " AS " + to.duck() + ")";
         }
         if (f == Kind.STRING) {
-            String integer = "regexp_full_match(" + sql + ", '[+-]?[0-9]+')";
+            // an unsigned target takes no minus sign, not even on zero
+            String integer = "regexp_full_match(" + sql + ", '" + (t == Kind.UINT ? "[+]?" : "[+-]?") + "[0-9]+')";
             if (tryCast) {
                 return "TRY_CAST(CASE WHEN " + integer + " THEN " + sql + " END AS " + to.duck() + ")";
             }

@@ -252,7 +252,7 @@ public final class SchemaNames {
     }
 
     private String cast(SqlAst.Cast c) {
-        String arrow = c.tryCast() ? null : CastTypes.arrowCastTarget(c.type());
+        String arrow = CastTypes.lenient(c) ? null : CastTypes.arrowCastTarget(c.type());
         if (arrow != null) {
             return "arrow_cast(" + name(c.expr()) + ",Utf8(\"" + arrow + "\"))";
         }

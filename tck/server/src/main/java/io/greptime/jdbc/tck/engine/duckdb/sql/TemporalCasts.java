@@ -30,6 +30,16 @@ public final class TemporalCasts {
         BigInteger nanos = BigInteger.valueOf(i.getEpochSecond())
                 .multiply(BigInteger.valueOf(1_000_000_000L))
                 .add(BigInteger.valueOf(i.getNano()));
+        if (target.unit() != null) {
+            // Arrow counts whole units of the target (chrono's timestamp_millis and the like floor);
+            // DuckDB's cast of the text would round the fraction
+            BigInteger per = BigInteger.valueOf(TimestampLiterals.nanosPer(target.unit()));
+            BigInteger[] qr = nanos.divideAndRemainder(per);
+            BigInteger count = qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+            if (count.bitLength() < 64) {
+                return TimestampLiterals.fromUnits(count.longValue(), target.unit(), target.duck());
+            }
+        }
         if (nanos.bitLength() < 64) {
             return TimestampLiterals.fromNanos(nanos.longValue(), target.duck());
         }

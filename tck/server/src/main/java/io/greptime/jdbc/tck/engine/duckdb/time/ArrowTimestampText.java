@@ -23,6 +23,58 @@ public final class ArrowTimestampText {
 
     private ArrowTimestampText() {}
 
+    /**
+     * Arrow's cast of a text value to a timestamp of a unit {@code unitNanos} nanoseconds long (the column form
+     * of GreptimeDB's {@code CAST(s AS TIMESTAMP(p))}): the count of whole units since 1970 (floored, as chrono's
+     * {@code timestamp_millis} and the like count), failing with status 3001 and Arrow's parser error, or for
+     * nanoseconds outside the i64 range with its overflow error.
+     */
+    public static long count(String text, long unitNanos) {
+        java.time.Instant i;
+        try {
+            i = parse(text);
+        } catch (Invalid e) {
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY, "Parser error: " + e.getMessage());
+        }
+        java.math.BigInteger nanos = java.math.BigInteger.valueOf(i.getEpochSecond())
+                .multiply(java.math.BigInteger.valueOf(1_000_000_000L))
+                .add(java.math.BigInteger.valueOf(i.getNano()));
+        if (unitNanos == 1 && nanos.bitLength() >= 64) {
+            throw new io.greptime.jdbc.tck.engine.GreptimeError(
+                    io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
+                    "Cast error: Overflow converting " + naiveText(i) + " to Nanosecond. The dates that can be"
+                            + " represented as nanoseconds have to be between 1677-09-21T00:12:44.0 and"
+                            + " 2262-04-11T23:47:16.854775804");
+        }
+        return i.getEpochSecond() * (1_000_000_000L / unitNanos) + i.getNano() / unitNanos;
+    }
+
+    /** chrono's NaiveDateTime display of {@code i} in UTC: a fraction of 3, 6 or 9 digits only when not zero. */
+    private static String naiveText(java.time.Instant i) {
+        LocalDateTime t = LocalDateTime.ofInstant(i, ZoneOffset.UTC);
+        String base = String.format(
+                java.util.Locale.ROOT,
+                "%04d-%02d-%02d %02d:%02d:%02d",
+                t.getYear(),
+                t.getMonthValue(),
+                t.getDayOfMonth(),
+                t.getHour(),
+                t.getMinute(),
+                t.getSecond());
+        int n = t.getNano();
+        if (n == 0) {
+            return base;
+        }
+        if (n % 1_000_000 == 0) {
+            return base + String.format(java.util.Locale.ROOT, ".%03d", n / 1_000_000);
+        }
+        if (n % 1_000 == 0) {
+            return base + String.format(java.util.Locale.ROOT, ".%06d", n / 1_000);
+        }
+        return base + String.format(java.util.Locale.ROOT, ".%09d", n);
+    }
+
     /** Nanoseconds since the epoch as a (seconds, nano) pair folded into seconds and nanos. */
     public static java.time.Instant parse(String s) throws Invalid {
         if (s.length() < 10) {

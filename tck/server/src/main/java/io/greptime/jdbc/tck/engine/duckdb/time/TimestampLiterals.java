@@ -27,7 +27,10 @@ public final class TimestampLiterals {
     public static String fromUnits(long value, TimeUnit unit, String duckType) {
         BigInteger nanos = BigInteger.valueOf(value).multiply(BigInteger.valueOf(nanosPer(unit)));
         if (nanos.bitLength() >= 64) {
-            Instant i = Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000_000L / nanosPer(unit)));
+            long perSecond = 1_000_000_000L / nanosPer(unit);
+            // past the nanosecond range: the whole seconds and the fraction apart, none of it dropped
+            Instant i = Instant.ofEpochSecond(
+                    Math.floorDiv(value, perSecond), Math.floorMod(value, perSecond) * nanosPer(unit));
             return "CAST('" + format(i) + "' AS " + duckType + ")";
         }
         return fromNanos(nanos.longValue(), duckType);

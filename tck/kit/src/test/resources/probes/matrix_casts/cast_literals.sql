@@ -1,0 +1,63 @@
+-- The type matrix, literals: CAST, :: and TRY_CAST of literals (strings that are and are not numbers, dates and
+-- booleans; numbers out of a target's range; negative numbers to unsigned types) and the SQL type names a CAST takes
+-- or refuses. Sources: DataFusion docs "SQL Reference: Data Types" (CAST, TRY_CAST, ::), GreptimeDB docs
+-- reference/sql/data-types.md (type names and aliases), arrow-rs cast kernel (string parsing rules).
+SELECT '1.5'::INT;
+
+SELECT TRY_CAST('1.5' AS INT) AS a, '1.5'::DOUBLE AS b, '1.5'::DECIMAL(10, 2) AS c, '1.5'::FLOAT AS d;
+
+SELECT '2024-01-01'::TIMESTAMP(9) AS a, '2024-01-01'::TIMESTAMP(0) AS b, '2024-01-01 01:02:03.456789'::TIMESTAMP(3) AS c, '2024-01-01'::DATE AS d;
+
+SELECT 'true'::BOOLEAN AS a, 'FALSE'::BOOLEAN AS b, 't'::BOOLEAN AS c, '1'::BOOLEAN AS d, 'no'::BOOLEAN AS e, 'off'::BOOLEAN AS f;
+
+SELECT 'maybe'::BOOLEAN;
+
+SELECT TRY_CAST('maybe' AS BOOLEAN) AS a, TRY_CAST('2' AS BOOLEAN) AS b, TRY_CAST(' true ' AS BOOLEAN) AS c;
+
+SELECT 1e20::BIGINT;
+
+SELECT TRY_CAST(1e20 AS BIGINT) AS a, CAST(1e18 AS BIGINT) AS b, CAST(-1e18 AS BIGINT) AS c;
+
+SELECT -1::INT UNSIGNED;
+
+SELECT (-1)::INT UNSIGNED;
+
+SELECT TRY_CAST(-1 AS INT UNSIGNED) AS a, CAST(4294967295 AS INT UNSIGNED) AS b, TRY_CAST(4294967296 AS INT UNSIGNED) AS c;
+
+SELECT 18446744073709551615::BIGINT UNSIGNED AS a, TRY_CAST(18446744073709551615 AS BIGINT) AS b;
+
+SELECT 256::TINYINT UNSIGNED;
+
+SELECT 'abc'::DATE;
+
+SELECT TRY_CAST('abc' AS DATE) AS a, TRY_CAST('2024-02-30' AS DATE) AS b, TRY_CAST('2024-1-5' AS DATE) AS c, TRY_CAST('20240105' AS DATE) AS d;
+
+SELECT TRY_CAST('abc' AS TIMESTAMP) AS a, TRY_CAST('2024-01-01T10:00:00Z' AS TIMESTAMP) AS b, TRY_CAST('2024-01-01 10:00:00+08:00' AS TIMESTAMP(9)) AS c, TRY_CAST('1704067200' AS TIMESTAMP) AS d;
+
+SELECT 'abc'::TIMESTAMP(6);
+
+SELECT arrow_typeof(CAST(1 AS TINYINT)) AS a, arrow_typeof(CAST(1 AS SMALLINT UNSIGNED)) AS b, arrow_typeof(CAST(1 AS DECIMAL(10, 2))) AS c, arrow_typeof(CAST(1 AS DECIMAL)) AS d, arrow_typeof(CAST('x' AS STRING)) AS e, arrow_typeof(CAST('x' AS BYTEA)) AS f;
+
+SELECT arrow_typeof(CAST(1 AS TIMESTAMP)) AS a, arrow_typeof(CAST(1 AS TIMESTAMP(0))) AS b, arrow_typeof(CAST(1 AS TIMESTAMP(6))) AS c, arrow_typeof(CAST(1 AS TIMESTAMP(9))) AS d, arrow_typeof(CAST(1 AS DATETIME)) AS e, arrow_typeof(CAST(1 AS DATE)) AS f;
+
+SELECT arrow_typeof(CAST(1 AS REAL)) AS a, arrow_typeof(CAST(1 AS FLOAT8)) AS b, arrow_typeof(CAST(1 AS INTEGER)) AS c, arrow_typeof(CAST(1 AS VARCHAR)) AS d, arrow_typeof(CAST(1 AS TEXT)) AS e, arrow_typeof(CAST(1 AS UINT64)) AS f;
+
+SELECT CAST('{"a": 1}' AS JSON);
+
+SELECT CAST('abc' AS BLOB);
+
+SELECT CAST('abc' AS BINARY);
+
+SELECT CAST('abc' AS VARBINARY);
+
+SELECT CAST(1 AS INTERVAL);
+
+SELECT CAST('abc' AS BYTEA) AS a, CAST(CAST('abc' AS BYTEA) AS STRING) AS b, CAST('' AS BYTEA) AS c;
+
+SELECT CAST(1.5 AS DECIMAL(3, 2)) AS a, CAST('12.345' AS DECIMAL(10, 2)) AS b, CAST(-12.345 AS DECIMAL(10, 2)) AS c, CAST(12.355 AS DECIMAL(10, 2)) AS d;
+
+SELECT CAST(12.5 AS DECIMAL(3, 2));
+
+SELECT CAST(NULL AS INT) AS a, CAST(NULL AS TIMESTAMP(9)) AS b, CAST(NULL AS BOOLEAN) AS c, TRY_CAST(NULL AS DATE) AS d, NULL::STRING AS e;
+
+SELECT CAST(1.5 AS BOOLEAN) AS a, CAST(0.0 AS BOOLEAN) AS b, CAST(-2 AS BOOLEAN) AS c, CAST(true AS DOUBLE) AS d, CAST(false AS STRING) AS e;
