@@ -29,7 +29,10 @@ SELECT k, date_trunc('year', s), date_trunc('month', us) FROM mt_trunc WHERE k >
 
 SELECT k, date_trunc('year', ts) FROM mt_trunc WHERE k >= 7 ORDER BY k;
 
-SELECT k, date_trunc('month', d) FROM mt_trunc WHERE k >= 7 ORDER BY k;
+-- one row per statement: with both out-of-range rows the real server names whichever it reaches first
+SELECT k, date_trunc('month', d) FROM mt_trunc WHERE k = 7;
+
+SELECT k, date_trunc('month', d) FROM mt_trunc WHERE k = 8;
 
 SELECT k, date_trunc('day', txt) FROM mt_trunc WHERE k <= 6 ORDER BY k;
 
