@@ -3,7 +3,6 @@ package io.greptime.jdbc.tck.promql;
 import io.greptime.jdbc.proto.StatusCode;
 import io.greptime.jdbc.tck.engine.GreptimeError;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,11 +73,8 @@ final class Fieldwise {
         collect(e, selectors);
         SeriesSource.PromTable found = null;
         for (Ast.Selector s : selectors) {
-            if (!WideSelector.isWide(source, s)) {
-                return null;
-            }
             SeriesSource.PromTable t = WideSelector.table(source, s);
-            if (found != null && !found.name().equals(t.name())) {
+            if (t == null || found != null && !found.name().equals(t.name())) {
                 return null;
             }
             found = t;
@@ -228,12 +224,8 @@ final class Fieldwise {
 
     /** Keeps a series' sample only where every field has a value there (the function's row filter). */
     private static List<Value.Vector> intersect(List<Value.Vector> perField, int steps) {
-        List<Map<SortedMap<String, String>, Series>> byLabels = new ArrayList<>();
-        for (Value.Vector v : perField) {
-            Map<SortedMap<String, String>, Series> m = new HashMap<>();
-            v.series().forEach(s -> m.put(s.labels, s));
-            byLabels.add(m);
-        }
+        List<Map<SortedMap<String, String>, Series>> byLabels =
+                perField.stream().map(Series::byLabels).toList();
         List<Value.Vector> out = new ArrayList<>();
         for (Value.Vector v : perField) {
             List<Series> kept = new ArrayList<>();

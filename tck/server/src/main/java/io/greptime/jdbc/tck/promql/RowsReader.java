@@ -161,12 +161,8 @@ final class RowsReader extends ArrowReader {
                 columns.add(new Field(v.shape().valueName(), f.getFieldType(), null));
             }
         }
-        List<Map<Map<String, String>, Series>> byLabels = new ArrayList<>();
-        for (Value.Vector v : perField) {
-            Map<Map<String, String>, Series> m = new java.util.HashMap<>();
-            v.series().forEach(s -> m.put(s.labels, s));
-            byLabels.add(m);
-        }
+        List<Map<java.util.SortedMap<String, String>, Series>> byLabels =
+                perField.stream().map(Series::byLabels).toList();
         List<Row> rows = new ArrayList<>();
         for (Series first : perField.get(0).series()) {
             for (int i = 0; i < steps.length; i++) {

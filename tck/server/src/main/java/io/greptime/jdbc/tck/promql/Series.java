@@ -63,6 +63,13 @@ final class Series {
         return true;
     }
 
+    /** The series of {@code v} by their label sets. */
+    static java.util.Map<SortedMap<String, String>, Series> byLabels(Value.Vector v) {
+        java.util.Map<SortedMap<String, String>, Series> out = new java.util.HashMap<>();
+        v.series().forEach(s -> out.put(s.labels, s));
+        return out;
+    }
+
     /** Labels without the metric name, as most operations leave them. */
     static SortedMap<String, String> dropName(SortedMap<String, String> labels) {
         TreeMap<String, String> out = new TreeMap<>(labels);

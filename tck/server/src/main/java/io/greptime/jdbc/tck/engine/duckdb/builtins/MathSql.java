@@ -11,7 +11,6 @@ import io.greptime.jdbc.tck.engine.duckdb.sql.ExprTypes;
 import io.greptime.jdbc.tck.engine.duckdb.sql.MathTypes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * DataFusion's math functions with their argument coercions and result types ({@link MathTypes}): the arguments
@@ -21,11 +20,6 @@ import java.util.Set;
  */
 final class MathSql {
     private MathSql() {}
-
-    /** The functions whose signature is Uniform(1, [Float64, Float32]) (make_math_unary_udf, signum, cot). */
-    private static final Set<String> UNIFORM_FLOAT = Set.of(
-            "sqrt", "cbrt", "exp", "ln", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
-            "tanh", "asinh", "acosh", "atanh", "degrees", "radians", "cot", "signum");
 
     /** The DuckDB SQL of the math call, or null when it is none this class translates. */
     static String render(ExprRenderer r, SqlAst.Call c) {
@@ -46,12 +40,14 @@ final class MathSql {
             types.add(t);
             arrow.add(JsonPathSql.arrowType(r, e, "Null"));
         }
-        if (UNIFORM_FLOAT.contains(name) && a.size() == 1 && arrow.get(0).equals("Utf8")) {
+        if (MathTypes.UNIFORM_FLOAT.contains(name)
+                && a.size() == 1
+                && arrow.get(0).equals("Utf8")) {
             throw CoercionErrors.coercion(name, arrow, "Uniform(1, [Float64, Float32])", List.of("Float64/Float32"));
         }
         if (a.isEmpty() && !name.equals("pi")) {
             // the planner's refusal lists the signature's forms
-            if (UNIFORM_FLOAT.contains(name)) {
+            if (MathTypes.UNIFORM_FLOAT.contains(name)) {
                 throw MoreFunctions.noZeroArguments(name, List.of("Float64/Float32"));
             }
             if (name.equals("ceil") || name.equals("floor")) {

@@ -6,6 +6,7 @@ import io.greptime.jdbc.tck.engine.duckdb.functions.CoercionErrors;
 import io.greptime.jdbc.tck.engine.duckdb.functions.FunctionLines;
 import io.greptime.jdbc.tck.engine.duckdb.parse.SqlAst;
 import io.greptime.jdbc.tck.engine.duckdb.sql.ExprRenderer;
+import io.greptime.jdbc.tck.engine.duckdb.sql.MathTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,10 +20,6 @@ import java.util.Set;
  */
 final class NumericRefusals {
     private NumericRefusals() {}
-
-    private static final Set<String> UNIFORM_FLOAT = Set.of(
-            "sqrt", "cbrt", "exp", "ln", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
-            "tanh", "asinh", "acosh", "atanh", "degrees", "radians", "cot", "signum");
 
     private static final Set<String> FLOAT64_AGGREGATES = Set.of(
             "stddev",
@@ -54,7 +51,7 @@ final class NumericRefusals {
             arrow.add(t);
             textOrBool |= t.equals("Utf8") || t.equals("Boolean");
         }
-        if (a.size() == 1 && UNIFORM_FLOAT.contains(fn) && textOrBool) {
+        if (a.size() == 1 && MathTypes.UNIFORM_FLOAT.contains(fn) && textOrBool) {
             throw CoercionErrors.coercion(fn, arrow, "Uniform(1, [Float64, Float32])", List.of("Float64/Float32"));
         }
         if (a.size() == 1 && (fn.equals("ceil") || fn.equals("floor")) && textOrBool) {

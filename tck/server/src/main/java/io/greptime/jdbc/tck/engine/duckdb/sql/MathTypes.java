@@ -17,9 +17,18 @@ public final class MathTypes {
      * One-argument functions whose signature is {@code Uniform(1, [Float64, Float32])} or a Float64 coercion that
      * keeps Float32 (make_math_unary_udf, signum, cot, trunc); the Float32 input keeps Float32.
      */
-    public static final Set<String> UNARY_FLOAT = Set.of(
+    public static final Set<String> UNARY_FLOAT;
+
+    /** The functions whose signature is exactly {@code Uniform(1, [Float64, Float32])} (make_math_unary_udf, signum, cot). */
+    public static final Set<String> UNIFORM_FLOAT = Set.of(
             "sqrt", "cbrt", "exp", "ln", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
-            "tanh", "asinh", "acosh", "atanh", "degrees", "radians", "cot", "signum", "trunc");
+            "tanh", "asinh", "acosh", "atanh", "degrees", "radians", "cot", "signum");
+
+    static {
+        java.util.Set<String> unary = new java.util.HashSet<>(UNIFORM_FLOAT);
+        unary.add("trunc");
+        UNARY_FLOAT = Set.copyOf(unary);
+    }
 
     /** ceil, floor and round keep a decimal input (their Decimal signature comes first); other numbers as above. */
     public static final Set<String> DECIMAL_KEEPING = Set.of("ceil", "floor", "round");

@@ -37,10 +37,8 @@ public final class ArrowTimestampText {
             throw new io.greptime.jdbc.tck.engine.GreptimeError(
                     io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY, "Parser error: " + e.getMessage());
         }
-        java.math.BigInteger nanos = java.math.BigInteger.valueOf(i.getEpochSecond())
-                .multiply(java.math.BigInteger.valueOf(1_000_000_000L))
-                .add(java.math.BigInteger.valueOf(i.getNano()));
-        if (unitNanos == 1 && nanos.bitLength() >= 64) {
+        // this runs per value: only seconds near the i64 nanosecond limits need the exact check
+        if (unitNanos == 1 && Math.abs(i.getEpochSecond()) >= 9_223_372_035L && !fitsNanos(i)) {
             throw new io.greptime.jdbc.tck.engine.GreptimeError(
                     io.greptime.jdbc.proto.StatusCode.ENGINE_EXECUTE_QUERY,
                     "Cast error: Overflow converting " + naiveText(i) + " to Nanosecond. The dates that can be"
@@ -48,6 +46,14 @@ public final class ArrowTimestampText {
                             + " 2262-04-11T23:47:16.854775804");
         }
         return i.getEpochSecond() * (1_000_000_000L / unitNanos) + i.getNano() / unitNanos;
+    }
+
+    private static boolean fitsNanos(java.time.Instant i) {
+        return java.math.BigInteger.valueOf(i.getEpochSecond())
+                        .multiply(java.math.BigInteger.valueOf(1_000_000_000L))
+                        .add(java.math.BigInteger.valueOf(i.getNano()))
+                        .bitLength()
+                < 64;
     }
 
     /** chrono's NaiveDateTime display of {@code i} in UTC: a fraction of 3, 6 or 9 digits only when not zero. */
